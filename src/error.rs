@@ -1,0 +1,34 @@
+//! The library's error type. Every failure a user can cause maps to one variant with a one-line
+//! message; `main` turns them into exit codes.
+
+use std::path::PathBuf;
+
+/// Errors from reading and outlining inputs.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{0}: no such file or directory")]
+    NotFound(PathBuf),
+    #[error("{0}")]
+    Usage(String),
+    #[error("{0}")]
+    Walk(String),
+}
+
+impl Error {
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Error {
+        let path = path.into();
+        if source.kind() == std::io::ErrorKind::NotFound {
+            Error::NotFound(path)
+        } else {
+            Error::Io { path, source }
+        }
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,17 @@
+//! outliner: the structure of code and documents, for people and for agents.
+//!
+//! Data flows one way: path -> [`walk`] -> [`parse`] -> [`outline::Outline`] -> consumers.
+//! - [`lang`] maps file names to languages; [`parse`] runs one scanner per language family
+//!   over text masked by [`parse::lex`] and yields the shared [`outline`] model.
+//! - [`print`] renders outlines as text or JSON (the `--print` contract); the TUI will be a
+//!   second consumer of the same model.
+//! - The parser core (`lang`, `parse`, `outline`) depends on nothing else in the crate.
+
+pub mod error;
+pub mod lang;
+pub mod outline;
+pub mod parse;
+
+pub use error::{Error, Result};
+pub use lang::Language;
+pub use outline::{Entry, Kind, Outline};

@@ -1,0 +1,356 @@
+//! The outline model every consumer shares: an [`Outline`] per file holding a tree of [`Entry`].
+//!
+//! Parsers build entries with kind, name, signature and line range; [`Outline::new`] then
+//! sorts children into source order and fills in the derived fields (positional ids and
+//! qualified names) so that no parser can get them wrong.
+
+use crate::lang::Language;
+use serde::Serialize;
+
+pub mod select;
+
+/// What an entry is. Serialised in snake_case (`at_rule`, `array_table`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Class,
+    Function,
+    Method,
+    Struct,
+    Enum,
+    Union,
+    Trait,
+    Impl,
+    Interface,
+    Type,
+    Typedef,
+    Namespace,
+    Module,
+    Constant,
+    Variable,
+    Static,
+    Field,
+    Property,
+    Macro,
+    Heading,
+    Key,
+    Table,
+    ArrayTable,
+    Document,
+    Element,
+    Rule,
+    AtRule,
+    View,
+    Index,
+    Trigger,
+    Procedure,
+    Sequence,
+    Schema,
+    Target,
+    Stage,
+    Instruction,
+}
+
+impl Kind {
+    /// The wire name, the same string JSON output carries.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Class => "class",
+            Kind::Function => "function",
+            Kind::Method => "method",
+            Kind::Struct => "struct",
+            Kind::Enum => "enum",
+            Kind::Union => "union",
+            Kind::Trait => "trait",
+            Kind::Impl => "impl",
+            Kind::Interface => "interface",
+            Kind::Type => "type",
+            Kind::Typedef => "typedef",
+            Kind::Namespace => "namespace",
+            Kind::Module => "module",
+            Kind::Constant => "constant",
+            Kind::Variable => "variable",
+            Kind::Static => "static",
+            Kind::Field => "field",
+            Kind::Property => "property",
+            Kind::Macro => "macro",
+            Kind::Heading => "heading",
+            Kind::Key => "key",
+            Kind::Table => "table",
+            Kind::ArrayTable => "array_table",
+            Kind::Document => "document",
+            Kind::Element => "element",
+            Kind::Rule => "rule",
+            Kind::AtRule => "at_rule",
+            Kind::View => "view",
+            Kind::Index => "index",
+            Kind::Trigger => "trigger",
+            Kind::Procedure => "procedure",
+            Kind::Sequence => "sequence",
+            Kind::Schema => "schema",
+            Kind::Target => "target",
+            Kind::Stage => "stage",
+            Kind::Instruction => "instruction",
+        }
+    }
+}
+
+impl std::fmt::Display for Kind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One entry of an outline: a definition, a heading, a key, a rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub kind: Kind,
+    /// The bare name (`method`, `Foo`, `server.port` for a TOML dotted key).
+    pub name: String,
+    /// Ancestors' names and this name joined with `.`; filled by [`Outline::new`].
+    pub qualname: String,
+    /// The declaration as written, on one line (`def f(a, b) -> int`), when the parser knows it.
+    pub signature: Option<String>,
+    /// Heading level (1-6) for Markdown headings.
+    pub level: Option<u8>,
+    /// First line, 1-based.
+    pub line: usize,
+    /// Last line, 1-based and inclusive; never before `line`.
+    pub end_line: usize,
+    /// Positional id: `1.2.3` is the 3rd child of the 2nd child of the 1st root; filled by [`Outline::new`].
+    pub id: String,
+    /// Nested entries, in source order.
+    pub children: Vec<Entry>,
+}
+
+impl Entry {
+    /// A leaf entry spanning `line..=end_line`; derived fields stay empty until [`Outline::new`].
+    pub fn new(kind: Kind, name: impl Into<String>, line: usize, end_line: usize) -> Entry {
+        Entry {
+            kind,
+            name: name.into(),
+            qualname: String::new(),
+            signature: None,
+            level: None,
+            line,
+            end_line: end_line.max(line),
+            id: String::new(),
+            children: Vec::new(),
+        }
+    }
+
+    pub fn with_signature(mut self, signature: impl Into<String>) -> Entry {
+        let signature = signature.into();
+        self.signature = (!signature.is_empty()).then_some(signature);
+        self
+    }
+
+    pub fn with_children(mut self, children: Vec<Entry>) -> Entry {
+        self.children = children;
+        self
+    }
+
+    /// The text a one-line listing shows: the signature when there is one, else the name.
+    pub fn label(&self) -> &str {
+        self.signature.as_deref().unwrap_or(&self.name)
+    }
+
+    /// Number of entries in this subtree, this one included.
+    pub fn subtree_len(&self) -> usize {
+        1 + self.children.iter().map(Entry::subtree_len).sum::<usize>()
+    }
+}
+
+/// Why part of a file was not outlined.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InputLimit {
+    /// Lines actually outlined.
+    pub lines_outlined: usize,
+    /// The human-readable reason (`file has 80,000 lines; outlined the first 50,000`).
+    pub reason: String,
+}
+
+/// The outline of one file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outline {
+    pub language: Language,
+    /// Number of lines in the file (a final line without newline counts).
+    pub lines: usize,
+    pub bytes: usize,
+    pub entries: Vec<Entry>,
+    /// Set when a size limit stopped the parser before the end of the file.
+    pub limit: Option<InputLimit>,
+}
+
+impl Outline {
+    /// Builds an outline from parser output: sorts into source order, clamps ranges into the
+    /// file and into their parents, and assigns ids and qualified names.
+    pub fn new(language: Language, lines: usize, bytes: usize, mut entries: Vec<Entry>) -> Outline {
+        normalize(&mut entries, "", "", 1, lines.max(1));
+        Outline {
+            language,
+            lines,
+            bytes,
+            entries,
+            limit: None,
+        }
+    }
+
+    /// Every entry, depth first in source order, with its depth (0 = top level).
+    pub fn walk(&self) -> Vec<(usize, &Entry)> {
+        let mut out = Vec::new();
+        fn visit<'a>(entries: &'a [Entry], depth: usize, out: &mut Vec<(usize, &'a Entry)>) {
+            for entry in entries {
+                out.push((depth, entry));
+                visit(&entry.children, depth + 1, out);
+            }
+        }
+        visit(&self.entries, 0, &mut out);
+        out
+    }
+
+    /// Total number of entries in the tree.
+    pub fn len(&self) -> usize {
+        self.entries.iter().map(Entry::subtree_len).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The entry with positional id `id` (`1.2.3`).
+    pub fn find_id(&self, id: &str) -> Option<&Entry> {
+        let mut level = &self.entries;
+        let mut found = None;
+        for part in id.split('.') {
+            let index: usize = part.parse().ok()?;
+            let entry = level.get(index.checked_sub(1)?)?;
+            level = &entry.children;
+            found = Some(entry);
+        }
+        found
+    }
+}
+
+fn normalize(
+    entries: &mut [Entry],
+    parent_id: &str,
+    parent_qualname: &str,
+    min_line: usize,
+    max_line: usize,
+) {
+    entries.sort_by_key(|entry| (entry.line, std::cmp::Reverse(entry.end_line)));
+    for (index, entry) in entries.iter_mut().enumerate() {
+        entry.line = entry.line.clamp(min_line, max_line);
+        entry.end_line = entry.end_line.clamp(entry.line, max_line);
+        entry.id = if parent_id.is_empty() {
+            (index + 1).to_string()
+        } else {
+            format!("{parent_id}.{}", index + 1)
+        };
+        entry.qualname = if parent_qualname.is_empty() {
+            entry.name.clone()
+        } else {
+            format!("{parent_qualname}.{}", entry.name)
+        };
+        let (id, qualname) = (entry.id.clone(), entry.qualname.clone());
+        normalize(
+            &mut entry.children,
+            &id,
+            &qualname,
+            entry.line,
+            entry.end_line,
+        );
+    }
+}
+
+/// Nests a flat list of entries by range containment: an entry becomes a child of the nearest
+/// earlier entry whose range contains it. For parsers that find definitions in one pass.
+pub fn nest_by_range(mut flat: Vec<Entry>) -> Vec<Entry> {
+    flat.sort_by_key(|entry| (entry.line, std::cmp::Reverse(entry.end_line)));
+    let mut roots: Vec<Entry> = Vec::new();
+    let mut stack: Vec<Entry> = Vec::new();
+    for entry in flat {
+        while let Some(top) = stack.last() {
+            if entry.line <= top.end_line && entry.end_line <= top.end_line && entry.line >= top.line {
+                break;
+            }
+            pop_into(&mut stack, &mut roots);
+        }
+        stack.push(entry);
+    }
+    while !stack.is_empty() {
+        pop_into(&mut stack, &mut roots);
+    }
+    roots
+}
+
+fn pop_into(stack: &mut Vec<Entry>, roots: &mut Vec<Entry>) {
+    if let Some(done) = stack.pop() {
+        match stack.last_mut() {
+            Some(parent) => parent.children.push(done),
+            None => roots.push(done),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn leaf(name: &str, line: usize, end: usize) -> Entry {
+        Entry::new(Kind::Function, name, line, end)
+    }
+
+    #[test]
+    fn ids_and_qualnames_follow_positions() {
+        let tree = vec![
+            leaf("b", 10, 12),
+            leaf("A", 1, 8).with_children(vec![leaf("m2", 5, 6), leaf("m1", 2, 3)]),
+        ];
+        let outline = Outline::new(Language::Python, 12, 100, tree);
+        let flat: Vec<_> = outline
+            .walk()
+            .into_iter()
+            .map(|(depth, e)| (depth, e.id.as_str(), e.qualname.as_str()))
+            .collect();
+        assert_eq!(
+            flat,
+            vec![
+                (0, "1", "A"),
+                (1, "1.1", "A.m1"),
+                (1, "1.2", "A.m2"),
+                (0, "2", "b")
+            ]
+        );
+        assert_eq!(outline.find_id("1.2").map(|e| e.name.as_str()), Some("m2"));
+        assert!(outline.find_id("1.3").is_none());
+        assert!(outline.find_id("0").is_none());
+        assert!(outline.find_id("x").is_none());
+    }
+
+    #[test]
+    fn ranges_are_clamped_into_file_and_parent() {
+        let tree = vec![leaf("A", 3, 99).with_children(vec![leaf("m", 1, 200)])];
+        let outline = Outline::new(Language::Python, 10, 100, tree);
+        let a = &outline.entries[0];
+        assert_eq!((a.line, a.end_line), (3, 10));
+        assert_eq!((a.children[0].line, a.children[0].end_line), (3, 10));
+    }
+
+    #[test]
+    fn nest_by_range_builds_containment_tree() {
+        let flat = vec![
+            leaf("inner", 3, 4),
+            leaf("outer", 1, 10),
+            leaf("after", 11, 12),
+            leaf("inner2", 6, 9),
+        ];
+        let tree = nest_by_range(flat);
+        assert_eq!(tree.len(), 2);
+        assert_eq!(tree[0].name, "outer");
+        let names: Vec<_> = tree[0].children.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, vec!["inner", "inner2"]);
+        assert_eq!(tree[1].name, "after");
+    }
+}

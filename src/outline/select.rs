@@ -1,0 +1,1 @@
+//! Selecting parts of an outline: depth and node budgets, symbol lookup.

@@ -1,0 +1,234 @@
+//! Parsing: text in, [`Outline`] out. Dispatches to one scanner per language family and applies
+//! the input size limits. Shared lexical tools live in [`lex`]; helpers for line arithmetic and
+//! signatures live here.
+
+use crate::lang::Language;
+use crate::outline::{Entry, InputLimit, Outline};
+
+pub mod c_cpp;
+pub mod css;
+pub mod data;
+pub mod docker;
+pub mod go;
+pub mod html;
+pub mod js_ts;
+pub mod lex;
+pub mod make;
+pub mod markdown;
+pub mod python;
+pub mod rust;
+pub mod sql;
+
+/// Files larger than this are outlined up to this many bytes.
+pub const MAX_BYTES: usize = 10 * 1024 * 1024;
+/// Files longer than this are outlined up to this many lines.
+pub const MAX_LINES: usize = 50_000;
+
+/// Per-file facts a parser may need besides the text.
+#[derive(Debug, Clone, Copy)]
+pub struct ParseOptions {
+    pub language: Language,
+    /// JavaScript/TypeScript only: `<Tag>` may be JSX (see [`crate::lang::may_contain_jsx`]).
+    pub jsx: bool,
+}
+
+impl ParseOptions {
+    pub fn new(language: Language) -> ParseOptions {
+        ParseOptions {
+            language,
+            jsx: false,
+        }
+    }
+}
+
+/// Outlines `text`, which is the whole file (already decoded, lossily if need be).
+pub fn outline_text(text: &str, options: ParseOptions) -> Outline {
+    let total_lines = count_lines(text);
+    let (parsed, limit) = apply_limits(text, total_lines);
+    let entries = parse_entries(parsed, options);
+    let mut outline = Outline::new(options.language, total_lines, text.len(), entries);
+    outline.limit = limit;
+    outline
+}
+
+/// Runs the family scanner for `options.language` on `text`.
+pub fn parse_entries(text: &str, options: ParseOptions) -> Vec<Entry> {
+    match options.language {
+        Language::Python => python::parse(text),
+        Language::Rust => rust::parse(text),
+        Language::Go => go::parse(text),
+        Language::JavaScript | Language::TypeScript => js_ts::parse(text, options),
+        Language::C | Language::Cpp => c_cpp::parse(text, options.language),
+        Language::Markdown => markdown::parse(text),
+        Language::Json | Language::Yaml | Language::Toml => data::parse(text, options.language),
+        Language::Html => html::parse(text),
+        Language::Css => css::parse(text),
+        Language::Sql => sql::parse(text),
+        Language::Makefile => make::parse(text),
+        Language::Dockerfile => docker::parse(text),
+    }
+}
+
+/// Cuts `text` at the byte and line limits (on a line boundary) and says what was cut.
+fn apply_limits(text: &str, total_lines: usize) -> (&str, Option<InputLimit>) {
+    if text.len() <= MAX_BYTES && total_lines <= MAX_LINES {
+        return (text, None);
+    }
+    let mut end = 0;
+    let mut lines = 0;
+    for (index, _) in text.match_indices('\n') {
+        if index + 1 > MAX_BYTES || lines == MAX_LINES {
+            break;
+        }
+        end = index + 1;
+        lines += 1;
+    }
+    let reason = if total_lines > MAX_LINES {
+        format!(
+            "file has {} lines; outlined the first {}",
+            thousands(total_lines),
+            thousands(lines)
+        )
+    } else {
+        format!(
+            "file has {} bytes; outlined the first {} lines ({} bytes)",
+            thousands(text.len()),
+            thousands(lines),
+            thousands(end)
+        )
+    };
+    (
+        &text[..end],
+        Some(InputLimit {
+            lines_outlined: lines,
+            reason,
+        }),
+    )
+}
+
+/// Number of lines: newlines, plus one for a last line without a newline.
+pub fn count_lines(text: &str) -> usize {
+    let newlines = memchr::memchr_iter(b'\n', text.as_bytes()).count();
+    newlines + usize::from(!text.is_empty() && !text.ends_with('\n'))
+}
+
+/// `1234567` as `1,234,567`.
+pub fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Maps byte offsets to 1-based line numbers.
+#[derive(Debug, Clone)]
+pub struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        LineIndex { starts }
+    }
+
+    /// The 1-based line holding byte `offset`.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|start| *start <= offset)
+    }
+
+    /// Byte offset where 1-based `line` starts (clamped to the last line).
+    pub fn start_of(&self, line: usize) -> usize {
+        let index = line.saturating_sub(1).min(self.starts.len() - 1);
+        self.starts[index]
+    }
+}
+
+/// Joins a declaration that spans lines into one line with single spaces, trimming the ends.
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// The offset of the bracket closing the one at `open` in masked text, counting only the same
+/// bracket kind; `None` when it never closes.
+pub fn matching_close(masked: &[u8], open: usize) -> Option<usize> {
+    let (opener, closer) = match masked.get(open)? {
+        b'{' => (b'{', b'}'),
+        b'(' => (b'(', b')'),
+        b'[' => (b'[', b']'),
+        b'<' => (b'<', b'>'),
+        _ => return None,
+    };
+    let mut depth = 0usize;
+    for (i, byte) in masked.iter().enumerate().skip(open) {
+        if *byte == opener {
+            depth += 1;
+        } else if *byte == closer {
+            depth -= 1;
+            if depth == 0 {
+                return Some(i);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_lines_with_and_without_final_newline() {
+        assert_eq!(count_lines(""), 0);
+        assert_eq!(count_lines("a"), 1);
+        assert_eq!(count_lines("a\n"), 1);
+        assert_eq!(count_lines("a\nb"), 2);
+        assert_eq!(count_lines("\n\n"), 2);
+    }
+
+    #[test]
+    fn line_index_maps_offsets() {
+        let index = LineIndex::new("ab\ncd\n\nef");
+        assert_eq!(index.line_of(0), 1);
+        assert_eq!(index.line_of(2), 1);
+        assert_eq!(index.line_of(3), 2);
+        assert_eq!(index.line_of(6), 3);
+        assert_eq!(index.line_of(7), 4);
+        assert_eq!(index.start_of(4), 7);
+        assert_eq!(index.start_of(99), 7);
+    }
+
+    #[test]
+    fn limits_cut_on_line_boundaries_and_say_so() {
+        let text = "x\n".repeat(MAX_LINES + 10);
+        let (cut, limit) = apply_limits(&text, count_lines(&text));
+        assert_eq!(count_lines(cut), MAX_LINES);
+        let limit = limit.expect("a limit is reported");
+        assert_eq!(limit.lines_outlined, MAX_LINES);
+        assert!(limit.reason.contains("50,010"), "{}", limit.reason);
+        let small = "x\ny";
+        assert_eq!(apply_limits(small, 2), (small, None));
+    }
+
+    #[test]
+    fn helpers_format_and_match() {
+        assert_eq!(thousands(1234567), "1,234,567");
+        assert_eq!(thousands(12), "12");
+        assert_eq!(one_line("  def f(\n    a,\n    b)  "), "def f( a, b)");
+        assert_eq!(matching_close(b"f(a(b)c)d", 1), Some(7));
+        assert_eq!(matching_close(b"{ {", 0), None);
+    }
+}

@@ -1,0 +1,609 @@
+//! Shared lexical scanning: blank out comments and string contents so that declaration regexes
+//! and bracket matching see only code.
+//!
+//! [`mask`] returns text of the same byte length with the same newlines, where every comment and
+//! the inside of every string literal is replaced by spaces. String delimiters stay, so a masked
+//! `"{"` reads as `" "`. Offsets and line numbers found on the masked text are valid in the
+//! original, which is where names and signatures are then read from.
+
+/// How a language family writes comments and literals.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LexSpec {
+    /// Line comment openers (`//`, `#`, `--`).
+    pub line_comments: &'static [&'static str],
+    /// Block comment delimiters (`/*`, `*/`).
+    pub block_comment: Option<(&'static str, &'static str)>,
+    /// Block comments nest (Rust, PostgreSQL).
+    pub nested_comments: bool,
+    /// Quote bytes that open a string closed by the same byte.
+    pub quotes: &'static [u8],
+    /// A backslash escapes the next byte inside quoted strings.
+    pub backslash_escapes: bool,
+    /// Quoted strings may run across lines (Rust); otherwise an unclosed string ends at the line
+    /// end, which also limits the damage of a stray apostrophe in prose (JSX text, comments-like
+    /// strings in Makefiles).
+    pub multiline_strings: bool,
+    /// `'` opens a char literal only when one closes it within a char; otherwise it is a Rust
+    /// lifetime or label (`'a`, `'outer:`).
+    pub rust_chars: bool,
+    /// Rust raw strings `r"…"`, `r#"…"#`, `br##"…"##`.
+    pub rust_raw_strings: bool,
+    /// C++ raw strings `R"delim(…)delim"` with optional `u8`/`u`/`U`/`L` prefixes.
+    pub cpp_raw_strings: bool,
+    /// C++14 digit separators: `1'000'000` is a number, not a char literal.
+    pub digit_separators: bool,
+    /// Python triple-quoted strings (`"""`, `'''`) with any prefix.
+    pub triple_quotes: bool,
+    /// Backtick strings: raw (Go, Markdown-free) or JavaScript templates with `${…}`.
+    pub backtick: Backtick,
+    /// JavaScript regular expression literals (`/[{]/g`), told from division by context.
+    pub js_regex: bool,
+    /// PostgreSQL dollar quoting (`$$ … $$`, `$body$ … $body$`).
+    pub dollar_quotes: bool,
+}
+
+/// What a backtick starts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Backtick {
+    /// An ordinary character.
+    #[default]
+    None,
+    /// A raw string to the next backtick (Go); also MySQL quoted identifiers.
+    Raw,
+    /// A JavaScript template literal with `${…}` substitutions that nest.
+    Template,
+}
+
+/// Masks comments and string contents of `text` per `spec`. See the module docs.
+pub fn mask(text: &str, spec: &LexSpec) -> String {
+    let mut scanner = Scanner {
+        src: text.as_bytes(),
+        out: text.as_bytes().to_vec(),
+        spec,
+        pos: 0,
+        last_significant: b'\n',
+        last_word_is_keyword: false,
+    };
+    scanner.code(false);
+    // Masking only ever writes ASCII spaces over whole runs between ASCII delimiters, so the
+    // result stays UTF-8; the lossy path is a guard that cannot panic.
+    String::from_utf8(scanner.out)
+        .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
+}
+
+struct Scanner<'a> {
+    src: &'a [u8],
+    out: Vec<u8>,
+    spec: &'a LexSpec,
+    pos: usize,
+    /// Last non-space byte of code, for telling a regex literal from division.
+    last_significant: u8,
+    /// Whether the last code word was a keyword after which an expression starts (`return /x/`).
+    last_word_is_keyword: bool,
+}
+
+/// Keywords after which `/` starts a regular expression, not a division.
+const REGEX_PRECEDING_WORDS: &[&str] = &[
+    "case",
+    "delete",
+    "do",
+    "else",
+    "in",
+    "instanceof",
+    "new",
+    "of",
+    "return",
+    "throw",
+    "typeof",
+    "void",
+    "yield",
+    "await",
+];
+
+impl Scanner<'_> {
+    fn at(&self, offset: usize) -> u8 {
+        self.src.get(self.pos + offset).copied().unwrap_or(0)
+    }
+
+    fn starts_with(&self, needle: &str) -> bool {
+        self.src[self.pos..].starts_with(needle.as_bytes())
+    }
+
+    /// Blanks `start..end`, keeping line breaks so line numbers survive.
+    fn blank(&mut self, start: usize, end: usize) {
+        let end = end.min(self.out.len());
+        for byte in &mut self.out[start.min(end)..end] {
+            if *byte != b'\n' {
+                *byte = b' ';
+            }
+        }
+    }
+
+    /// Scans code until the end, or with `in_template` until the `}` closing a `${`.
+    fn code(&mut self, in_template: bool) {
+        let mut depth = 0usize;
+        while self.pos < self.src.len() {
+            let byte = self.src[self.pos];
+            if self.try_comment() || self.try_literal() {
+                continue;
+            }
+            match byte {
+                b'{' => depth += 1,
+                b'}' if in_template => {
+                    if depth == 0 {
+                        return;
+                    }
+                    depth -= 1;
+                }
+                b'}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            self.note_code_byte(byte);
+            self.pos += 1;
+        }
+    }
+
+    fn note_code_byte(&mut self, byte: u8) {
+        if byte.is_ascii_whitespace() {
+            return;
+        }
+        if is_word_byte(byte) {
+            if self.pos == 0 || !is_word_byte(self.src[self.pos - 1]) {
+                // A new word starts: check whether it is a keyword that precedes expressions.
+                let end = self.src[self.pos..]
+                    .iter()
+                    .position(|b| !is_word_byte(*b))
+                    .map_or(self.src.len(), |n| self.pos + n);
+                let word = &self.src[self.pos..end];
+                self.last_word_is_keyword = REGEX_PRECEDING_WORDS
+                    .iter()
+                    .any(|kw| kw.as_bytes() == word);
+            }
+        } else {
+            self.last_word_is_keyword = false;
+        }
+        self.last_significant = byte;
+    }
+
+    fn try_comment(&mut self) -> bool {
+        for opener in self.spec.line_comments {
+            if self.starts_with(opener) {
+                let start = self.pos;
+                let end = memchr::memchr(b'\n', &self.src[start..]).map_or(self.src.len(), |n| start + n);
+                self.blank(start, end);
+                self.pos = end;
+                return true;
+            }
+        }
+        if let Some((open, close)) = self.spec.block_comment {
+            if self.starts_with(open) {
+                let start = self.pos;
+                self.pos += open.len();
+                let mut depth = 1usize;
+                while self.pos < self.src.len() {
+                    if self.starts_with(close) {
+                        self.pos += close.len();
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else if self.spec.nested_comments && self.starts_with(open) {
+                        self.pos += open.len();
+                        depth += 1;
+                    } else {
+                        self.pos += 1;
+                    }
+                }
+                self.blank(start, self.pos);
+                return true;
+            }
+        }
+        false
+    }
+
+    fn try_literal(&mut self) -> bool {
+        let byte = self.src[self.pos];
+        let prev = if self.pos > 0 { self.src[self.pos - 1] } else { b'\n' };
+        if self.spec.rust_raw_strings && self.try_rust_raw(prev) {
+            return true;
+        }
+        if self.spec.cpp_raw_strings && self.try_cpp_raw(prev) {
+            return true;
+        }
+        if self.spec.dollar_quotes && byte == b'$' && self.try_dollar_quote(prev) {
+            return true;
+        }
+        if byte == b'`' {
+            match self.spec.backtick {
+                Backtick::None => {}
+                Backtick::Raw => {
+                    self.raw_to(b'`');
+                    self.last_significant = b'`';
+                    return true;
+                }
+                Backtick::Template => {
+                    self.template();
+                    self.last_significant = b'`';
+                    return true;
+                }
+            }
+        }
+        if self.spec.js_regex && byte == b'/' && self.regex_allowed() && self.try_regex() {
+            return true;
+        }
+        if !self.spec.quotes.contains(&byte) {
+            return false;
+        }
+        if self.spec.triple_quotes && self.at(1) == byte && self.at(2) == byte {
+            self.triple_quoted(byte);
+            self.last_significant = byte;
+            return true;
+        }
+        if byte == b'\'' && self.spec.digit_separators && is_digit_separator(self.src, self.pos) {
+            return false;
+        }
+        if byte == b'\'' && self.spec.rust_chars {
+            return self.try_rust_char();
+        }
+        self.quoted(byte);
+        self.last_significant = byte;
+        true
+    }
+
+    /// An ordinary quoted string; ends at the closing quote, or at the line end when strings
+    /// cannot span lines (a stray quote then costs one line at most).
+    fn quoted(&mut self, quote: u8) {
+        let start = self.pos + 1;
+        let mut i = start;
+        while i < self.src.len() {
+            let byte = self.src[i];
+            if byte == b'\\' && self.spec.backslash_escapes {
+                i += 2;
+                continue;
+            }
+            if byte == quote {
+                self.blank(start, i);
+                self.pos = i + 1;
+                return;
+            }
+            if byte == b'\n' && !self.spec.multiline_strings {
+                break;
+            }
+            i += 1;
+        }
+        let end = i.min(self.src.len());
+        self.blank(start, end);
+        self.pos = end;
+    }
+
+    fn triple_quoted(&mut self, quote: u8) {
+        let start = self.pos + 3;
+        let mut i = start;
+        while i < self.src.len() {
+            if self.src[i] == b'\\' {
+                i += 2;
+                continue;
+            }
+            if self.src[i] == quote && self.src.get(i + 1) == Some(&quote) && self.src.get(i + 2) == Some(&quote) {
+                self.blank(start, i);
+                self.pos = i + 3;
+                return;
+            }
+            i += 1;
+        }
+        self.blank(start, self.src.len());
+        self.pos = self.src.len();
+    }
+
+    fn raw_to(&mut self, close: u8) {
+        let start = self.pos + 1;
+        let end = memchr::memchr(close, &self.src[start.min(self.src.len())..])
+            .map_or(self.src.len(), |n| start + n);
+        self.blank(start, end);
+        self.pos = (end + 1).min(self.src.len());
+    }
+
+    fn try_rust_raw(&mut self, prev: u8) -> bool {
+        if is_word_byte(prev) {
+            return false;
+        }
+        let rest = &self.src[self.pos..];
+        let prefix = if rest.starts_with(b"br") || rest.starts_with(b"cr") {
+            2
+        } else if rest.starts_with(b"r") {
+            1
+        } else {
+            return false;
+        };
+        let hashes = rest[prefix..].iter().take_while(|b| **b == b'#').count();
+        if rest.get(prefix + hashes) != Some(&b'"') {
+            return false;
+        }
+        let body_start = self.pos + prefix + hashes + 1;
+        let mut closing = vec![b'"'];
+        closing.extend(std::iter::repeat_n(b'#', hashes));
+        let end = find(&self.src[body_start..], &closing).map_or(self.src.len(), |n| body_start + n);
+        self.blank(body_start, end);
+        self.pos = (end + closing.len()).min(self.src.len());
+        self.last_significant = b'"';
+        true
+    }
+
+    fn try_cpp_raw(&mut self, prev: u8) -> bool {
+        if is_word_byte(prev) {
+            return false;
+        }
+        let rest = &self.src[self.pos..];
+        let prefix = ["u8R\"", "uR\"", "UR\"", "LR\"", "R\""]
+            .iter()
+            .find(|p| rest.starts_with(p.as_bytes()));
+        let Some(prefix) = prefix else { return false };
+        let delim_start = self.pos + prefix.len();
+        let Some(paren) = self.src[delim_start..]
+            .iter()
+            .take(17)
+            .position(|b| *b == b'(')
+        else {
+            return false;
+        };
+        let delim = &self.src[delim_start..delim_start + paren];
+        if delim.iter().any(|b| b.is_ascii_whitespace() || *b == b')' || *b == b'\\') {
+            return false;
+        }
+        let mut closing = vec![b')'];
+        closing.extend_from_slice(delim);
+        closing.push(b'"');
+        let body_start = delim_start + paren + 1;
+        let end = find(&self.src[body_start..], &closing).map_or(self.src.len(), |n| body_start + n);
+        self.blank(body_start, end);
+        self.pos = (end + closing.len()).min(self.src.len());
+        self.last_significant = b'"';
+        true
+    }
+
+    fn try_dollar_quote(&mut self, prev: u8) -> bool {
+        if is_word_byte(prev) {
+            return false;
+        }
+        let rest = &self.src[self.pos + 1..];
+        let tag_len = rest
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+            .count();
+        if rest.get(tag_len) != Some(&b'$') || rest.first().is_some_and(u8::is_ascii_digit) {
+            return false;
+        }
+        let tag = &self.src[self.pos..self.pos + tag_len + 2];
+        let body_start = self.pos + tag.len();
+        let end = find(&self.src[body_start..], tag).map_or(self.src.len(), |n| body_start + n);
+        self.blank(body_start, end);
+        self.pos = (end + tag.len()).min(self.src.len());
+        true
+    }
+
+    /// A Rust `'`: a char literal when a closing quote follows one (possibly escaped) char,
+    /// otherwise a lifetime or loop label, left as code.
+    fn try_rust_char(&mut self) -> bool {
+        let rest = &self.src[self.pos + 1..];
+        let len = if rest.first() == Some(&b'\\') {
+            // '\n', '\'', '\x7f', '\u{1F600}'
+            rest.iter().skip(2).position(|b| *b == b'\'').map(|n| n + 2)
+        } else {
+            let width = rest.first().map_or(1, |b| utf8_width(*b));
+            (rest.get(width) == Some(&b'\'')).then_some(width)
+        };
+        match len {
+            Some(len) if len <= 12 => {
+                self.blank(self.pos + 1, self.pos + 1 + len);
+                self.pos += len + 2;
+                self.last_significant = b'\'';
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn template(&mut self) {
+        let start = self.pos;
+        self.pos += 1;
+        while self.pos < self.src.len() {
+            match self.src[self.pos] {
+                b'\\' => self.pos += 2,
+                b'`' => {
+                    self.pos += 1;
+                    break;
+                }
+                b'$' if self.at(1) == b'{' => {
+                    self.pos += 2;
+                    self.code(true);
+                    self.pos += 1; // the closing `}`
+                }
+                _ => self.pos += 1,
+            }
+        }
+        self.pos = self.pos.min(self.src.len());
+        // Mask the whole template, substitutions included: their code is never a declaration.
+        let end = self.pos.saturating_sub(1).max(start + 1);
+        self.blank(start + 1, end);
+    }
+
+    fn regex_allowed(&self) -> bool {
+        if self.at(1) == b'/' || self.at(1) == b'*' {
+            return false;
+        }
+        let prev = self.last_significant;
+        if is_word_byte(prev) {
+            return self.last_word_is_keyword;
+        }
+        !matches!(prev, b')' | b']' | b'}' | b'"' | b'\'' | b'`')
+    }
+
+    /// A regex literal on one line: `/…/flags`, with classes `[…]` that may hold `/`.
+    fn try_regex(&mut self) -> bool {
+        let start = self.pos + 1;
+        let mut i = start;
+        let mut in_class = false;
+        while i < self.src.len() {
+            match self.src[i] {
+                b'\\' => i += 1,
+                b'[' => in_class = true,
+                b']' => in_class = false,
+                b'/' if !in_class => {
+                    self.blank(start, i);
+                    self.pos = i + 1;
+                    self.last_significant = b'/';
+                    return true;
+                }
+                b'\n' => return false,
+                _ => {}
+            }
+            i += 1;
+        }
+        false
+    }
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    memchr::memmem::find(haystack, needle)
+}
+
+pub fn is_word_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'$' || byte >= 0x80
+}
+
+fn utf8_width(first: u8) -> usize {
+    match first {
+        0xF0..=0xFF => 4,
+        0xE0..=0xEF => 3,
+        0xC0..=0xDF => 2,
+        _ => 1,
+    }
+}
+
+/// `'` inside a number (`1'000`, `0xFF'FF`): the word it sits in starts with a digit.
+fn is_digit_separator(src: &[u8], pos: usize) -> bool {
+    let next_is_digit = src.get(pos + 1).is_some_and(u8::is_ascii_hexdigit);
+    if pos == 0 || !next_is_digit || !src[pos - 1].is_ascii_alphanumeric() {
+        return false;
+    }
+    let word_start = src[..pos]
+        .iter()
+        .rposition(|b| !(b.is_ascii_alphanumeric() || *b == b'\'' || *b == b'.'))
+        .map_or(0, |n| n + 1);
+    src[word_start].is_ascii_digit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const C_LIKE: LexSpec = LexSpec {
+        line_comments: &["//"],
+        block_comment: Some(("/*", "*/")),
+        nested_comments: false,
+        quotes: b"\"'",
+        backslash_escapes: true,
+        multiline_strings: false,
+        rust_chars: false,
+        rust_raw_strings: false,
+        cpp_raw_strings: true,
+        digit_separators: true,
+        triple_quotes: false,
+        backtick: Backtick::None,
+        js_regex: false,
+        dollar_quotes: false,
+    };
+
+    #[test]
+    fn masks_comments_and_string_contents_keeping_length() {
+        let src = "a = \"{x}\"; // }\n/* { \n */ b = '}';";
+        let out = mask(src, &C_LIKE);
+        assert_eq!(out.len(), src.len());
+        assert_eq!(out, "a = \"   \";     \n     \n    b = ' ';");
+    }
+
+    #[test]
+    fn cpp_raw_strings_and_digit_separators() {
+        let src = "auto s = R\"x(a)\" { )x\"; int n = 1'000; char c = '{';";
+        let out = mask(src, &C_LIKE);
+        assert!(!out[..24].contains('{'), "{out}");
+        assert!(out.contains("1'000"), "{out}");
+        assert!(out.ends_with("c = ' ';"), "{out}");
+    }
+
+    #[test]
+    fn rust_lifetimes_raw_strings_and_nested_comments() {
+        let spec = LexSpec {
+            line_comments: &["//"],
+            block_comment: Some(("/*", "*/")),
+            nested_comments: true,
+            quotes: b"\"'",
+            backslash_escapes: true,
+            multiline_strings: true,
+            rust_chars: true,
+            rust_raw_strings: true,
+            ..LexSpec::default()
+        };
+        let src = "fn f<'a>(x: &'a str) { let c = '{'; let r = r#\"}\"#; /* /* } */ } */ }";
+        let out = mask(src, &spec);
+        assert_eq!(out.matches('{').count(), 1, "{out}");
+        assert_eq!(out.matches('}').count(), 1, "{out}");
+        assert!(out.contains("<'a>"));
+        let escaped = mask("let q = '\\''; let e = '\\u{1F600}'; x", &spec);
+        assert_eq!(escaped, "let q = '  '; let e = '         '; x");
+    }
+
+    #[test]
+    fn js_templates_regexes_and_division() {
+        let spec = LexSpec {
+            line_comments: &["//"],
+            block_comment: Some(("/*", "*/")),
+            quotes: b"\"'",
+            backslash_escapes: true,
+            backtick: Backtick::Template,
+            js_regex: true,
+            ..LexSpec::default()
+        };
+        let src = "const t = `a ${ {b: `}`}.b } }`; const r = /[/{]/g; x = a / b / c; return /}/;";
+        let out = mask(src, &spec);
+        assert!(!out.contains('{') && !out.contains('}'), "{out}");
+        assert!(out.contains("a / b / c"), "{out}");
+    }
+
+    #[test]
+    fn python_triple_quotes_and_prefixes() {
+        let spec = LexSpec {
+            line_comments: &["#"],
+            quotes: b"\"'",
+            backslash_escapes: true,
+            triple_quotes: true,
+            ..LexSpec::default()
+        };
+        let src = "x = '''\ndef f():\n''' # def g\ny = rb\"def\"\n";
+        let out = mask(src, &spec);
+        assert!(!out.contains("def"), "{out}");
+        assert_eq!(out.lines().count(), src.lines().count());
+    }
+
+    #[test]
+    fn unclosed_literals_end_without_panic() {
+        for src in ["\"abc", "'", "/* never", "r#\"x", "R\"d(", "`${", "$$ body", "'\\"] {
+            let spec = LexSpec {
+                rust_raw_strings: true,
+                cpp_raw_strings: true,
+                dollar_quotes: true,
+                backtick: Backtick::Template,
+                ..C_LIKE
+            };
+            assert_eq!(mask(src, &spec).len(), src.len(), "{src}");
+        }
+    }
+
+    #[test]
+    fn non_ascii_inside_strings_stays_valid_utf8() {
+        let src = "s = \"héllo {\"; t = 'é'";
+        let out = mask(src, &C_LIKE);
+        assert_eq!(out.len(), src.len());
+        assert!(!out.contains('{'));
+    }
+}
