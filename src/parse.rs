@@ -162,6 +162,19 @@ pub fn one_line(text: &str) -> String {
     out
 }
 
+/// Longest signature kept; longer ones end in `…` (a signature is a hint, the body is a read away).
+pub const MAX_SIGNATURE_CHARS: usize = 200;
+
+/// A declaration head as a signature: one line, single spaces, at most
+/// [`MAX_SIGNATURE_CHARS`] characters.
+pub fn signature(text: &str) -> String {
+    let joined = one_line(text);
+    match joined.char_indices().nth(MAX_SIGNATURE_CHARS) {
+        Some((cut, _)) => format!("{}…", joined[..cut].trim_end()),
+        None => joined,
+    }
+}
+
 /// The offset of the bracket closing the one at `open` in masked text, counting only the same
 /// bracket kind; `None` when it never closes.
 pub fn matching_close(masked: &[u8], open: usize) -> Option<usize> {
@@ -229,6 +242,10 @@ mod tests {
         assert_eq!(thousands(12), "12");
         assert_eq!(one_line("  def f(\n    a,\n    b)  "), "def f( a, b)");
         assert_eq!(matching_close(b"f(a(b)c)d", 1), Some(7));
+        assert_eq!(signature("f(\n  a,\n  b\n) -> int"), "f( a, b ) -> int");
+        let long = signature(&"x".repeat(500));
+        assert_eq!(long.chars().count(), MAX_SIGNATURE_CHARS + 1);
+        assert!(long.ends_with('…'));
         assert_eq!(matching_close(b"{ {", 0), None);
     }
 }
