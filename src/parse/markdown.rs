@@ -27,15 +27,23 @@ pub fn parse(text: &str) -> Vec<Entry> {
     options.insert(Options::ENABLE_STRIKETHROUGH);
     for (event, range) in Parser::new_ext(text, options).into_offset_iter() {
         match event {
-            Event::Start(Tag::BlockQuote(_) | Tag::List(_) | Tag::Item | Tag::FootnoteDefinition(_)) => {
+            Event::Start(
+                Tag::BlockQuote(_) | Tag::List(_) | Tag::Item | Tag::FootnoteDefinition(_),
+            ) => {
                 container_depth += 1;
             }
-            Event::End(TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item | TagEnd::FootnoteDefinition) => {
+            Event::End(
+                TagEnd::BlockQuote(_) | TagEnd::List(_) | TagEnd::Item | TagEnd::FootnoteDefinition,
+            ) => {
                 container_depth = container_depth.saturating_sub(1);
             }
             Event::Start(Tag::Heading { level, .. }) if container_depth == 0 => {
                 let raw = text.get(range.clone()).unwrap_or("");
-                heads.push((index.line_of(range.start), level_number(level), heading_name(raw)));
+                heads.push((
+                    index.line_of(range.start),
+                    level_number(level),
+                    heading_name(raw),
+                ));
             }
             _ => {}
         }
@@ -160,9 +168,19 @@ mod tests {
 
     fn flat(entries: &[Entry]) -> Vec<(String, u8, usize, usize, usize)> {
         let mut out = Vec::new();
-        fn visit(entries: &[Entry], depth: usize, out: &mut Vec<(String, u8, usize, usize, usize)>) {
+        fn visit(
+            entries: &[Entry],
+            depth: usize,
+            out: &mut Vec<(String, u8, usize, usize, usize)>,
+        ) {
             for e in entries {
-                out.push((e.name.clone(), e.level.unwrap_or(0), e.line, e.end_line, depth));
+                out.push((
+                    e.name.clone(),
+                    e.level.unwrap_or(0),
+                    e.line,
+                    e.end_line,
+                    depth,
+                ));
                 visit(&e.children, depth + 1, out);
             }
         }
@@ -170,7 +188,13 @@ mod tests {
         out
     }
 
-    fn row(name: &str, level: u8, line: usize, end: usize, depth: usize) -> (String, u8, usize, usize, usize) {
+    fn row(
+        name: &str,
+        level: u8,
+        line: usize,
+        end: usize,
+        depth: usize,
+    ) -> (String, u8, usize, usize, usize) {
         (name.to_string(), level, line, end, depth)
     }
 
@@ -214,7 +238,10 @@ mod tests {
     fn crlf_no_final_newline_and_empty() {
         assert!(parse("").is_empty());
         let src = "# A\r\ntext\r\n## B ##\r\nmore";
-        assert_eq!(flat(&parse(src)), vec![row("A", 1, 1, 4, 0), row("B", 2, 3, 4, 1)]);
+        assert_eq!(
+            flat(&parse(src)),
+            vec![row("A", 1, 1, 4, 0), row("B", 2, 3, 4, 1)]
+        );
         assert_eq!(flat(&parse("#")), vec![row("", 1, 1, 1, 0)]);
         assert!(parse("```\n# x").is_empty());
         let _ = parse("---\n---\n---");
