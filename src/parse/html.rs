@@ -1,7 +1,625 @@
-//! html outline scanner (stub until the family lands).
+//! HTML outline: the element tree, named `tag#id.class1.class2`.
+//!
+//! A small tolerant tokenizer walks tags (comments, doctype, `<?…?>`, CDATA and the raw text of
+//! `<script>`/`<style>` are skipped; attribute values may span lines and hold `>`), and a stack
+//! builds the tree the way browsers and tree-sitter-html do for sloppy markup: void elements and
+//! `/>` tags have no children, a start tag closes an open `<p>`, `<li>`, `<td>`, `<tr>`, `<dt>`,
+//! `<dd>`, … it cannot nest in, an end tag closes the elements left open inside its element,
+//! and a stray end tag is ignored. An element closed implicitly ends where the tag that closed
+//! it starts.
+//!
+//! Listed: every element with an id, and the elements that give a page its shape (document,
+//! sectioning, headings, forms, tables, lists, divs, templates, scripts and styles); inline
+//! markup (`span`, `a`, `b`, `img`, `li`, `td`, …) is listed only when it has an id.
 
-use crate::outline::Entry;
+use crate::outline::{Entry, Kind};
+use crate::parse::{signature, LineIndex};
 
-pub fn parse(_text: &str) -> Vec<Entry> {
-    Vec::new()
+pub fn parse(text: &str) -> Vec<Entry> {
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let mut builder = Builder {
+        text,
+        src: text.as_bytes(),
+        index: LineIndex::new(text),
+        stack: vec![Open::root()],
+    };
+    builder.run();
+    builder.finish()
+}
+
+/// An element whose end has not been seen yet.
+struct Open {
+    tag: String,
+    /// The entry to emit, `None` when the element is not listed (or for the document root).
+    entry: Option<Entry>,
+    children: Vec<Entry>,
+    /// Offset just past the start tag (where the content starts).
+    content_start: usize,
+}
+
+impl Open {
+    fn root() -> Open {
+        Open {
+            tag: String::new(),
+            entry: None,
+            children: Vec::new(),
+            content_start: 0,
+        }
+    }
+}
+
+struct StartTag {
+    /// Lower-case tag name.
+    tag: String,
+    id: Option<String>,
+    classes: Vec<String>,
+    /// Offset just past the closing `>` (or where the tag was cut off).
+    end: usize,
+    self_closing: bool,
+}
+
+struct Builder<'a> {
+    text: &'a str,
+    src: &'a [u8],
+    index: LineIndex,
+    stack: Vec<Open>,
+}
+
+impl Builder<'_> {
+    fn run(&mut self) {
+        let src = self.src;
+        let len = src.len();
+        let mut i = 0;
+        while i < len {
+            let Some(lt) = memchr::memchr(b'<', src.get(i..).unwrap_or(&[])).map(|n| i + n) else {
+                break;
+            };
+            let rest = src.get(lt..).unwrap_or(&[]);
+            let next = rest.get(1).copied().unwrap_or(0);
+            if rest.starts_with(b"<!--") {
+                i = find(src, lt + 4, b"-->").map_or(len, |n| n + 3);
+            } else if rest.starts_with(b"<![CDATA[") {
+                i = find(src, lt + 9, b"]]>").map_or(len, |n| n + 3);
+            } else if next == b'!' || next == b'?' {
+                i = memchr::memchr(b'>', src.get(lt..).unwrap_or(&[])).map_or(len, |n| lt + n + 1);
+            } else if next == b'/' && rest.get(2).is_some_and(u8::is_ascii_alphabetic) {
+                let name_end = lt + 2 + tag_name_len(src, lt + 2);
+                let tag = ascii_lower(src.get(lt + 2..name_end).unwrap_or(&[]));
+                let close = memchr::memchr(b'>', src.get(name_end..).unwrap_or(&[]))
+                    .map_or(len, |n| name_end + n + 1);
+                self.end_tag(&tag, lt, close);
+                i = close;
+            } else if next.is_ascii_alphabetic() {
+                let start = parse_start_tag(src, lt);
+                i = start.end;
+                let raw = !start.self_closing && (start.tag == "script" || start.tag == "style");
+                self.start_tag(start, lt);
+                if raw {
+                    // Raw text up to the matching end tag, which the loop then reads normally.
+                    let tag = if src
+                        .get(lt + 1..lt + 2)
+                        .is_some_and(|b| b[0].eq_ignore_ascii_case(&b's'))
+                        && src
+                            .get(lt + 1..lt + 7)
+                            .is_some_and(|w| w.eq_ignore_ascii_case(b"script"))
+                    {
+                        b"</script".as_slice()
+                    } else {
+                        b"</style".as_slice()
+                    };
+                    i = find_ignore_case(src, i, tag).unwrap_or(len);
+                }
+            } else {
+                i = lt + 1;
+            }
+        }
+    }
+
+    fn start_tag(&mut self, start: StartTag, at: usize) {
+        while self.stack.len() > 1
+            && self
+                .stack
+                .last()
+                .is_some_and(|top| !can_contain(&top.tag, &start.tag))
+        {
+            self.close_implicitly(at);
+        }
+        let line = self.index.line_of(at);
+        let listed = start.id.is_some() || is_structural(&start.tag);
+        let entry = listed.then(|| {
+            let entry = Entry::new(Kind::Element, element_name(&start), line, line);
+            if start.classes.is_empty() {
+                entry
+            } else {
+                entry.with_signature(signature(&element_label(&start)))
+            }
+        });
+        if start.self_closing || is_void(&start.tag) {
+            if let Some(mut entry) = entry {
+                // A `/>` tag ends at its `>`. A void element without the slash ends, as in
+                // tree-sitter-html, where the next token starts (after blanks and comments).
+                let end = if start.self_closing {
+                    start.end
+                } else {
+                    skip_blanks_and_comments(self.src, start.end)
+                };
+                entry.end_line = self.index.line_of(end.saturating_sub(1)).max(line);
+                if let Some(parent) = self.stack.last_mut() {
+                    parent.children.push(entry);
+                }
+            }
+            return;
+        }
+        self.stack.push(Open {
+            tag: start.tag,
+            entry,
+            children: Vec::new(),
+            content_start: start.end,
+        });
+    }
+
+    fn end_tag(&mut self, tag: &str, at: usize, close: usize) {
+        let Some(depth) = self.stack.iter().skip(1).rposition(|open| open.tag == tag) else {
+            return; // a stray end tag
+        };
+        let depth = depth + 1;
+        while self.stack.len() > depth + 1 {
+            self.close_implicitly(at);
+        }
+        let end_line = self.index.line_of(close.saturating_sub(1));
+        self.close_top(end_line, at);
+    }
+
+    /// Closes the innermost element without an end tag of its own: it ends where the tag that
+    /// closes it starts (`at`), i.e. on the line of the byte before.
+    fn close_implicitly(&mut self, at: usize) {
+        let end_line = self.index.line_of(at.saturating_sub(1));
+        self.close_top(end_line, at);
+    }
+
+    fn close_top(&mut self, end_line: usize, content_end: usize) {
+        if self.stack.len() < 2 {
+            return;
+        }
+        let Some(open) = self.stack.pop() else { return };
+        let Some(parent) = self.stack.last_mut() else {
+            return;
+        };
+        match open.entry {
+            Some(mut entry) => {
+                entry.end_line = end_line.max(entry.line);
+                if is_titled(&open.tag) {
+                    let content = self.text.get(open.content_start..content_end).unwrap_or("");
+                    let title = inner_text(content);
+                    if !title.is_empty() {
+                        let sig = signature(&format!("{} {title}", entry.label()));
+                        entry = entry.with_signature(sig);
+                    }
+                }
+                entry.children = open.children;
+                parent.children.push(entry);
+            }
+            None => parent.children.extend(open.children),
+        }
+    }
+
+    fn finish(mut self) -> Vec<Entry> {
+        let len = self.src.len();
+        while self.stack.len() > 1 {
+            self.close_implicitly(len);
+        }
+        self.stack
+            .pop()
+            .map(|root| root.children)
+            .unwrap_or_default()
+    }
+}
+
+/// Reads the start tag at `lt` (`<` followed by a letter): its name, id and classes, and where
+/// it ends. Attribute values may be quoted (spanning lines, holding `>`) or bare.
+fn parse_start_tag(src: &[u8], lt: usize) -> StartTag {
+    let len = src.len();
+    let name_end = lt + 1 + tag_name_len(src, lt + 1);
+    let tag = ascii_lower(src.get(lt + 1..name_end).unwrap_or(&[]));
+    let mut id = None;
+    let mut classes = Vec::new();
+    let mut i = name_end;
+    let mut self_closing = false;
+    loop {
+        while i < len && src[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let Some(&byte) = src.get(i) else { break };
+        match byte {
+            b'>' => {
+                i += 1;
+                break;
+            }
+            b'/' if src.get(i + 1) == Some(&b'>') => {
+                self_closing = true;
+                i += 2;
+                break;
+            }
+            b'/' => i += 1,
+            // A new tag before this one closed: treat this one as ended.
+            b'<' => break,
+            _ => {
+                let name_start = i;
+                while i < len
+                    && !matches!(src[i], b'<' | b'>' | b'"' | b'\'' | b'/' | b'=')
+                    && !src[i].is_ascii_whitespace()
+                {
+                    i += 1;
+                }
+                if i == name_start {
+                    // A stray quote or `=`: skip it.
+                    i += 1;
+                    continue;
+                }
+                let attr = ascii_lower(src.get(name_start..i).unwrap_or(&[]));
+                let mut j = i;
+                while j < len && src[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                if src.get(j) != Some(&b'=') {
+                    continue;
+                }
+                j += 1;
+                while j < len && src[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                let (value, after) = match src.get(j) {
+                    Some(&quote @ (b'"' | b'\'')) => {
+                        let close = memchr::memchr(quote, src.get(j + 1..).unwrap_or(&[]))
+                            .map_or(len, |n| j + 1 + n);
+                        (src.get(j + 1..close).unwrap_or(&[]), (close + 1).min(len))
+                    }
+                    _ => {
+                        let mut k = j;
+                        while k < len
+                            && !matches!(src[k], b'<' | b'>' | b'"' | b'\'' | b'=')
+                            && !src[k].is_ascii_whitespace()
+                        {
+                            k += 1;
+                        }
+                        (src.get(j..k).unwrap_or(&[]), k)
+                    }
+                };
+                i = after;
+                let value = String::from_utf8_lossy(value);
+                match attr.as_str() {
+                    "id" => id = Some(value.trim().to_string()).filter(|v| !v.is_empty()),
+                    "class" => classes = value.split_whitespace().map(str::to_string).collect(),
+                    _ => {}
+                }
+            }
+        }
+    }
+    StartTag {
+        tag,
+        id,
+        classes,
+        end: i.min(len),
+        self_closing,
+    }
+}
+
+/// The name: `tag#id`, or the bare tag without an id.
+fn element_name(start: &StartTag) -> String {
+    match &start.id {
+        Some(id) => format!("{}#{id}", start.tag),
+        None => start.tag.clone(),
+    }
+}
+
+/// The label: the name with the classes, `tag#id.class1.class2` (the first few classes).
+fn element_label(start: &StartTag) -> String {
+    let mut label = element_name(start);
+    for class in start.classes.iter().take(4) {
+        label.push('.');
+        label.push_str(class);
+    }
+    label
+}
+
+/// The text of an element's content with tags removed and whitespace collapsed.
+fn inner_text(content: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for ch in content.chars().take(600) {
+        match ch {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                out.push(' ');
+            }
+            _ if !in_tag => out.push(ch),
+            _ => {}
+        }
+    }
+    crate::parse::one_line(&out)
+}
+
+/// The offset of the first byte at or after `from` that is neither whitespace nor in a comment.
+fn skip_blanks_and_comments(src: &[u8], from: usize) -> usize {
+    let mut i = from;
+    loop {
+        while src.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        if src.get(i..).is_some_and(|rest| rest.starts_with(b"<!--")) {
+            i = find(src, i + 4, b"-->").map_or(src.len(), |n| n + 3);
+        } else {
+            return i.min(src.len());
+        }
+    }
+}
+
+fn tag_name_len(src: &[u8], from: usize) -> usize {
+    src.get(from..)
+        .unwrap_or(&[])
+        .iter()
+        .take_while(|b| !b.is_ascii_whitespace() && !matches!(b, b'/' | b'>' | b'<'))
+        .count()
+}
+
+fn ascii_lower(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).to_ascii_lowercase()
+}
+
+fn find(src: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+    memchr::memmem::find(src.get(from..)?, needle).map(|n| from + n)
+}
+
+/// The next `needle` (lower-case ASCII) at or after `from`, ignoring ASCII case.
+fn find_ignore_case(src: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+    let mut i = from;
+    while let Some(n) = memchr::memchr(b'<', src.get(i..)?) {
+        let at = i + n;
+        if src
+            .get(at..at + needle.len())
+            .is_some_and(|w| w.eq_ignore_ascii_case(needle))
+        {
+            return Some(at);
+        }
+        i = at + 1;
+    }
+    None
+}
+
+fn is_void(tag: &str) -> bool {
+    matches!(
+        tag,
+        "area"
+            | "base"
+            | "basefont"
+            | "bgsound"
+            | "br"
+            | "col"
+            | "command"
+            | "embed"
+            | "frame"
+            | "hr"
+            | "image"
+            | "img"
+            | "input"
+            | "isindex"
+            | "keygen"
+            | "link"
+            | "menuitem"
+            | "meta"
+            | "nextid"
+            | "param"
+            | "source"
+            | "track"
+            | "wbr"
+    )
+}
+
+/// Whether an open `parent` may hold a `child` start tag; when not, the parent ends first.
+fn can_contain(parent: &str, child: &str) -> bool {
+    match parent {
+        "li" => child != "li",
+        "dt" | "dd" => !matches!(child, "dt" | "dd"),
+        "p" => !closes_paragraph(child),
+        "colgroup" => child == "col",
+        "rb" | "rt" | "rp" => !matches!(child, "rb" | "rt" | "rp"),
+        "optgroup" => child != "optgroup",
+        "tr" => child != "tr",
+        "td" | "th" => !matches!(child, "td" | "th" | "tr"),
+        _ => true,
+    }
+}
+
+fn closes_paragraph(tag: &str) -> bool {
+    matches!(
+        tag,
+        "address"
+            | "article"
+            | "aside"
+            | "blockquote"
+            | "details"
+            | "div"
+            | "dl"
+            | "fieldset"
+            | "figcaption"
+            | "figure"
+            | "footer"
+            | "form"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "header"
+            | "hr"
+            | "main"
+            | "nav"
+            | "ol"
+            | "p"
+            | "pre"
+            | "section"
+    )
+}
+
+/// Elements listed even without an id: the ones that give a page its shape.
+fn is_structural(tag: &str) -> bool {
+    matches!(
+        tag,
+        "html"
+            | "head"
+            | "body"
+            | "title"
+            | "main"
+            | "header"
+            | "footer"
+            | "nav"
+            | "section"
+            | "article"
+            | "aside"
+            | "h1"
+            | "h2"
+            | "h3"
+            | "h4"
+            | "h5"
+            | "h6"
+            | "hgroup"
+            | "div"
+            | "form"
+            | "fieldset"
+            | "table"
+            | "ul"
+            | "ol"
+            | "dl"
+            | "template"
+            | "dialog"
+            | "details"
+            | "figure"
+            | "iframe"
+            | "svg"
+            | "script"
+            | "style"
+            | "noscript"
+    )
+}
+
+/// Elements whose text is shown in the signature.
+fn is_titled(tag: &str) -> bool {
+    matches!(tag, "title" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6")
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn flat(entries: &[Entry]) -> Vec<(String, usize, usize, usize)> {
+        let mut out = Vec::new();
+        fn visit(entries: &[Entry], depth: usize, out: &mut Vec<(String, usize, usize, usize)>) {
+            for e in entries {
+                out.push((e.name.clone(), e.line, e.end_line, depth));
+                visit(&e.children, depth + 1, out);
+            }
+        }
+        visit(entries, 0, &mut out);
+        out
+    }
+
+    fn e(name: &str, line: usize, end: usize, depth: usize) -> (String, usize, usize, usize) {
+        (name.to_string(), line, end, depth)
+    }
+
+    #[test]
+    fn implied_end_tags_do_not_swallow_the_document() {
+        let src = "<div id=\"a\">\n<p id=\"p1\">text\n<p id=\"p2\">more\n\n<div id=\"b\">x</div>\n<ul id=\"u\"><li id=\"l1\">one\n<li id=\"l2\">two\n</ul>\n<span id=\"s\">unclosed\n</div>\n<table id=\"t\"><tr id=\"r1\"><td id=\"c1\">1<td id=\"c2\">2\n<tr id=\"r2\"><td>3\n</table>\n<em id=\"e\">x <b id=\"bb\">y</em>\n</foo>\n";
+        assert_eq!(
+            flat(&parse(src)),
+            vec![
+                e("div#a", 1, 10, 0),
+                e("p#p1", 2, 2, 1),
+                e("p#p2", 3, 4, 1),
+                e("div#b", 5, 5, 1),
+                e("ul#u", 6, 8, 1),
+                e("li#l1", 6, 6, 2),
+                e("li#l2", 7, 7, 2),
+                e("span#s", 9, 9, 1),
+                e("table#t", 11, 13, 0),
+                e("tr#r1", 11, 11, 1),
+                e("td#c1", 11, 11, 2),
+                e("td#c2", 11, 11, 2),
+                e("tr#r2", 12, 12, 1),
+                e("em#e", 14, 14, 0),
+                e("b#bb", 14, 14, 1),
+            ]
+        );
+    }
+
+    #[test]
+    fn raw_text_comments_void_and_multiline_tags() {
+        let src = "<!DOCTYPE html>\n<HTML id=h>\n<head><title>A <b>b</b></title>\n<script id=s>if (a<b && \"</div>\") {}</script>\n<STYLE>div > p { }</style></head>\n<body>\n<div\n  id=\"multi\"\n  data-x=\"a > b\"\n  class=\"c1  c2\">\n<svg><path id=pa d=\"M0\"/></svg>\n<img id=im src=x>\n<!-- <div id=com></div> -->\n<![CDATA[ <div id=cd></div> ]]>\n<br>\n</div>\n</body>\n</html>";
+        assert_eq!(
+            flat(&parse(src)),
+            vec![
+                e("html#h", 2, 18, 0),
+                e("head", 3, 5, 1),
+                e("title", 3, 3, 2),
+                e("script#s", 4, 4, 2),
+                e("style", 5, 5, 2),
+                e("body", 6, 17, 1),
+                e("div#multi", 7, 16, 2),
+                e("svg", 11, 11, 3),
+                e("path#pa", 11, 11, 4),
+                // A void element ends where the next token starts (tree-sitter-html).
+                e("img#im", 12, 13, 3),
+            ]
+        );
+        let out = parse(src);
+        let title = &out[0].children[0].children[0];
+        assert_eq!(title.signature.as_deref(), Some("title A b"));
+    }
+
+    #[test]
+    fn headings_carry_their_text_and_odd_ids_keep_exact_names() {
+        let src = "<section>\n  <h2 class=\"title\">Getting <em>started</em>\n  </h2>\n  <div id=\"ctl00:main\" class=\"x\"></div>\n</section>\r\n";
+        let out = parse(src);
+        assert_eq!(
+            flat(&out),
+            vec![
+                e("section", 1, 5, 0),
+                e("h2", 2, 3, 1),
+                e("div#ctl00:main", 4, 4, 1)
+            ]
+        );
+        assert_eq!(
+            out[0].children[0].signature.as_deref(),
+            Some("h2.title Getting started")
+        );
+        assert_eq!(
+            out[0].children[1].signature.as_deref(),
+            Some("div#ctl00:main.x")
+        );
+    }
+
+    #[test]
+    fn junk_and_unclosed_input_do_not_panic() {
+        for src in [
+            "",
+            "<",
+            "<div",
+            "<div id=\"x",
+            "</",
+            "<!--",
+            "<script>",
+            "<a href='>",
+            "<é>",
+            "a < b > c",
+            "<div/><p>",
+        ] {
+            let _ = parse(src);
+        }
+        assert_eq!(flat(&parse("<div id=x>\n<p>\n")), vec![e("div#x", 1, 2, 0)]);
+    }
 }
