@@ -72,6 +72,8 @@ impl Builder<'_> {
         let src = self.src;
         let len = src.len();
         let mut i = 0;
+        // Cleared once a `<?` finds no `?>` after it, so that later ones do not search again.
+        let mut pi_closes = true;
         while i < len {
             let Some(lt) = memchr::memchr(b'<', src.get(i..).unwrap_or(&[])).map(|n| i + n) else {
                 break;
@@ -82,7 +84,20 @@ impl Builder<'_> {
                 i = find(src, lt + 4, b"-->").map_or(len, |n| n + 3);
             } else if rest.starts_with(b"<![CDATA[") {
                 i = find(src, lt + 9, b"]]>").map_or(len, |n| n + 3);
-            } else if next == b'!' || next == b'?' {
+            } else if next == b'?' {
+                // `<?xml …?>`, `<?php … ?>`: to `?>`, else (bogus comment) to `>`.
+                let close = if pi_closes {
+                    find(src, lt + 2, b"?>")
+                } else {
+                    None
+                };
+                pi_closes = close.is_some();
+                i = match close {
+                    Some(n) => n + 2,
+                    None => memchr::memchr(b'>', src.get(lt..).unwrap_or(&[]))
+                        .map_or(len, |n| lt + n + 1),
+                };
+            } else if next == b'!' {
                 i = memchr::memchr(b'>', src.get(lt..).unwrap_or(&[])).map_or(len, |n| lt + n + 1);
             } else if next == b'/' && rest.get(2).is_some_and(u8::is_ascii_alphabetic) {
                 let name_end = lt + 2 + tag_name_len(src, lt + 2);
@@ -94,22 +109,16 @@ impl Builder<'_> {
             } else if next.is_ascii_alphabetic() {
                 let start = parse_start_tag(src, lt);
                 i = start.end;
-                let raw = !start.self_closing && (start.tag == "script" || start.tag == "style");
+                let raw: Option<&[u8]> = match start.tag.as_str() {
+                    _ if start.self_closing => None,
+                    "script" => Some(b"</script"),
+                    "style" => Some(b"</style"),
+                    _ => None,
+                };
                 self.start_tag(start, lt);
-                if raw {
+                if let Some(needle) = raw {
                     // Raw text up to the matching end tag, which the loop then reads normally.
-                    let tag = if src
-                        .get(lt + 1..lt + 2)
-                        .is_some_and(|b| b[0].eq_ignore_ascii_case(&b's'))
-                        && src
-                            .get(lt + 1..lt + 7)
-                            .is_some_and(|w| w.eq_ignore_ascii_case(b"script"))
-                    {
-                        b"</script".as_slice()
-                    } else {
-                        b"</style".as_slice()
-                    };
-                    i = find_ignore_case(src, i, tag).unwrap_or(len);
+                    i = find_ignore_case(src, i, needle).unwrap_or(len);
                 }
             } else {
                 i = lt + 1;
