@@ -24,9 +24,16 @@ struct Frame {
     /// `None` for a block without a usable head (its children go to the parent).
     entry: Option<Entry>,
     children: Vec<Entry>,
-    /// An `@keyframes` block, whose keyframe selectors are not listed.
+    /// Inside an `@keyframes` block (this one or an ancestor), whose keyframe selectors are
+    /// not listed.
     keyframes: bool,
+    /// Listed entries from the root down to this frame, this one included.
+    depth: usize,
 }
+
+/// Deeper entries are listed as siblings at this depth, so that no consumer of the tree
+/// recurses without bound on hostile input.
+pub const MAX_DEPTH: usize = 100;
 
 fn is_keyframes(entry: &Entry) -> bool {
     entry.kind == Kind::AtRule
@@ -42,6 +49,7 @@ fn build(text: &str, code: &[u8], clean: &[u8], index: &LineIndex) -> Vec<Entry>
         entry: None,
         children: Vec::new(),
         keyframes: false,
+        depth: 0,
     }];
     let mut stmt_start = 0usize;
     let mut paren = 0usize;
@@ -54,17 +62,21 @@ fn build(text: &str, code: &[u8], clean: &[u8], index: &LineIndex) -> Vec<Entry>
             b'{' => {
                 paren = 0;
                 // Keyframe selectors (`from`, `50%`) are steps of an animation, not structure.
-                let in_keyframes = stack.iter().any(|frame| frame.keyframes);
+                let (in_keyframes, parent_depth) = stack
+                    .last()
+                    .map_or((false, 0), |frame| (frame.keyframes, frame.depth));
                 let entry = if in_keyframes {
                     None
                 } else {
                     head_entry(text, clean, index, stmt_start, pos)
                 };
-                let keyframes = entry.as_ref().is_some_and(is_keyframes);
+                let keyframes = in_keyframes || entry.as_ref().is_some_and(is_keyframes);
+                let depth = parent_depth + usize::from(entry.is_some());
                 stack.push(Frame {
                     entry,
                     children: Vec::new(),
                     keyframes,
+                    depth,
                 });
                 stmt_start = pos + 1;
             }
@@ -92,7 +104,14 @@ fn build(text: &str, code: &[u8], clean: &[u8], index: &LineIndex) -> Vec<Entry>
 
 fn close_frame(stack: &mut Vec<Frame>, end_line: usize) {
     let Some(frame) = stack.pop() else { return };
-    let Some(parent) = stack.last_mut() else {
+    // Past the depth cap, entries (leaves by then) join the frame one level above the cap;
+    // depths never decrease up the stack, so a binary search finds it.
+    let target = if frame.depth >= MAX_DEPTH {
+        stack.partition_point(|f| f.depth < MAX_DEPTH - 1)
+    } else {
+        stack.len().saturating_sub(1)
+    };
+    let Some(parent) = stack.get_mut(target) else {
         return;
     };
     match frame.entry {
@@ -378,6 +397,23 @@ mod tests {
         ] {
             let _ = parse(junk);
         }
+    }
+
+    #[test]
+    fn hostile_nesting_is_linear_and_depth_capped() {
+        let src = "a{".repeat(50_000);
+        let out = parse(&src);
+        fn depth(entries: &[Entry]) -> usize {
+            entries
+                .iter()
+                .map(|e| 1 + depth(&e.children))
+                .max()
+                .unwrap_or(0)
+        }
+        assert_eq!(depth(&out), MAX_DEPTH);
+        assert_eq!(flat(&out).len(), 50_000);
+        let keyframes = "@keyframes k{".to_string() + &"a{".repeat(50_000);
+        assert_eq!(flat(&parse(&keyframes)).len(), 1);
     }
 
     #[test]

@@ -14,6 +14,7 @@
 
 use crate::outline::{Entry, Kind};
 use crate::parse::{signature, LineIndex};
+use std::collections::HashMap;
 
 pub fn parse(text: &str) -> Vec<Entry> {
     if text.is_empty() {
@@ -24,6 +25,7 @@ pub fn parse(text: &str) -> Vec<Entry> {
         src: text.as_bytes(),
         index: LineIndex::new(text),
         stack: vec![Open::root()],
+        open_counts: HashMap::new(),
     };
     builder.run();
     builder.finish()
@@ -37,7 +39,13 @@ struct Open {
     children: Vec<Entry>,
     /// Offset just past the start tag (where the content starts).
     content_start: usize,
+    /// Listed entries from the root down to this element, this one included.
+    depth: usize,
 }
+
+/// Deeper elements are listed as siblings at this depth, so that no consumer of the tree
+/// recurses without bound on hostile input.
+pub const MAX_DEPTH: usize = 100;
 
 impl Open {
     fn root() -> Open {
@@ -46,6 +54,7 @@ impl Open {
             entry: None,
             children: Vec::new(),
             content_start: 0,
+            depth: 0,
         }
     }
 }
@@ -65,6 +74,8 @@ struct Builder<'a> {
     src: &'a [u8],
     index: LineIndex,
     stack: Vec<Open>,
+    /// How many elements of each tag are open, so that a stray end tag costs no stack walk.
+    open_counts: HashMap<String, usize>,
 }
 
 impl Builder<'_> {
@@ -155,23 +166,32 @@ impl Builder<'_> {
                     skip_blanks_and_comments(self.src, start.end)
                 };
                 entry.end_line = self.index.line_of(end.saturating_sub(1)).max(line);
-                if let Some(parent) = self.stack.last_mut() {
+                let depth = self.stack.last().map_or(0, |parent| parent.depth) + 1;
+                let target = self.target(depth);
+                if let Some(parent) = self.stack.get_mut(target) {
                     parent.children.push(entry);
                 }
             }
             return;
         }
+        let depth =
+            self.stack.last().map_or(0, |parent| parent.depth) + usize::from(entry.is_some());
+        *self.open_counts.entry(start.tag.clone()).or_default() += 1;
         self.stack.push(Open {
             tag: start.tag,
             entry,
             children: Vec::new(),
             content_start: start.end,
+            depth,
         });
     }
 
     fn end_tag(&mut self, tag: &str, at: usize, close: usize) {
-        let Some(depth) = self.stack.iter().skip(1).rposition(|open| open.tag == tag) else {
+        if self.open_counts.get(tag).copied().unwrap_or(0) == 0 {
             return; // a stray end tag
+        }
+        let Some(depth) = self.stack.iter().skip(1).rposition(|open| open.tag == tag) else {
+            return;
         };
         let depth = depth + 1;
         while self.stack.len() > depth + 1 {
@@ -193,7 +213,11 @@ impl Builder<'_> {
             return;
         }
         let Some(open) = self.stack.pop() else { return };
-        let Some(parent) = self.stack.last_mut() else {
+        if let Some(count) = self.open_counts.get_mut(&open.tag) {
+            *count = count.saturating_sub(1);
+        }
+        let target = self.target(open.depth);
+        let Some(parent) = self.stack.get_mut(target) else {
             return;
         };
         match open.entry {
@@ -211,6 +235,17 @@ impl Builder<'_> {
                 parent.children.push(entry);
             }
             None => parent.children.extend(open.children),
+        }
+    }
+
+    /// The stack index of the element an entry at `depth` joins: its parent, or past the
+    /// depth cap the element one level above the cap (depths never decrease up the stack).
+    fn target(&self, depth: usize) -> usize {
+        if depth >= MAX_DEPTH {
+            self.stack
+                .partition_point(|open| open.depth < MAX_DEPTH - 1)
+        } else {
+            self.stack.len().saturating_sub(1)
         }
     }
 
@@ -610,6 +645,24 @@ mod tests {
             out[0].children[1].signature.as_deref(),
             Some("div#ctl00:main.x")
         );
+    }
+
+    #[test]
+    fn hostile_nesting_is_linear_and_depth_capped() {
+        let src = "<div>".repeat(50_000) + &"</span>".repeat(50_000) + "</div>";
+        let out = parse(&src);
+        fn depth(entries: &[Entry]) -> usize {
+            entries
+                .iter()
+                .map(|e| 1 + depth(&e.children))
+                .max()
+                .unwrap_or(0)
+        }
+        assert_eq!(depth(&out), MAX_DEPTH);
+        assert_eq!(flat(&out).len(), 50_000);
+        let voids = "<div>".repeat(200) + &"<img id=i>".repeat(10);
+        assert_eq!(depth(&parse(&voids)), MAX_DEPTH);
+        let _ = parse(&"<?".repeat(20_000));
     }
 
     #[test]
