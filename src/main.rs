@@ -11,10 +11,18 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let args = match Args::try_parse() {
         Ok(args) => args,
-        Err(err) => {
-            // clap prints help and version to stdout (exit 0) and usage errors to stderr (exit 2).
+        Err(err) if !err.use_stderr() => {
+            // --help and --version: clap's own text on stdout.
             let _ = err.print();
-            return ExitCode::from(if err.use_stderr() { 2 } else { 0 });
+            return ExitCode::SUCCESS;
+        }
+        Err(err) => {
+            // A usage error: clap's first line only, so every bad input costs one line.
+            let rendered = err.render().to_string();
+            let first = rendered.lines().next().unwrap_or("invalid arguments");
+            let message = first.strip_prefix("error: ").unwrap_or(first);
+            let _ = writeln!(std::io::stderr(), "outline: {message} (see 'outline --help')");
+            return ExitCode::from(2);
         }
     };
     match run(args) {
