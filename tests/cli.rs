@@ -1,4 +1,5 @@
 //! End-to-end tests of the `outline` binary (one integration test binary, modules below).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failing test should panic loudly
 
 mod cli {
     pub mod contract;
