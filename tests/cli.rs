@@ -7,5 +7,6 @@ mod cli {
     pub mod golden;
     pub mod print_dir;
     pub mod print_file;
+    pub mod read;
     pub mod util;
 }

@@ -1,6 +1,6 @@
 //! Directory mode: walk, parse files in parallel, print in path order within the caps.
 
-use super::{json, json_line, load, text, text_options, write_out, Outcome};
+use super::{json, json_line, text, text_options, write_out, Input, Outcome};
 use crate::config::Config;
 use crate::error::Result;
 use crate::lang::Language;
@@ -138,14 +138,16 @@ fn render_all(config: &Config, root: &Path, files: &[(PathBuf, Language)]) -> Ve
 }
 
 fn render_file(config: &Config, root: &Path, path: &Path, language: Language) -> Rendered {
-    let parsed = match load(path, language) {
-        Ok(Some(parsed)) => parsed,
-        Ok(None) => return Rendered::Binary,
+    let input = match crate::source::read(path) {
+        Ok(loaded) => Input::load(path, loaded, Some(language)),
         Err(error) => return Rendered::Failed(error.to_string()),
     };
+    let Some(outline) = input.outline.as_ref().filter(|_| !input.binary) else {
+        return Rendered::Binary;
+    };
     let shown = shown_path(root, path);
-    let lines: Vec<&str> = parsed.text.lines().collect();
-    let selection = select::select(&parsed.outline, config.directory_budget());
+    let lines = input.lines();
+    let selection = select::select(outline, config.directory_budget());
     if config.json {
         let options = json::NodeOptions {
             signatures: config.signatures,
@@ -154,14 +156,15 @@ fn render_file(config: &Config, root: &Path, path: &Path, language: Language) ->
         };
         let object = json::file_object(
             shown.display().to_string(),
-            &parsed.outline,
+            &input.hash,
+            outline,
             &selection,
             options,
         );
         return Rendered::Chunk(json_line(&object));
     }
     let mut chunk = format!("\n## {} ({language})\n", shown.display());
-    if let Some(limit) = &parsed.outline.limit {
+    if let Some(limit) = &outline.limit {
         chunk.push_str(&format!("  # Limit: {}\n", limit.reason));
     }
     text::write_entries(&mut chunk, &selection, text_options(config, "  ", &lines));
