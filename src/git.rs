@@ -46,8 +46,8 @@ pub fn snapshot(path: &Path) -> Result<Snapshot, String> {
     let mut states = HashMap::new();
     for entry in statuses.iter() {
         let status = entry.status();
-        if status.is_empty() || status.contains(Status::IGNORED) || status.contains(Status::CURRENT)
-        {
+        // CURRENT is the empty set: an unchanged file has no bits at all.
+        if status.is_empty() || status.contains(Status::IGNORED) {
             continue;
         }
         let Some(new_path) = entry.path().ok().map(PathBuf::from) else {

@@ -87,7 +87,8 @@ pub(super) fn directory(
                 text: chunk,
                 tokens,
             } => {
-                if written > 0 && written + chunk.len() > max_output {
+                // The first file always shows: a cap below one file still says something.
+                if counted_files > 0 && written + chunk.len() > max_output {
                     over_output = rendered.len() - index;
                     break;
                 }
