@@ -383,7 +383,63 @@ fn inner_text(content: &str) -> String {
             _ => {}
         }
     }
-    crate::parse::one_line(&out)
+    crate::parse::one_line(&decode_entities(&out))
+}
+
+/// Decodes the character references a title is likely to hold (`&amp;`, `&mdash;`, `&#8212;`,
+/// `&#x2014;`); others stay as written.
+fn decode_entities(text: &str) -> String {
+    if !text.contains('&') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(amp) = rest.find('&') {
+        out.push_str(rest.get(..amp).unwrap_or(""));
+        rest = rest.get(amp..).unwrap_or("");
+        let semi = rest.get(..12).unwrap_or(rest).find(';');
+        let decoded = semi.and_then(|semi| {
+            let name = rest.get(1..semi)?;
+            let ch = match name {
+                "amp" => '&',
+                "lt" => '<',
+                "gt" => '>',
+                "quot" => '"',
+                "apos" => '\'',
+                "nbsp" => ' ',
+                "mdash" => '\u{2014}',
+                "ndash" => '\u{2013}',
+                "hellip" => '\u{2026}',
+                "copy" => '\u{a9}',
+                "reg" => '\u{ae}',
+                "trade" => '\u{2122}',
+                "laquo" => '\u{ab}',
+                "raquo" => '\u{bb}',
+                "middot" => '\u{b7}',
+                _ => {
+                    let number = name.strip_prefix('#')?;
+                    let code = match number.strip_prefix(['x', 'X']) {
+                        Some(hex) => u32::from_str_radix(hex, 16).ok()?,
+                        None => number.parse().ok()?,
+                    };
+                    char::from_u32(code)?
+                }
+            };
+            Some((ch, semi + 1))
+        });
+        match decoded {
+            Some((ch, len)) => {
+                out.push(ch);
+                rest = rest.get(len..).unwrap_or("");
+            }
+            None => {
+                out.push('&');
+                rest = rest.get(1..).unwrap_or("");
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The offset of the first byte at or after `from` that is neither whitespace nor in a comment.
@@ -663,6 +719,15 @@ mod tests {
         let voids = "<div>".repeat(200) + &"<img id=i>".repeat(10);
         assert_eq!(depth(&parse(&voids)), MAX_DEPTH);
         let _ = parse(&"<?".repeat(20_000));
+    }
+
+    #[test]
+    fn titles_decode_entities_and_php_blocks_are_opaque() {
+        let src = "<title>A &amp; B &mdash; C &#8212; &#x41; &bogus; &</title>\n<?php if ($a->b > 1) { echo '<div id=\"x\">'; } ?>\n<H2 ID=Top>T</H2>\n";
+        let out = parse(src);
+        assert_eq!(flat(&out), vec![e("title", 1, 1, 0), e("h2#Top", 3, 3, 0)]);
+        assert_eq!(out[0].signature.as_deref(), Some("title A & B \u{2014} C \u{2014} A &bogus; &"));
+        assert_eq!(out[1].signature.as_deref(), Some("h2#Top T"));
     }
 
     #[test]
