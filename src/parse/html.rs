@@ -1,4 +1,5 @@
-//! HTML outline: the element tree, named `tag#id.class1.class2`.
+//! HTML outline: the element tree, named `tag#id` (classes in the signature,
+//! `tag#id.class1.class2`), or `tag.class1.class2` for elements without an id.
 //!
 //! A small tolerant tokenizer walks tags (comments, doctype, `<?…?>`, CDATA and the raw text of
 //! `<script>`/`<style>` are skipped; attribute values may span lines and hold `>`), and a stack
@@ -150,7 +151,7 @@ impl Builder<'_> {
         let listed = start.id.is_some() || is_structural(&start.tag);
         let entry = listed.then(|| {
             let entry = Entry::new(Kind::Element, element_name(&start), line, line);
-            if start.classes.is_empty() {
+            if start.classes.is_empty() || start.id.is_none() {
                 entry
             } else {
                 entry.with_signature(signature(&element_label(&start)))
@@ -350,17 +351,21 @@ fn parse_start_tag(src: &[u8], lt: usize) -> StartTag {
     }
 }
 
-/// The name: `tag#id`, or the bare tag without an id.
+/// The name: `tag#id`, or without an id the tag and its first classes (`div.card.wide`).
 fn element_name(start: &StartTag) -> String {
     match &start.id {
         Some(id) => format!("{}#{id}", start.tag),
-        None => start.tag.clone(),
+        None => element_label(start),
     }
 }
 
-/// The label: the name with the classes, `tag#id.class1.class2` (the first few classes).
+/// The label: `tag#id.class1.class2` (the first few classes).
 fn element_label(start: &StartTag) -> String {
-    let mut label = element_name(start);
+    let mut label = start.tag.clone();
+    if let Some(id) = &start.id {
+        label.push('#');
+        label.push_str(id);
+    }
     for class in start.classes.iter().take(4) {
         label.push('.');
         label.push_str(class);
@@ -689,7 +694,7 @@ mod tests {
             flat(&out),
             vec![
                 e("section", 1, 5, 0),
-                e("h2", 2, 3, 1),
+                e("h2.title", 2, 3, 1),
                 e("div#ctl00:main", 4, 4, 1)
             ]
         );
@@ -726,7 +731,10 @@ mod tests {
         let src = "<title>A &amp; B &mdash; C &#8212; &#x41; &bogus; &</title>\n<?php if ($a->b > 1) { echo '<div id=\"x\">'; } ?>\n<H2 ID=Top>T</H2>\n";
         let out = parse(src);
         assert_eq!(flat(&out), vec![e("title", 1, 1, 0), e("h2#Top", 3, 3, 0)]);
-        assert_eq!(out[0].signature.as_deref(), Some("title A & B \u{2014} C \u{2014} A &bogus; &"));
+        assert_eq!(
+            out[0].signature.as_deref(),
+            Some("title A & B \u{2014} C \u{2014} A &bogus; &")
+        );
         assert_eq!(out[1].signature.as_deref(), Some("h2#Top T"));
     }
 
