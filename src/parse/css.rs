@@ -417,6 +417,15 @@ mod tests {
     }
 
     #[test]
+    fn comments_after_colons_urls_and_statements() {
+        let src = "@import url(\"a;b.css\");\n@use 'x' with ($a: 1);\n.a { b: url(//cdn/x;y.png); } // trailing { comment\n.b:not(.c) { }\n/* .d { } */ .e{}";
+        assert_eq!(
+            flat(&parse(src)),
+            vec![r(".a", 3, 3, 0), r(".b:not(.c)", 4, 4, 0), r(".e", 5, 5, 0)]
+        );
+    }
+
+    #[test]
     fn less_guards_and_detached_rulesets() {
         let src = ".m(@a) when (iscolor(@a)) {\n  color: @a;\n}\n@detached: {\n  background: red;\n};\n.@{prefix}-btn { .m(red); }\n";
         assert_eq!(

@@ -249,6 +249,16 @@ mod tests {
     }
 
     #[test]
+    fn heading_names_keep_inline_source() {
+        let src = "# C#\n## *Emph* and [link](http://x) ##\n### # \n#### Trailing #hash\n    \n";
+        let names: Vec<String> = flat(&parse(src)).into_iter().map(|row| row.0).collect();
+        assert_eq!(
+            names,
+            vec!["C#", "*Emph* and [link](http://x)", "", "Trailing #hash"]
+        );
+    }
+
+    #[test]
     fn skipped_levels_and_trailing_blank_lines() {
         let src = "### Deep first\n# Top\n#### Skip\n## Mid\n\n\n";
         assert_eq!(
