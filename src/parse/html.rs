@@ -177,7 +177,12 @@ impl Builder<'_> {
         }
         let depth =
             self.stack.last().map_or(0, |parent| parent.depth) + usize::from(entry.is_some());
-        *self.open_counts.entry(start.tag.clone()).or_default() += 1;
+        match self.open_counts.get_mut(&start.tag) {
+            Some(count) => *count += 1,
+            None => {
+                self.open_counts.insert(start.tag.clone(), 1);
+            }
+        }
         self.stack.push(Open {
             tag: start.tag,
             entry,
@@ -303,7 +308,7 @@ fn parse_start_tag(src: &[u8], lt: usize) -> StartTag {
                     i += 1;
                     continue;
                 }
-                let attr = ascii_lower(src.get(name_start..i).unwrap_or(&[]));
+                let attr = src.get(name_start..i).unwrap_or(&[]);
                 let mut j = i;
                 while j < len && src[j].is_ascii_whitespace() {
                     j += 1;
@@ -333,11 +338,12 @@ fn parse_start_tag(src: &[u8], lt: usize) -> StartTag {
                     }
                 };
                 i = after;
-                let value = String::from_utf8_lossy(value);
-                match attr.as_str() {
-                    "id" => id = Some(value.trim().to_string()).filter(|v| !v.is_empty()),
-                    "class" => classes = value.split_whitespace().map(str::to_string).collect(),
-                    _ => {}
+                if attr.eq_ignore_ascii_case(b"id") {
+                    let value = String::from_utf8_lossy(value);
+                    id = Some(value.trim().to_string()).filter(|v| !v.is_empty());
+                } else if attr.eq_ignore_ascii_case(b"class") {
+                    let value = String::from_utf8_lossy(value);
+                    classes = value.split_whitespace().map(str::to_string).collect();
                 }
             }
         }
