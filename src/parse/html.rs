@@ -65,6 +65,8 @@ struct StartTag {
     tag: String,
     id: Option<String>,
     classes: Vec<String>,
+    /// The `src` of a `<script>` or `<iframe>`, shown in the signature.
+    src: Option<String>,
     /// Offset just past the closing `>` (or where the tag was cut off).
     end: usize,
     self_closing: bool,
@@ -151,10 +153,12 @@ impl Builder<'_> {
         let listed = start.id.is_some() || is_structural(&start.tag);
         let entry = listed.then(|| {
             let entry = Entry::new(Kind::Element, element_name(&start), line, line);
-            if start.classes.is_empty() || start.id.is_none() {
-                entry
-            } else {
-                entry.with_signature(signature(&element_label(&start)))
+            match &start.src {
+                Some(src) => {
+                    entry.with_signature(signature(&format!("{} src={src}", element_label(&start))))
+                }
+                None if start.classes.is_empty() || start.id.is_none() => entry,
+                None => entry.with_signature(signature(&element_label(&start))),
             }
         });
         if start.self_closing || is_void(&start.tag) {
@@ -275,6 +279,8 @@ fn parse_start_tag(src: &[u8], lt: usize) -> StartTag {
     let tag = ascii_lower(src.get(lt + 1..name_end).unwrap_or(&[]));
     let mut id = None;
     let mut classes = Vec::new();
+    let mut source = None;
+    let wants_src = matches!(tag.as_str(), "script" | "iframe");
     let mut i = name_end;
     let mut self_closing = false;
     loop {
@@ -341,6 +347,8 @@ fn parse_start_tag(src: &[u8], lt: usize) -> StartTag {
                 if attr.eq_ignore_ascii_case(b"id") {
                     let value = String::from_utf8_lossy(value);
                     id = Some(value.trim().to_string()).filter(|v| !v.is_empty());
+                } else if wants_src && attr.eq_ignore_ascii_case(b"src") {
+                    source = Some(String::from_utf8_lossy(value).trim().to_string());
                 } else if attr.eq_ignore_ascii_case(b"class") {
                     let value = String::from_utf8_lossy(value);
                     classes = value.split_whitespace().map(str::to_string).collect();
@@ -352,6 +360,7 @@ fn parse_start_tag(src: &[u8], lt: usize) -> StartTag {
         tag,
         id,
         classes,
+        src: source,
         end: i.min(len),
         self_closing,
     }

@@ -175,4 +175,10 @@ fn unquoted_and_odd_attributes() {
         ]
     );
     assert_eq!(out[0].signature.as_deref(), Some("div#main.wide"));
+    let script = parse("<script SRC=\"/app.js\" defer></script>\n<script src=x.js />");
+    let sigs: Vec<_> = script.iter().map(|e| e.signature.as_deref()).collect();
+    assert_eq!(
+        sigs,
+        vec![Some("script src=/app.js"), Some("script src=x.js")]
+    );
 }
