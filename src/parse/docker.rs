@@ -229,8 +229,8 @@ fn build(instructions: Vec<Instruction>) -> Vec<Entry> {
             stage = Some((entry, Vec::new()));
             continue;
         }
-        let entry = Entry::new(Kind::Instruction, ins.keyword, ins.line, ins.end_line)
-            .with_signature(sig);
+        let entry =
+            Entry::new(Kind::Instruction, ins.keyword, ins.line, ins.end_line).with_signature(sig);
         match stage.as_mut() {
             Some((parent, kids)) => {
                 parent.end_line = parent.end_line.max(entry.end_line);
