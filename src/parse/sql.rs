@@ -260,7 +260,11 @@ impl Head<'_> {
     fn joined(&self, from: usize, to: usize) -> String {
         let mut out = String::new();
         let mut prev_end: Option<usize> = None;
-        for token in self.tokens.get(from..to.min(self.tokens.len())).unwrap_or(&[]) {
+        for token in self
+            .tokens
+            .get(from..to.min(self.tokens.len()))
+            .unwrap_or(&[])
+        {
             if prev_end.is_some_and(|end| end < token.start) {
                 out.push(' ');
             }

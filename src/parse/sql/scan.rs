@@ -114,7 +114,14 @@ struct Splitter<'a> {
     pending: Pending,
 }
 
-const ROUTINE_WORDS: &[&str] = &["FUNCTION", "PROCEDURE", "PROC", "TRIGGER", "EVENT", "PACKAGE"];
+const ROUTINE_WORDS: &[&str] = &[
+    "FUNCTION",
+    "PROCEDURE",
+    "PROC",
+    "TRIGGER",
+    "EVENT",
+    "PACKAGE",
+];
 
 fn is_word_start(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
