@@ -451,7 +451,6 @@ impl Head<'_> {
                     i = self.skip_group(i);
                     continue;
                 }
-                Tok::Str => break,
                 Tok::Word if i > from => {
                     if self.is(i, "RETURNS") && self.is(i + 1, "NULL") {
                         break;
