@@ -163,7 +163,7 @@ impl Splitter<'_> {
                 i += 1;
                 continue;
             }
-            if line_start {
+            if line_start && matches!(c, b'\\' | b'#' | b'd' | b'D' | b'g' | b'G' | b'/') {
                 let eol = self.line_end(i);
                 let line = self.src.get(i..eol).unwrap_or(&[]);
                 if c == b'\\' || c == b'#' {
