@@ -44,7 +44,7 @@ pub fn create_statements(text: &str) -> Vec<Statement> {
     let mut splitter = Splitter {
         src: text.as_bytes(),
         batch_mode: has_batch_lines(text),
-        mysql: is_mysql(text),
+        backslash: backslash_strings(text),
         out: Vec::new(),
         current: None,
         paren_depth: 0,
@@ -62,13 +62,15 @@ fn has_batch_lines(text: &str) -> bool {
         .any(|line| is_go_line(line.as_bytes()) || line.trim() == "/")
 }
 
-/// MySQL signs: backquoted table and column names, `ENGINE=`, `AUTO_INCREMENT`, `DELIMITER`. MySQL strings take
-/// backslash escapes (`'it\'s'`), standard SQL strings do not.
-fn is_mysql(text: &str) -> bool {
+/// MySQL signs (backquoted table and column names, `ENGINE=`, `AUTO_INCREMENT`, `DELIMITER`)
+/// or a PostgreSQL dump with `standard_conforming_strings = off`: strings then take backslash
+/// escapes (`'it\'s'`); standard SQL strings do not.
+fn backslash_strings(text: &str) -> bool {
     static SIGNS: LazyLock<Option<Regex>> = LazyLock::new(|| {
         Regex::new(concat!(
             r"(?im)\b(?:TABLE|INTO|EXISTS|VIEW|ON|REFERENCES|PROCEDURE|FUNCTION)\s+`",
-            r"|^\s*`[^`\n]+`\s+\w|\bENGINE\s*=|\bAUTO_INCREMENT\b|^\s*DELIMITER\s"
+            r"|^\s*`[^`\n]+`\s+\w|\bENGINE\s*=|\bAUTO_INCREMENT\b|^\s*DELIMITER\s",
+            r"|\bstandard_conforming_strings\s*(?:=|TO)\s*'?off\b"
         ))
         .ok()
     });
@@ -106,7 +108,8 @@ enum Pending {
 struct Splitter<'a> {
     src: &'a [u8],
     batch_mode: bool,
-    mysql: bool,
+    /// Strings take backslash escapes (MySQL, old PostgreSQL dumps).
+    backslash: bool,
     out: Vec<Statement>,
     current: Option<Current>,
     paren_depth: usize,
@@ -210,7 +213,7 @@ impl Splitter<'_> {
             let kind;
             match c {
                 b'\'' => {
-                    let escapes = self.mysql
+                    let escapes = self.backslash
                         || i > 0
                             && matches!(self.src[i - 1], b'E' | b'e')
                             && (i < 2 || !is_word_byte(self.src[i - 2]));
@@ -218,7 +221,7 @@ impl Splitter<'_> {
                     kind = Tok::Str;
                 }
                 b'"' => {
-                    i = self.quoted(i, b'"', self.mysql);
+                    i = self.quoted(i, b'"', self.backslash);
                     kind = Tok::Quoted;
                 }
                 b'`' => {

@@ -328,3 +328,12 @@ fn junk_does_not_panic() {
         Some("t".to_string())
     );
 }
+
+#[test]
+fn nonstandard_strings_in_old_postgres_dumps() {
+    let src = "SET standard_conforming_strings = off;\nINSERT INTO t VALUES ('a\\'; CREATE TABLE no (x int); \\'');\nCREATE TABLE yes (x int);\n";
+    assert_eq!(
+        flat(src),
+        vec![r(Kind::Table, "yes", 3, 3), r(Kind::Field, "x", 3, 3)]
+    );
+}
