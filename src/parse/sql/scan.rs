@@ -50,6 +50,7 @@ pub fn create_statements(text: &str) -> Vec<Statement> {
         paren_depth: 0,
         block_depth: 0,
         pending: Pending::None,
+        copy_data: false,
     };
     splitter.run();
     splitter.out
@@ -94,6 +95,9 @@ struct Current {
     is_create: bool,
     /// A routine, trigger or event: `BEGIN … END` blocks are tracked.
     routine: bool,
+    /// `COPY … FROM stdin`: data lines follow its `;` up to a `\.` line.
+    copy: bool,
+    copy_stdin: bool,
     last_end: usize,
 }
 
@@ -115,6 +119,8 @@ struct Splitter<'a> {
     paren_depth: usize,
     block_depth: usize,
     pending: Pending,
+    /// The statement just ended was `COPY … FROM stdin`.
+    copy_data: bool,
 }
 
 const ROUTINE_WORDS: &[&str] = &[
@@ -270,9 +276,29 @@ impl Splitter<'_> {
                 first_on_line,
                 delimiter == b";",
             );
+            if self.copy_data {
+                // pg_dump data after `COPY … FROM stdin;`: skip to the `\.` line.
+                self.copy_data = false;
+                i = self.copy_data_end(i);
+                line_start = true;
+            }
         }
         self.settle_pending(None);
         self.flush(None);
+    }
+
+    /// Offset just past the `\.` line ending the data that starts after `from`'s line.
+    fn copy_data_end(&self, from: usize) -> usize {
+        let mut line = self.line_end(from) + 1;
+        while line < self.src.len() {
+            let end = self.line_end(line);
+            let text = self.src.get(line..end).unwrap_or(&[]);
+            if text.strip_suffix(b"\r").unwrap_or(text) == b"\\." {
+                return end;
+            }
+            line = end + 1;
+        }
+        self.src.len()
     }
 
     fn block_comment(&self, start: usize) -> usize {
@@ -410,15 +436,14 @@ impl Splitter<'_> {
             return;
         }
         let Some(current) = self.current.as_mut() else {
-            let is_create = token.kind == Tok::Word
-                && self
-                    .src
-                    .get(token.start..token.end)
-                    .is_some_and(|w| w.eq_ignore_ascii_case(b"CREATE"));
+            let is_create = self.is_word(&token, "CREATE");
+            let copy = self.is_word(&token, "COPY");
             self.current = Some(Current {
                 tokens: if is_create { vec![token] } else { Vec::new() },
                 is_create,
                 routine: false,
+                copy,
+                copy_stdin: false,
                 last_end: token.end,
             });
             self.paren_depth = 0;
@@ -426,6 +451,15 @@ impl Splitter<'_> {
             return;
         };
         current.last_end = token.end;
+        if current.copy
+            && token.kind == Tok::Word
+            && self
+                .src
+                .get(token.start..token.end)
+                .is_some_and(|w| w.eq_ignore_ascii_case(b"STDIN"))
+        {
+            current.copy_stdin = true;
+        }
         if current.is_create {
             if current.tokens.len() < 10
                 && token.kind == Tok::Word
@@ -461,6 +495,7 @@ impl Splitter<'_> {
         self.paren_depth = 0;
         self.block_depth = 0;
         if let Some(current) = self.current.take() {
+            self.copy_data = current.copy_stdin && last_byte.is_some();
             if current.is_create {
                 self.out.push(Statement {
                     tokens: current.tokens,

@@ -337,3 +337,15 @@ fn nonstandard_strings_in_old_postgres_dumps() {
         vec![r(Kind::Table, "yes", 3, 3), r(Kind::Field, "x", 3, 3)]
     );
 }
+
+#[test]
+fn pg_dump_copy_data_is_skipped() {
+    let src = "COPY public.users (id, name) FROM stdin;\n1\tO'Brien\n2\tCREATE TABLE x (a int);\n\\.\n\nCREATE TABLE after_copy (a int);\n";
+    assert_eq!(
+        flat(src),
+        vec![
+            r(Kind::Table, "after_copy", 6, 6),
+            r(Kind::Field, "a", 6, 6)
+        ]
+    );
+}
