@@ -307,7 +307,13 @@ impl Head<'_> {
                 }
                 Tok::Quoted => {
                     i += 1;
-                    unquote(self.src(token))
+                    let name = unquote(self.src(token));
+                    if self.src(token).starts_with('`') && name.contains('.') {
+                        // BigQuery's `project.dataset.table`: one quoted path.
+                        name.rsplit('.').next().unwrap_or_default().to_string()
+                    } else {
+                        name
+                    }
                 }
                 Tok::Punct(b'[') => {
                     let close = (i + 1..i + 64).find(|&k| self.is_punct(k, b']'))?;
@@ -489,6 +495,12 @@ impl Head<'_> {
     /// The signature of a table (`users (3 columns)`) and its columns.
     fn table(&self, from: usize, after: usize, index: &LineIndex) -> (String, Vec<Entry>) {
         let name = self.joined(from, after);
+        // ClickHouse: `CREATE TABLE t ON CLUSTER c (…)`.
+        let after = if self.is(after, "ON") && self.is(after + 1, "CLUSTER") {
+            after + 3
+        } else {
+            after
+        };
         if !self.is_punct(after, b'(') {
             return (name, Vec::new());
         }

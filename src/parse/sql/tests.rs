@@ -349,3 +349,18 @@ fn pg_dump_copy_data_is_skipped() {
         ]
     );
 }
+
+#[test]
+fn warehouse_dialects() {
+    let src = "CREATE OR REPLACE TABLE `proj.analytics.events` (\n  id INT64,\n  payload STRING\n);\nCREATE TABLE IF NOT EXISTS db.hits ON CLUSTER main (\n  ts DateTime\n) ENGINE = MergeTree ORDER BY ts;\n";
+    assert_eq!(
+        flat(src),
+        vec![
+            r(Kind::Table, "events", 1, 4),
+            r(Kind::Field, "id", 2, 2),
+            r(Kind::Field, "payload", 3, 3),
+            r(Kind::Table, "hits", 5, 7),
+            r(Kind::Field, "ts", 6, 6),
+        ]
+    );
+}
