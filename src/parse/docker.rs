@@ -9,6 +9,7 @@
 
 use crate::outline::{Entry, Kind};
 use crate::parse::signature;
+use std::collections::HashSet;
 
 /// Instruction keywords Docker knows; other words at a line start are not listed.
 const INSTRUCTIONS: &[&str] = &[
@@ -89,6 +90,7 @@ fn is_comment(line: &str) -> bool {
 
 fn scan(lines: &[&str], escape: char) -> Vec<Instruction> {
     let mut out = Vec::new();
+    let mut unclosed: HashSet<(String, bool)> = HashSet::new();
     let mut i = 0;
     while i < lines.len() {
         let line = lines.get(i).copied().unwrap_or("");
@@ -134,20 +136,30 @@ fn scan(lines: &[&str], escape: char) -> Vec<Instruction> {
             .take_while(|c| c.is_ascii_alphabetic())
             .collect::<String>()
             .to_ascii_uppercase();
-        // Heredoc bodies follow the logical line, one per `<<WORD` in order.
+        // Heredoc bodies follow the logical line, one per `<<WORD` in order. A delimiter that
+        // never closes was not a heredoc (`echo "<<EOF"`): nothing is skipped for it.
         if matches!(keyword.as_str(), "RUN" | "COPY" | "ADD" | "ONBUILD") {
             for (word, strip_tabs) in heredoc_words(&text) {
-                while i < lines.len() {
-                    let body = lines.get(i).copied().unwrap_or("");
-                    last = i;
-                    i += 1;
+                if unclosed.contains(&(word.clone(), strip_tabs)) {
+                    // It did not close after an earlier line, so not after this one either.
+                    continue;
+                }
+                let closing = (i..lines.len()).find(|&k| {
+                    let body = lines.get(k).copied().unwrap_or("");
                     let body = if strip_tabs {
                         body.trim_start_matches('\t')
                     } else {
                         body
                     };
-                    if body == word {
-                        break;
+                    body == word
+                });
+                match closing {
+                    Some(k) => {
+                        last = k;
+                        i = k + 1;
+                    }
+                    None => {
+                        unclosed.insert((word, strip_tabs));
                     }
                 }
             }
@@ -337,7 +349,8 @@ mod tests {
         let got = parse("FROM\nRUN <<\nRUN <<'X\nENV a=b \\");
         assert_eq!(got.len(), 1);
         assert_eq!(got[0].name, "?");
-        parse("RUN <<EOF\nno end");
+        let got = parse("FROM a\nRUN echo \"<<EOF\"\nUSER x");
+        assert_eq!(got[0].children.len(), 2);
         parse("\u{feff}FROM x\n\u{0}\u{1}");
     }
 }
