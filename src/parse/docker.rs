@@ -353,4 +353,22 @@ mod tests {
         assert_eq!(got[0].children.len(), 2);
         parse("\u{feff}FROM x\n\u{0}\u{1}");
     }
+
+    #[test]
+    fn onbuild_json_forms_and_trailing_blanks() {
+        let src = "FROM node:20 AS base   \nONBUILD RUN npm ci\nCMD[\"node\", \"a.js\"]\nRUN echo a \\  \n\n    && echo b\nNOTANINSTRUCTION x\n\n# end\n";
+        assert_eq!(
+            flat(&parse(src)),
+            vec![
+                s(0, "base", 1, 6),
+                s(1, "ONBUILD", 2, 2),
+                s(1, "CMD", 3, 3),
+                s(1, "RUN", 4, 6),
+            ]
+        );
+        assert_eq!(
+            parse(src)[0].children[2].signature.as_deref(),
+            Some("RUN echo a && echo b")
+        );
+    }
 }

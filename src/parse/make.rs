@@ -460,4 +460,36 @@ mod tests {
         parse("define x\n");
         parse("a: $(\n\t\\");
     }
+
+    #[test]
+    fn comments_escapes_and_inline_recipes() {
+        let src = "lint: src \\# not a comment # real comment\n\t@echo a=b\nrun: ; echo x=y: z\n$(call rule,a:b)\ndist/%.tar.gz: $(shell find src -name '*.c') ; tar czf $@ $^\n";
+        let entries = parse(src);
+        let names: Vec<_> = entries.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, vec!["lint", "run", "dist/%.tar.gz"]);
+        assert_eq!(
+            entries[0].signature.as_deref(),
+            Some("lint: src \\# not a comment")
+        );
+        assert_eq!(entries[0].end_line, 2);
+        assert_eq!(entries[1].signature.as_deref(), Some("run:"));
+        assert_eq!(
+            entries[2].signature.as_deref(),
+            Some("dist/%.tar.gz: $(shell find src -name '*.c')")
+        );
+    }
+
+    #[test]
+    fn recipe_context_and_trailing_lines() {
+        let src = "build:\n\tgo build\n\n# between\n\tgo vet\n\n\n# after\n\nVAR = 1\n\tnot a recipe: after an assignment\n";
+        assert_eq!(
+            flat(src),
+            vec![
+                t("build", 1, 5),
+                t("not", 11, 11),
+                t("a", 11, 11),
+                t("recipe", 11, 11)
+            ]
+        );
+    }
 }
