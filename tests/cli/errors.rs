@@ -40,7 +40,7 @@ fn usage_and_io_errors_exit_2_with_one_line() {
     fails(
         &["--print", "--symbol", "x", "."],
         2,
-        "--symbol needs a file",
+        "--symbol, --read and --lines need a file",
     );
     fails(&["--print", "--no-such-flag"], 2, "--no-such-flag");
 }
