@@ -98,6 +98,8 @@ struct Current {
     /// `COPY … FROM stdin`: data lines follow its `;` up to a `\.` line.
     copy: bool,
     copy_stdin: bool,
+    /// In a batch routine: the first `;` at depth 0, where it ends if the batch does not.
+    first_semicolon: Option<usize>,
     last_end: usize,
 }
 
@@ -406,34 +408,41 @@ impl Splitter<'_> {
         let batch_routine = routine && self.batch_mode;
         if self.current.is_some()
             && first_on_line
-            && !batch_routine
             && self.paren_depth == 0
             && token.kind == Tok::Word
         {
             let at_column_0 = token.start == 0 || self.at(token.start - 1) == b'\n';
             let starts = ["CREATE", "ALTER", "DROP"]
                 .iter()
-                .any(|w| self.is_word(&token, w))
-                && (self.block_depth == 0 || at_column_0);
+                .any(|w| self.is_word(&token, w));
             // A statement that cannot continue a table, view or index definition.
             let other = create
                 && !routine
                 && ["INSERT", "UPDATE", "DELETE", "GRANT", "REVOKE", "TRUNCATE"]
                     .iter()
                     .any(|w| self.is_word(&token, w));
-            if starts || other {
+            if batch_routine {
+                // A routine runs to the end of its batch, but a definition starting at the left
+                // margin after one of its `;` means the batch line seen was not a separator:
+                // the routine ends at that `;`.
+                let semicolon = self.current.as_ref().and_then(|c| c.first_semicolon);
+                if starts && at_column_0 && self.block_depth == 0 && semicolon.is_some() {
+                    self.flush(semicolon);
+                }
+            } else if (starts && (self.block_depth == 0 || at_column_0)) || other {
                 self.flush(None);
             }
         }
-        if token.kind == Tok::Punct(b';')
-            && semicolon_ends
-            && self.block_depth == 0
-            && !batch_routine
-        {
-            if self.current.is_some() {
-                self.flush(Some(token.start));
+        if token.kind == Tok::Punct(b';') && semicolon_ends && self.block_depth == 0 {
+            if !batch_routine {
+                if self.current.is_some() {
+                    self.flush(Some(token.start));
+                }
+                return;
             }
-            return;
+            if let Some(current) = self.current.as_mut() {
+                current.first_semicolon.get_or_insert(token.start);
+            }
         }
         let Some(current) = self.current.as_mut() else {
             let is_create = self.is_word(&token, "CREATE");
@@ -444,6 +453,7 @@ impl Splitter<'_> {
                 routine: false,
                 copy,
                 copy_stdin: false,
+                first_semicolon: None,
                 last_end: token.end,
             });
             self.paren_depth = 0;

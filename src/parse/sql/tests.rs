@@ -364,3 +364,17 @@ fn warehouse_dialects() {
         ]
     );
 }
+
+#[test]
+fn stray_batch_line_does_not_swallow_statements() {
+    let src = "/*\ngo\n*/\nCREATE FUNCTION f() RETURNS int AS $$ SELECT 1; $$ LANGUAGE sql;\nGRANT EXECUTE ON FUNCTION f() TO app;\nCREATE TABLE t (a int);\nCREATE FUNCTION g() RETURNS int AS $$ SELECT 2; $$ LANGUAGE sql;\nALTER FUNCTION g() OWNER TO app;\n";
+    assert_eq!(
+        flat(src),
+        vec![
+            r(Kind::Function, "f", 4, 4),
+            r(Kind::Table, "t", 6, 6),
+            r(Kind::Field, "a", 6, 6),
+            r(Kind::Function, "g", 7, 7),
+        ]
+    );
+}
