@@ -6,8 +6,10 @@
 //! set by MySQL's `DELIMITER`), at a T-SQL `GO` line, an Oracle `/` line, or where a new
 //! `CREATE`/`ALTER`/`DROP` starts a line at nesting depth 0 (scripts without semicolons).
 //! Inside a routine or trigger, `BEGIN … END` blocks (and `CASE … END`) are tracked so their
-//! inner semicolons do not end the statement; in a file with `GO` batches a routine runs to the
-//! end of its batch, as T-SQL defines it. psql meta-command lines (`\echo …`) are skipped.
+//! inner semicolons do not end the statement; in a file with `GO` (or Oracle `/`) batches a
+//! routine runs to the end of its batch, as T-SQL defines it. Backslash escapes apply to every
+//! string in MySQL-looking files and old PostgreSQL dumps. psql meta-command lines (`\echo …`)
+//! and pg_dump `COPY … FROM stdin` data are skipped.
 
 use regex::Regex;
 use std::sync::LazyLock;
