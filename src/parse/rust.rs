@@ -1,7 +1,731 @@
-//! rust outline scanner (stub until the family lands).
+//! Rust outline scanner.
+//!
+//! A small recursive-descent walk over masked text (comments and string contents blanked):
+//! item lists (the file, inline `mod {}` bodies, `extern {}` blocks) yield items; `impl` and
+//! `trait` bodies yield their associated fns (as methods), consts and types. Function bodies,
+//! macro invocations and const/static values are skipped as balanced groups.
 
-use crate::outline::Entry;
+use crate::outline::{Entry, Kind};
+use crate::parse::lex::{self, Backtick, LexSpec};
+use crate::parse::{matching_close, signature, LineIndex};
 
-pub fn parse(_text: &str) -> Vec<Entry> {
-    Vec::new()
+const SPEC: LexSpec = LexSpec {
+    line_comments: &["//"],
+    block_comment: Some(("/*", "*/")),
+    nested_comments: true,
+    quotes: b"\"'",
+    backslash_escapes: true,
+    multiline_strings: true,
+    rust_chars: true,
+    rust_raw_strings: true,
+    cpp_raw_strings: false,
+    digit_separators: false,
+    triple_quotes: false,
+    backtick: Backtick::None,
+    js_regex: false,
+    dollar_quotes: false,
+};
+
+/// Outlines Rust source.
+pub fn parse(text: &str) -> Vec<Entry> {
+    let masked = lex::mask(text, &SPEC);
+    let scanner = Scanner {
+        src: text,
+        m: masked.as_bytes(),
+        lines: LineIndex::new(text),
+    };
+    scanner.items(0, scanner.m.len(), Ctx::Module)
+}
+
+/// What kind of item list is being walked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ctx {
+    /// The file or a `mod {}` body.
+    Module,
+    /// An `impl` or `trait` body: fns are methods.
+    Assoc,
+    /// An `extern "C" {}` block.
+    Foreign,
+}
+
+struct Scanner<'a> {
+    src: &'a str,
+    m: &'a [u8],
+    lines: LineIndex,
+}
+
+fn is_ident_start(byte: u8) -> bool {
+    byte.is_ascii_alphabetic() || byte == b'_' || byte >= 0x80
+}
+
+fn is_ident_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_' || byte >= 0x80
+}
+
+impl<'a> Scanner<'a> {
+    fn at(&self, pos: usize) -> u8 {
+        self.m.get(pos).copied().unwrap_or(0)
+    }
+
+    fn text(&self, start: usize, end: usize) -> &'a str {
+        let end = end.min(self.src.len());
+        self.src.get(start.min(end)..end).unwrap_or("")
+    }
+
+    fn line(&self, pos: usize) -> usize {
+        self.lines.line_of(pos)
+    }
+
+    fn skip_ws(&self, mut pos: usize, end: usize) -> usize {
+        while pos < end && self.at(pos).is_ascii_whitespace() {
+            pos += 1;
+        }
+        pos
+    }
+
+    /// The identifier (raw identifiers `r#type` included) starting at `pos`, as `(start, end)`.
+    fn ident(&self, pos: usize, end: usize) -> Option<(usize, usize)> {
+        if pos >= end || !is_ident_start(self.at(pos)) {
+            return None;
+        }
+        let mut e = pos;
+        if self.at(pos) == b'r' && self.at(pos + 1) == b'#' && is_ident_start(self.at(pos + 2)) {
+            e = pos + 2;
+        }
+        while e < end && is_ident_byte(self.at(e)) {
+            e += 1;
+        }
+        Some((pos, e))
+    }
+
+    fn word(&self, pos: usize, end: usize) -> Option<(&'a str, usize, usize)> {
+        let (s, e) = self.ident(pos, end)?;
+        Some((self.text(s, e), s, e))
+    }
+
+    /// The word after `pos` (whitespace skipped).
+    fn next_word(&self, pos: usize, end: usize) -> Option<&'a str> {
+        self.word(self.skip_ws(pos, end), end).map(|w| w.0)
+    }
+
+    /// The bracket closing the one at `open`, within `..end`.
+    fn close(&self, open: usize, end: usize) -> Option<usize> {
+        let region = self.m.get(..end.min(self.m.len()))?;
+        matching_close(region, open)
+    }
+
+    /// Position after the group opening at `open`, or `end` when it never closes.
+    fn skip_group(&self, open: usize, end: usize) -> usize {
+        self.close(open, end).map_or(end, |c| c + 1)
+    }
+
+    /// Scans a declaration head to its body `{` or its `;`, skipping `(…)` and `[…]` groups.
+    /// Returns the position of that byte, or `end`.
+    fn head_end(&self, mut pos: usize, end: usize) -> usize {
+        while pos < end {
+            match self.at(pos) {
+                b'(' | b'[' => pos = self.skip_group(pos, end),
+                b'{' | b';' => return pos,
+                _ => pos += 1,
+            }
+        }
+        end
+    }
+
+    /// Scans to the `;` ending a statement, skipping all bracket groups. Returns its position
+    /// or `end`.
+    fn semi_end(&self, mut pos: usize, end: usize) -> usize {
+        while pos < end {
+            match self.at(pos) {
+                b'(' | b'[' | b'{' => pos = self.skip_group(pos, end),
+                b';' => return pos,
+                _ => pos += 1,
+            }
+        }
+        end
+    }
+
+    fn items(&self, start: usize, end: usize, ctx: Ctx) -> Vec<Entry> {
+        let mut out = Vec::new();
+        let mut pos = start;
+        while pos < end {
+            pos = self.skip_ws(pos, end);
+            if pos >= end {
+                break;
+            }
+            let byte = self.at(pos);
+            if byte == b'#' {
+                let mut p = pos + 1;
+                if self.at(p) == b'!' {
+                    p += 1;
+                }
+                p = self.skip_ws(p, end);
+                pos = if self.at(p) == b'[' {
+                    self.skip_group(p, end)
+                } else {
+                    pos + 1
+                };
+            } else if is_ident_start(byte) {
+                let word_end = self.ident(pos, end).map_or(pos + 1, |(_, e)| e);
+                pos = self
+                    .item(pos, end, ctx, &mut out)
+                    .filter(|next| *next > pos)
+                    .unwrap_or(word_end);
+            } else if byte == b'{' {
+                // A stray block: never read items out of it.
+                pos = self.close(pos, end).map_or(pos + 1, |c| c + 1);
+            } else {
+                pos += 1;
+            }
+        }
+        out
+    }
+
+    /// Parses the item starting at `start` (its first modifier or keyword), pushing entries to
+    /// `out`. Returns where scanning resumes, or `None` when no item starts here.
+    fn item(&self, start: usize, end: usize, ctx: Ctx, out: &mut Vec<Entry>) -> Option<usize> {
+        let mut p = start;
+        loop {
+            p = self.skip_ws(p, end);
+            let (w, ws, we) = self.word(p, end)?;
+            match w {
+                "pub" => {
+                    let q = self.skip_ws(we, end);
+                    p = if self.at(q) == b'(' {
+                        self.skip_group(q, end)
+                    } else {
+                        we
+                    };
+                }
+                "unsafe" | "async" | "default" | "safe" | "auto" => {
+                    let next = self.next_word(we, end)?;
+                    if !matches!(
+                        next,
+                        "fn" | "unsafe"
+                            | "async"
+                            | "extern"
+                            | "impl"
+                            | "trait"
+                            | "mod"
+                            | "const"
+                            | "type"
+                            | "static"
+                            | "auto"
+                    ) {
+                        return None;
+                    }
+                    p = we;
+                }
+                "const" => {
+                    if matches!(
+                        self.next_word(we, end),
+                        Some("fn" | "unsafe" | "async" | "extern")
+                    ) {
+                        p = we;
+                    } else {
+                        return Some(self.value_item(start, ws, we, end, ctx, Kind::Constant, out));
+                    }
+                }
+                "static" => {
+                    return Some(self.value_item(start, ws, we, end, ctx, Kind::Static, out));
+                }
+                "extern" => {
+                    let mut q = self.skip_ws(we, end);
+                    if self.at(q) == b'"' {
+                        q = self
+                            .m
+                            .get(q + 1..end.min(self.m.len()))
+                            .and_then(|rest| rest.iter().position(|b| *b == b'"'))
+                            .map_or(end, |n| q + n + 2);
+                        q = self.skip_ws(q, end);
+                    }
+                    if self.at(q) == b'{' {
+                        let close = self.close(q, end);
+                        let inner_end = close.unwrap_or(end);
+                        out.extend(self.items(q + 1, inner_end, Ctx::Foreign));
+                        return Some(close.map_or(end, |c| c + 1));
+                    }
+                    match self.word(q, end) {
+                        Some(("crate", _, _)) => return Some(self.semi_end(q, end) + 1),
+                        Some(_) => p = q,
+                        None => return None,
+                    }
+                }
+                "fn" => return Some(self.fn_item(start, ws, we, end, ctx, out)),
+                "struct" | "enum" | "union" => {
+                    if w == "union" && self.ident(self.skip_ws(we, end), end).is_none() {
+                        return None;
+                    }
+                    let kind = match w {
+                        "struct" => Kind::Struct,
+                        "enum" => Kind::Enum,
+                        _ => Kind::Union,
+                    };
+                    return Some(self.type_item(start, ws, we, end, kind, out));
+                }
+                "trait" => return Some(self.body_item(start, ws, we, end, Kind::Trait, out)),
+                "mod" => return Some(self.body_item(start, ws, we, end, Kind::Module, out)),
+                "impl" => return Some(self.impl_item(start, ws, we, end, out)),
+                "type" => return Some(self.value_item(start, ws, we, end, ctx, Kind::Type, out)),
+                "use" => return Some(self.semi_end(we, end) + 1),
+                "macro_rules" if self.at(we) == b'!' => {
+                    return Some(self.macro_rules(start, we + 1, end, out));
+                }
+                _ => return self.macro_call(we, end),
+            }
+        }
+    }
+
+    /// Skips a macro invocation `path::name! (…)`, `name! {…}`, `name![…];` whose path starts
+    /// right before `pos`; `None` when this is not one.
+    fn macro_call(&self, mut pos: usize, end: usize) -> Option<usize> {
+        while self.at(pos) == b':' && self.at(pos + 1) == b':' {
+            let (_, e) = self.ident(pos + 2, end)?;
+            pos = e;
+        }
+        if self.at(pos) != b'!' {
+            return None;
+        }
+        let mut q = self.skip_ws(pos + 1, end);
+        if let Some((_, e)) = self.ident(q, end) {
+            q = self.skip_ws(e, end);
+        }
+        if !matches!(self.at(q), b'(' | b'[' | b'{') {
+            return Some(q);
+        }
+        let after = self.skip_group(q, end);
+        let r = self.skip_ws(after, end);
+        Some(if self.at(r) == b';' { r + 1 } else { after })
+    }
+
+    /// Name after the keyword ending at `kw_end`: `(name, name_start)`.
+    fn name_after(&self, kw_end: usize, end: usize) -> Option<(&'a str, usize, usize)> {
+        let p = self.skip_ws(kw_end, end);
+        self.word(p, end)
+    }
+
+    /// The signature: `start..head_end` without the keyword at `kw_start..kw_end`.
+    fn sig(&self, start: usize, kw_start: usize, kw_end: usize, head_end: usize) -> String {
+        let before = self.text(start, kw_start);
+        let after = self.text(kw_end, head_end);
+        signature(&format!("{before} {after}"))
+    }
+
+    fn entry(&self, kind: Kind, name: &str, start: usize, last: usize) -> Entry {
+        Entry::new(kind, name, self.line(start), self.line(last))
+    }
+
+    fn fn_item(
+        &self,
+        start: usize,
+        ws: usize,
+        we: usize,
+        end: usize,
+        ctx: Ctx,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let Some((name, _, name_end)) = self.name_after(we, end) else {
+            return we;
+        };
+        let head = self.head_end(name_end, end);
+        let (last, next) = self.block_end(head, end);
+        let kind = if ctx == Ctx::Assoc {
+            Kind::Method
+        } else {
+            Kind::Function
+        };
+        out.push(
+            self.entry(kind, name, start, last)
+                .with_signature(self.sig(start, ws, we, head)),
+        );
+        next
+    }
+
+    /// For a head ending at `head` (`{` or `;`): the position of the last byte of the item and
+    /// where scanning resumes.
+    fn block_end(&self, head: usize, end: usize) -> (usize, usize) {
+        if head >= end {
+            return (end.saturating_sub(1), end);
+        }
+        if self.at(head) == b'{' {
+            match self.close(head, end) {
+                Some(c) => (c, c + 1),
+                None => (end.saturating_sub(1), end),
+            }
+        } else {
+            (head, head + 1)
+        }
+    }
+
+    /// struct / enum / union: head to `{…}` or `;` (tuple structs: `(…)` then `;`).
+    fn type_item(
+        &self,
+        start: usize,
+        ws: usize,
+        we: usize,
+        end: usize,
+        kind: Kind,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let Some((name, _, name_end)) = self.name_after(we, end) else {
+            return we;
+        };
+        let head = self.head_end(name_end, end);
+        let (last, next) = self.block_end(head, end);
+        let sig_end = if self.at(head) == b'{' { head } else { last };
+        out.push(
+            self.entry(kind, name, start, last)
+                .with_signature(self.sig(start, ws, we, sig_end)),
+        );
+        next
+    }
+
+    /// trait / mod: an item list body, or `;`.
+    fn body_item(
+        &self,
+        start: usize,
+        ws: usize,
+        we: usize,
+        end: usize,
+        kind: Kind,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let Some((name, _, name_end)) = self.name_after(we, end) else {
+            return we;
+        };
+        let head = self.head_end(name_end, end);
+        let (last, next) = self.block_end(head, end);
+        let mut entry = self
+            .entry(kind, name, start, last)
+            .with_signature(self.sig(start, ws, we, head));
+        if self.at(head) == b'{' && head < end {
+            let ctx = if kind == Kind::Module {
+                Ctx::Module
+            } else {
+                Ctx::Assoc
+            };
+            entry = entry.with_children(self.items(head + 1, last.max(head + 1), ctx));
+        }
+        out.push(entry);
+        next
+    }
+
+    /// const / static / type: `name … ;` (values may hold any bracket groups).
+    #[allow(clippy::too_many_arguments)]
+    fn value_item(
+        &self,
+        start: usize,
+        ws: usize,
+        we: usize,
+        end: usize,
+        ctx: Ctx,
+        kind: Kind,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let mut p = self.skip_ws(we, end);
+        if kind == Kind::Static {
+            if let Some(("mut", _, e)) = self.word(p, end) {
+                p = self.skip_ws(e, end);
+            }
+        }
+        let Some((name, _, name_end)) = self.word(p, end) else {
+            return we;
+        };
+        let semi = self.semi_end(name_end, end);
+        let last = semi.min(end.saturating_sub(1));
+        // The signature stops before the value.
+        let eq = self
+            .m
+            .get(name_end..semi.min(self.m.len()))
+            .and_then(|value| value.iter().position(|b| *b == b'='))
+            .map_or(semi, |n| name_end + n);
+        let kind = if ctx == Ctx::Assoc && kind == Kind::Static {
+            Kind::Constant
+        } else {
+            kind
+        };
+        out.push(
+            self.entry(kind, name, start, last)
+                .with_signature(self.sig(start, ws, we, eq)),
+        );
+        (semi + 1).min(end.max(semi + 1))
+    }
+
+    /// `impl<G> Trait for Type<G> where … { … }`, named `Trait for Type<G>` or `Type<G>`.
+    fn impl_item(
+        &self,
+        start: usize,
+        ws: usize,
+        we: usize,
+        end: usize,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let mut p = self.skip_ws(we, end);
+        if self.at(p) == b'<' {
+            p = self.skip_angles(p, end);
+        }
+        let head = self.head_end(p, end);
+        let name_end = self.find_word(p, head, "where").unwrap_or(head);
+        let name = signature(self.text(p, name_end));
+        let (last, next) = self.block_end(head, end);
+        let mut entry = self
+            .entry(Kind::Impl, if name.is_empty() { "impl" } else { &name }, start, last)
+            .with_signature(self.sig(start, ws, we, head));
+        if self.at(head) == b'{' && head < end {
+            entry = entry.with_children(self.items(head + 1, last.max(head + 1), Ctx::Assoc));
+        }
+        out.push(entry);
+        next
+    }
+
+    /// Skips `<…>` generics at `open` (`->` and `=>` are not closers). Stops at `{` or `;`.
+    fn skip_angles(&self, open: usize, end: usize) -> usize {
+        let mut depth = 0usize;
+        let mut pos = open;
+        while pos < end {
+            match self.at(pos) {
+                b'<' => depth += 1,
+                b'>' if pos > 0 && matches!(self.at(pos - 1), b'-' | b'=') => {}
+                b'>' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return pos + 1;
+                    }
+                }
+                b'(' | b'[' => {
+                    pos = self.skip_group(pos, end);
+                    continue;
+                }
+                b'{' | b';' => return pos,
+                _ => {}
+            }
+            pos += 1;
+        }
+        end
+    }
+
+    /// The first whole word `word` in `from..to`.
+    fn find_word(&self, from: usize, to: usize, word: &str) -> Option<usize> {
+        let hay = self.m.get(from..to.min(self.m.len()))?;
+        let needle = word.as_bytes();
+        let mut i = 0;
+        while let Some(n) = memchr::memmem::find(hay.get(i..)?, needle) {
+            let s = i + n;
+            let before_ok = s == 0 || !is_ident_byte(hay.get(s - 1).copied().unwrap_or(b' '));
+            let after_ok = !is_ident_byte(hay.get(s + needle.len()).copied().unwrap_or(b' '));
+            if before_ok && after_ok {
+                return Some(from + s);
+            }
+            i = s + 1;
+        }
+        None
+    }
+
+    /// `macro_rules! name { … }` or `( … );`; `pos` is just after the `!`.
+    fn macro_rules(&self, start: usize, pos: usize, end: usize, out: &mut Vec<Entry>) -> usize {
+        let Some((name, _, name_end)) = self.name_after(pos, end) else {
+            return pos;
+        };
+        let open = self.skip_ws(name_end, end);
+        if !matches!(self.at(open), b'(' | b'[' | b'{') || open >= end {
+            return name_end;
+        }
+        let (mut last, next) = match self.close(open, end) {
+            Some(c) => (c, c + 1),
+            None => (end.saturating_sub(1), end),
+        };
+        let mut next = next;
+        if self.at(open) != b'{' {
+            let r = self.skip_ws(next, end);
+            if self.at(r) == b';' && r < end {
+                last = r;
+                next = r + 1;
+            }
+        }
+        out.push(self.entry(Kind::Macro, name, start, last).with_signature(name));
+        next
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod tests {
+    use super::*;
+
+    /// (depth, kind, name, line, end_line) in source order.
+    fn flat(text: &str) -> Vec<(usize, &'static str, String, usize, usize)> {
+        fn walk(
+            entries: &[Entry],
+            depth: usize,
+            out: &mut Vec<(usize, &'static str, String, usize, usize)>,
+        ) {
+            for e in entries {
+                out.push((depth, e.kind.as_str(), e.name.clone(), e.line, e.end_line));
+                walk(&e.children, depth + 1, out);
+            }
+        }
+        let mut out = Vec::new();
+        walk(&parse(text), 0, &mut out);
+        out
+    }
+
+    fn names(text: &str) -> Vec<String> {
+        flat(text).into_iter().map(|e| e.2).collect()
+    }
+
+    #[test]
+    fn items_with_attributes_docs_and_visibility() {
+        let src = "//! crate docs\nuse std::fmt;\n\n/// A point.\n#[derive(Debug,\n    Clone)]\npub(crate) struct Point {\n    x: i32,\n}\n\n#[cfg(test)]\nconst fn zero() -> i32 { 0 }\n";
+        let got = flat(src);
+        assert_eq!(
+            got,
+            vec![
+                (0, "struct", "Point".into(), 7, 9),
+                (0, "function", "zero".into(), 12, 12),
+            ]
+        );
+        let outline = parse(src);
+        assert_eq!(outline[0].signature.as_deref(), Some("pub(crate) Point"));
+        assert_eq!(outline[1].signature.as_deref(), Some("const zero() -> i32"));
+    }
+
+    #[test]
+    fn impls_traits_and_methods() {
+        let src = r##"impl<'a, T: Fn() -> u8> fmt::Display for Wrapper<'a, Vec<T>>
+where
+    T: Clone,
+{
+    type Out = u8;
+    const N: usize = 3;
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = '{';
+        let s = r#"}"#;
+        write!(f, "{}", c)
+    }
+}
+
+pub unsafe trait Visitor<'de>: Sized {
+    type Value;
+    fn visit(self) -> Self::Value;
+    fn default_visit(&self) -> bool {
+        true
+    }
+}
+
+impl Point {}
+"##;
+        let got = flat(src);
+        assert_eq!(
+            got,
+            vec![
+                (0, "impl", "fmt::Display for Wrapper<'a, Vec<T>>".into(), 1, 12),
+                (1, "type", "Out".into(), 5, 5),
+                (1, "constant", "N".into(), 6, 6),
+                (1, "method", "fmt".into(), 7, 11),
+                (0, "trait", "Visitor".into(), 14, 20),
+                (1, "type", "Value".into(), 15, 15),
+                (1, "method", "visit".into(), 16, 16),
+                (1, "method", "default_visit".into(), 17, 19),
+                (0, "impl", "Point".into(), 22, 22),
+            ]
+        );
+        let outline = parse(src);
+        assert_eq!(
+            outline[1].signature.as_deref(),
+            Some("pub unsafe Visitor<'de>: Sized")
+        );
+        assert_eq!(
+            outline[1].children[1].signature.as_deref(),
+            Some("visit(self) -> Self::Value")
+        );
+    }
+
+    #[test]
+    fn modules_macros_and_values() {
+        let src = "mod a;\npub mod b {\n    pub(super) static mut COUNT: u32 = 0;\n    macro_rules! m {\n        ($x:expr) => { $x };\n    }\n    macro_rules! n (\n        () => {}\n    );\n}\nlazy_static! {\n    static ref X: u8 = 1;\n}\nconst _: () = {\n    impl Foo for Bar {}\n};\ntype R<T> = Result<T, Error>;\nstruct Unit;\nstruct Pair(u8, u8);\nstruct W<T> where T: Copy { t: T }\nunion U { a: u8 }\nenum E { A { x: u8 }, B(u8) }\nfn r#type() {}\n";
+        let got = flat(src);
+        assert_eq!(
+            got,
+            vec![
+                (0, "module", "a".into(), 1, 1),
+                (0, "module", "b".into(), 2, 10),
+                (1, "static", "COUNT".into(), 3, 3),
+                (1, "macro", "m".into(), 4, 6),
+                (1, "macro", "n".into(), 7, 9),
+                (0, "constant", "_".into(), 14, 16),
+                (0, "type", "R".into(), 17, 17),
+                (0, "struct", "Unit".into(), 18, 18),
+                (0, "struct", "Pair".into(), 19, 19),
+                (0, "struct", "W".into(), 20, 20),
+                (0, "union", "U".into(), 21, 21),
+                (0, "enum", "E".into(), 22, 22),
+                (0, "function", "r#type".into(), 23, 23),
+            ]
+        );
+    }
+
+    #[test]
+    fn extern_blocks_and_fn_modifiers() {
+        let src = "extern crate alloc;\nextern \"C\" {\n    fn abs(x: i32) -> i32;\n    static errno: i32;\n}\npub async unsafe fn a() {}\npub extern \"C\" fn b(\n    x: *const u8,\n) -> Option<Box<dyn Fn(u8) -> u8>>\nwhere\n    u8: Copy,\n{\n    struct Local;\n    impl Local {}\n}\nunsafe impl<T> Send for Ptr<T> {}\nimpl !Sync for Ptr2 {}\n";
+        let got = flat(src);
+        assert_eq!(
+            got,
+            vec![
+                (0, "function", "abs".into(), 3, 3),
+                (0, "static", "errno".into(), 4, 4),
+                (0, "function", "a".into(), 6, 6),
+                (0, "function", "b".into(), 7, 15),
+                (0, "impl", "Send for Ptr<T>".into(), 16, 16),
+                (0, "impl", "!Sync for Ptr2".into(), 17, 17),
+            ]
+        );
+        let outline = parse(src);
+        assert_eq!(outline[2].signature.as_deref(), Some("pub async unsafe a()"));
+        assert_eq!(
+            outline[4].signature.as_deref(),
+            Some("unsafe <T> Send for Ptr<T>")
+        );
+    }
+
+    #[test]
+    fn comments_strings_and_crlf() {
+        let src = "/* fn hidden() {} /* nested */ fn also() {} */\r\nfn real(s: &str) -> &'static str {\r\n    let _ = b\"}\";\r\n    let _ = '}';\r\n    \"fn fake() {\"\r\n}\r\n\tfn tabbed<'a>(x: &'a u8) -> &'a u8 { x }";
+        assert_eq!(
+            flat(src),
+            vec![
+                (0, "function", "real".into(), 2, 6),
+                (0, "function", "tabbed".into(), 7, 7),
+            ]
+        );
+    }
+
+    #[test]
+    fn junk_never_panics() {
+        for src in [
+            "",
+            "fn",
+            "fn (",
+            "impl<",
+            "impl<T {",
+            "struct",
+            "mod m {",
+            "extern \"C",
+            "macro_rules!",
+            "macro_rules! x",
+            "pub(",
+            "#[",
+            "#",
+            "}}}{{{",
+            "const X: u8 = {",
+            "static mut",
+            "unsafe",
+            "é fn ü() {}",
+            "r#",
+            "trait T { fn a(",
+        ] {
+            let _ = parse(src);
+        }
+        assert_eq!(names("mod m {\n fn f() {}\n"), vec!["m", "f"]);
+        assert_eq!(flat("mod m {\n fn f() {}\n")[0].4, 2);
+    }
 }
