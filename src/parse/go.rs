@@ -7,7 +7,7 @@
 
 use crate::outline::{Entry, Kind};
 use crate::parse::lex::{self, Backtick, LexSpec};
-use crate::parse::{matching_close, signature, LineIndex};
+use crate::parse::{signature, LineIndex};
 
 const SPEC: LexSpec = LexSpec {
     line_comments: &["//"],
@@ -33,6 +33,7 @@ pub fn parse(text: &str) -> Vec<Entry> {
         src: text,
         m: masked.as_bytes(),
         lines: LineIndex::new(text),
+        pairs: bracket_pairs(masked.as_bytes()),
     };
     scanner.top_level()
 }
@@ -41,6 +42,37 @@ struct Scanner<'a> {
     src: &'a str,
     m: &'a [u8],
     lines: LineIndex,
+    /// Every `{`, `(`, `[` with its closer (matched per bracket kind), sorted by position.
+    pairs: Vec<(usize, usize)>,
+}
+
+/// Pairs every opening bracket with its closer in one pass, so that looking a closer up costs
+/// a binary search instead of a scan (unclosed brackets in junk input stay linear).
+/// Matches like `parse::matching_close`: each kind counted on its own; unclosed = `usize::MAX`.
+fn bracket_pairs(masked: &[u8]) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    let mut stacks: [Vec<usize>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for (i, byte) in masked.iter().enumerate() {
+        let (kind, open) = match byte {
+            b'{' => (0, true),
+            b'(' => (1, true),
+            b'[' => (2, true),
+            b'}' => (0, false),
+            b')' => (1, false),
+            b']' => (2, false),
+            _ => continue,
+        };
+        let Some(stack) = stacks.get_mut(kind) else {
+            continue;
+        };
+        if open {
+            stack.push(pairs.len());
+            pairs.push((i, usize::MAX));
+        } else if let Some(pair) = stack.pop().and_then(|k| pairs.get_mut(k)) {
+            pair.1 = i;
+        }
+    }
+    pairs
 }
 
 fn is_ident_start(byte: u8) -> bool {
@@ -101,8 +133,9 @@ impl<'a> Scanner<'a> {
     }
 
     fn close(&self, open: usize, end: usize) -> Option<usize> {
-        let region = self.m.get(..end.min(self.m.len()))?;
-        matching_close(region, open)
+        let k = self.pairs.binary_search_by_key(&open, |p| p.0).ok()?;
+        let close = self.pairs.get(k)?.1;
+        (close < end).then_some(close)
     }
 
     fn skip_group(&self, open: usize, end: usize) -> usize {
@@ -213,7 +246,9 @@ impl<'a> Scanner<'a> {
                     continue;
                 }
                 b'{' => {
-                    let close = self.close(pos, end).or_else(|| self.column0_brace(pos, end));
+                    let close = self
+                        .close(pos, end)
+                        .or_else(|| self.column0_brace(pos, end));
                     return match close {
                         Some(c) => (pos, c, c + 1),
                         None => (pos, end.saturating_sub(1), end),
@@ -498,8 +533,23 @@ mod tests {
             ]
         );
         for junk in [
-            "", "func", "func (", "func (x", "type", "type (", "var", "var (", "const ( A =",
-            "func f() {", "type T struct {", "`", "'", "\"", "}}}{{{", "func ()", "var x = `",
+            "",
+            "func",
+            "func (",
+            "func (x",
+            "type",
+            "type (",
+            "var",
+            "var (",
+            "const ( A =",
+            "func f() {",
+            "type T struct {",
+            "`",
+            "'",
+            "\"",
+            "}}}{{{",
+            "func ()",
+            "var x = `",
             "é",
         ] {
             let _ = parse(junk);
@@ -507,7 +557,10 @@ mod tests {
         // An unbalanced body ends at the next column-0 brace.
         assert_eq!(
             flat("func a() {\n\tif x {\n}\n\nfunc b() {}\n"),
-            vec![("function", "a".into(), 1, 3), ("function", "b".into(), 5, 5)]
+            vec![
+                ("function", "a".into(), 1, 3),
+                ("function", "b".into(), 5, 5)
+            ]
         );
     }
 }

@@ -7,7 +7,7 @@
 
 use crate::outline::{Entry, Kind};
 use crate::parse::lex::{self, Backtick, LexSpec};
-use crate::parse::{matching_close, signature, LineIndex};
+use crate::parse::{signature, LineIndex};
 
 const SPEC: LexSpec = LexSpec {
     line_comments: &["//"],
@@ -33,6 +33,7 @@ pub fn parse(text: &str) -> Vec<Entry> {
         src: text,
         m: masked.as_bytes(),
         lines: LineIndex::new(text),
+        pairs: bracket_pairs(masked.as_bytes()),
     };
     scanner.items(0, scanner.m.len(), Ctx::Module)
 }
@@ -52,6 +53,37 @@ struct Scanner<'a> {
     src: &'a str,
     m: &'a [u8],
     lines: LineIndex,
+    /// Every `{`, `(`, `[` with its closer (matched per bracket kind), sorted by position.
+    pairs: Vec<(usize, usize)>,
+}
+
+/// Pairs every opening bracket with its closer in one pass, so that looking a closer up costs
+/// a binary search instead of a scan (unclosed brackets in junk input stay linear).
+/// Matches like `parse::matching_close`: each kind counted on its own; unclosed = `usize::MAX`.
+fn bracket_pairs(masked: &[u8]) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    let mut stacks: [Vec<usize>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for (i, byte) in masked.iter().enumerate() {
+        let (kind, open) = match byte {
+            b'{' => (0, true),
+            b'(' => (1, true),
+            b'[' => (2, true),
+            b'}' => (0, false),
+            b')' => (1, false),
+            b']' => (2, false),
+            _ => continue,
+        };
+        let Some(stack) = stacks.get_mut(kind) else {
+            continue;
+        };
+        if open {
+            stack.push(pairs.len());
+            pairs.push((i, usize::MAX));
+        } else if let Some(pair) = stack.pop().and_then(|k| pairs.get_mut(k)) {
+            pair.1 = i;
+        }
+    }
+    pairs
 }
 
 fn is_ident_start(byte: u8) -> bool {
@@ -110,8 +142,9 @@ impl<'a> Scanner<'a> {
 
     /// The bracket closing the one at `open`, within `..end`.
     fn close(&self, open: usize, end: usize) -> Option<usize> {
-        let region = self.m.get(..end.min(self.m.len()))?;
-        matching_close(region, open)
+        let k = self.pairs.binary_search_by_key(&open, |p| p.0).ok()?;
+        let close = self.pairs.get(k)?.1;
+        (close < end).then_some(close)
     }
 
     /// Position after the group opening at `open`, or `end` when it never closes.
@@ -469,7 +502,12 @@ impl<'a> Scanner<'a> {
         let name = signature(self.text(p, name_end));
         let (last, next) = self.block_end(head, end);
         let mut entry = self
-            .entry(Kind::Impl, if name.is_empty() { "impl" } else { &name }, start, last)
+            .entry(
+                Kind::Impl,
+                if name.is_empty() { "impl" } else { &name },
+                start,
+                last,
+            )
             .with_signature(self.sig(start, ws, we, head));
         if self.at(head) == b'{' && head < end {
             entry = entry.with_children(self.items(head + 1, last.max(head + 1), Ctx::Assoc));
@@ -542,7 +580,10 @@ impl<'a> Scanner<'a> {
                 next = r + 1;
             }
         }
-        out.push(self.entry(Kind::Macro, name, start, last).with_signature(name));
+        out.push(
+            self.entry(Kind::Macro, name, start, last)
+                .with_signature(name),
+        );
         next
     }
 }
@@ -618,7 +659,13 @@ impl Point {}
         assert_eq!(
             got,
             vec![
-                (0, "impl", "fmt::Display for Wrapper<'a, Vec<T>>".into(), 1, 12),
+                (
+                    0,
+                    "impl",
+                    "fmt::Display for Wrapper<'a, Vec<T>>".into(),
+                    1,
+                    12
+                ),
                 (1, "type", "Out".into(), 5, 5),
                 (1, "constant", "N".into(), 6, 6),
                 (1, "method", "fmt".into(), 7, 11),
@@ -680,7 +727,10 @@ impl Point {}
             ]
         );
         let outline = parse(src);
-        assert_eq!(outline[2].signature.as_deref(), Some("pub async unsafe a()"));
+        assert_eq!(
+            outline[2].signature.as_deref(),
+            Some("pub async unsafe a()")
+        );
         assert_eq!(
             outline[4].signature.as_deref(),
             Some("unsafe <T> Send for Ptr<T>")
