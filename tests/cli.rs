@@ -1,0 +1,10 @@
+//! End-to-end tests of the `outline` binary (one integration test binary, modules below).
+
+mod cli {
+    pub mod contract;
+    pub mod errors;
+    pub mod golden;
+    pub mod print_dir;
+    pub mod print_file;
+    pub mod util;
+}
