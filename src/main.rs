@@ -21,7 +21,10 @@ fn main() -> ExitCode {
             let rendered = err.render().to_string();
             let first = rendered.lines().next().unwrap_or("invalid arguments");
             let message = first.strip_prefix("error: ").unwrap_or(first);
-            let _ = writeln!(std::io::stderr(), "outline: {message} (see 'outline --help')");
+            let _ = writeln!(
+                std::io::stderr(),
+                "outline: {message} (see 'outline --help')"
+            );
             return ExitCode::from(2);
         }
     };

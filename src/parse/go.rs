@@ -381,14 +381,25 @@ impl<'a> Scanner<'a> {
         if let Some(stripped) = sig.strip_suffix('{') {
             sig = stripped;
         }
-        let sig = signature(sig);
+        let single = names.len() == 1;
+        let after_names = names.last().map_or(pos, |(name, s)| s + name.len());
+        let type_part = self
+            .text(after_names, sig_end.max(after_names))
+            .split('=')
+            .next()
+            .unwrap_or("")
+            .trim();
         for (name, s) in names {
-            if name != "_" {
-                out.push(
-                    Entry::new(kind, name, self.line(s), self.line(last))
-                        .with_signature(sig.clone()),
-                );
+            if name == "_" {
+                continue;
             }
+            // `a, b = 1, 2`: each name gets its own head (`a int`), not the shared values.
+            let sig = if single {
+                signature(sig)
+            } else {
+                signature(&format!("{name} {type_part}"))
+            };
+            out.push(Entry::new(kind, name, self.line(s), self.line(last)).with_signature(sig));
         }
         next
     }
@@ -519,6 +530,9 @@ mod tests {
         assert_eq!(entries[0].signature.as_deref(), Some("Server struct"));
         assert_eq!(entries[2].signature.as_deref(), Some("ID = string"));
         assert_eq!(entries[10].signature.as_deref(), Some("handler = func()"));
+        assert_eq!(entries[8].signature.as_deref(), Some("a"));
+        let typed = parse("var lo, hi int = 1, 2\n");
+        assert_eq!(typed[1].signature.as_deref(), Some("hi int"));
     }
 
     #[test]

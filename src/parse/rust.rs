@@ -341,7 +341,11 @@ impl<'a> Scanner<'a> {
     fn sig(&self, start: usize, kw_start: usize, kw_end: usize, head_end: usize) -> String {
         let before = self.text(start, kw_start);
         let after = self.text(kw_end, head_end);
-        signature(&format!("{before} {after}"))
+        let sig = signature(&format!("{before} {after}"));
+        match sig.strip_suffix(',') {
+            Some(trimmed) => trimmed.to_string(),
+            None => sig,
+        }
     }
 
     fn entry(&self, kind: Kind, name: &str, start: usize, last: usize) -> Entry {
@@ -467,11 +471,7 @@ impl<'a> Scanner<'a> {
         let semi = self.semi_end(name_end, end);
         let last = semi.min(end.saturating_sub(1));
         // The signature stops before the value.
-        let eq = self
-            .m
-            .get(name_end..semi.min(self.m.len()))
-            .and_then(|value| value.iter().position(|b| *b == b'='))
-            .map_or(semi, |n| name_end + n);
+        let eq = self.find_assign(name_end, semi);
         let kind = if ctx == Ctx::Assoc && kind == Kind::Static {
             Kind::Constant
         } else {
@@ -540,6 +540,28 @@ impl<'a> Scanner<'a> {
             pos += 1;
         }
         end
+    }
+
+    /// The `=` starting a value in `from..to` (not one inside generics such as
+    /// `type R<T, E = Error> = …` or `Box<dyn Iterator<Item = u8>>`); `to` when there is none.
+    fn find_assign(&self, from: usize, to: usize) -> usize {
+        let mut depth = 0usize;
+        let mut pos = from;
+        while pos < to {
+            let prev = if pos > 0 { self.at(pos - 1) } else { b' ' };
+            match self.at(pos) {
+                b'(' | b'[' | b'{' => {
+                    pos = self.skip_group(pos, to);
+                    continue;
+                }
+                b'<' => depth += 1,
+                b'>' if !matches!(prev, b'-' | b'=') => depth = depth.saturating_sub(1),
+                b'=' if depth == 0 && !matches!(self.at(pos + 1), b'=' | b'>') => return pos,
+                _ => {}
+            }
+            pos += 1;
+        }
+        to
     }
 
     /// The first whole word `word` in `from..to`.
@@ -628,6 +650,19 @@ mod tests {
         let outline = parse(src);
         assert_eq!(outline[0].signature.as_deref(), Some("pub(crate) Point"));
         assert_eq!(outline[1].signature.as_deref(), Some("const zero() -> i32"));
+        let value = parse("pub const X: Box<dyn Fn() -> u8> = Box::new(|| 1);\ntype R<T, E = Error> = Result<T, E>;\nimpl<T> A for B<T>\nwhere\n    T: C,\n{}\n");
+        let sigs: Vec<_> = value
+            .iter()
+            .map(|e| e.signature.as_deref().unwrap_or(""))
+            .collect();
+        assert_eq!(
+            sigs,
+            vec![
+                "pub X: Box<dyn Fn() -> u8>",
+                "R<T, E = Error>",
+                "<T> A for B<T> where T: C"
+            ]
+        );
     }
 
     #[test]
@@ -689,7 +724,7 @@ impl Point {}
 
     #[test]
     fn modules_macros_and_values() {
-        let src = "mod a;\npub mod b {\n    pub(super) static mut COUNT: u32 = 0;\n    macro_rules! m {\n        ($x:expr) => { $x };\n    }\n    macro_rules! n (\n        () => {}\n    );\n}\nlazy_static! {\n    static ref X: u8 = 1;\n}\nconst _: () = {\n    impl Foo for Bar {}\n};\ntype R<T> = Result<T, Error>;\nstruct Unit;\nstruct Pair(u8, u8);\nstruct W<T> where T: Copy { t: T }\nunion U { a: u8 }\nenum E { A { x: u8 }, B(u8) }\nfn r#type() {}\n";
+        let src = "mod a;\npub mod b {\n    pub(super) static mut COUNT: u32 = 0;\n    macro_rules! m {\n        ($x:expr) => { $x };\n    }\n    macro_rules! n (\n        () => {}\n    );\n}\nlazy_static! {\n    static ref X: u8 = 1;\n}\nconst _: () = {\n    impl Foo for Bar {}\n};\ntype R<T, E = Error> = Result<T, E>;\nstruct Unit;\nstruct Pair(u8, u8);\nstruct W<T> where T: Copy { t: T }\nunion U { a: u8 }\nenum E { A { x: u8 }, B(u8) }\nfn r#type() {}\n";
         let got = flat(src);
         assert_eq!(
             got,
