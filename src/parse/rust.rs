@@ -499,7 +499,12 @@ impl<'a> Scanner<'a> {
         }
         let head = self.head_end(p, end);
         let name_end = self.find_word(p, head, "where").unwrap_or(head);
-        let name = signature(self.text(p, name_end));
+        // A negative impl (`impl !Send for T`) is named by its type alone.
+        let name_start = match self.find_word(p, name_end, "for") {
+            Some(f) if self.at(p) == b'!' => f + 3,
+            _ => p,
+        };
+        let name = signature(self.text(name_start, name_end));
         let (last, next) = self.block_end(head, end);
         let mut entry = self
             .entry(
@@ -758,7 +763,7 @@ impl Point {}
                 (0, "function", "a".into(), 6, 6),
                 (0, "function", "b".into(), 7, 15),
                 (0, "impl", "Send for Ptr<T>".into(), 16, 16),
-                (0, "impl", "!Sync for Ptr2".into(), 17, 17),
+                (0, "impl", "Ptr2".into(), 17, 17),
             ]
         );
         let outline = parse(src);
