@@ -321,8 +321,9 @@ impl<'a> Scanner<'a> {
             p = self.skip_blank(p + 1, limit);
         }
         let (kind, sig_end) = match self.word(p, limit) {
-            Some(("struct", _, e)) => (Kind::Struct, e),
-            Some(("interface", _, e)) => (Kind::Interface, e),
+            // The kind names the keyword: `Server struct` -> `Server`.
+            Some(("struct", s, _)) => (Kind::Struct, s),
+            Some(("interface", s, _)) => (Kind::Interface, s),
             _ => (Kind::Type, 0),
         };
         let (last, next) = self.spec_end(pos, limit);
@@ -332,8 +333,9 @@ impl<'a> Scanner<'a> {
             sig_end
         };
         out.push(
-            Entry::new(kind, name, self.line(start), self.line(last))
-                .with_signature(signature(self.text(pos, sig_end))),
+            Entry::new(kind, name, self.line(start), self.line(last)).with_signature(signature(
+                self.text(pos, sig_end).trim_end_matches(['=', ' ', '\t']),
+            )),
         );
         next
     }
@@ -527,7 +529,7 @@ mod tests {
             ]
         );
         let entries = parse(src);
-        assert_eq!(entries[0].signature.as_deref(), Some("Server struct"));
+        assert_eq!(entries[0].signature.as_deref(), Some("Server"));
         assert_eq!(entries[2].signature.as_deref(), Some("ID = string"));
         assert_eq!(entries[10].signature.as_deref(), Some("handler = func()"));
         assert_eq!(entries[8].signature.as_deref(), Some("a"));
