@@ -200,18 +200,53 @@ impl<'a> Scanner<'a> {
                 };
             } else if is_ident_start(byte) {
                 let word_end = self.ident(pos, end).map_or(pos + 1, |(_, e)| e);
+                if self.inside_expression(pos, start) {
+                    pos = word_end;
+                    continue;
+                }
                 pos = self
                     .item(pos, end, ctx, &mut out)
                     .filter(|next| *next > pos)
                     .unwrap_or(word_end);
-            } else if byte == b'{' {
-                // A stray block: never read items out of it.
+            } else if matches!(byte, b'{' | b'(' | b'[') {
+                // A block or expression group: never read items out of it.
                 pos = self.close(pos, end).map_or(pos + 1, |c| c + 1);
             } else {
                 pos += 1;
             }
         }
         out
+    }
+
+    /// Whether the word at `pos` continues a type or expression rather than starting an item:
+    /// `'static`, `*const T`, `&raw const x`, `x as *mut T`, `: impl Trait`, `= const { … }`.
+    fn inside_expression(&self, pos: usize, region_start: usize) -> bool {
+        let before = self.m.get(region_start..pos).unwrap_or(&[]);
+        let Some(prev) = before.iter().rposition(|b| !b.is_ascii_whitespace()) else {
+            return false;
+        };
+        let byte = before.get(prev).copied().unwrap_or(b' ');
+        if matches!(
+            byte,
+            b'*' | b'&'
+                | b'\''
+                | b'='
+                | b'('
+                | b','
+                | b':'
+                | b'<'
+                | b'>'
+                | b'.'
+                | b'|'
+                | b'!'
+                | b'+'
+        ) {
+            return true;
+        }
+        before[..=prev].ends_with(b"raw")
+            && !before[..prev.saturating_sub(2)]
+                .last()
+                .is_some_and(|b| is_ident_byte(*b))
     }
 
     /// Parses the item starting at `start` (its first modifier or keyword), pushing entries to
@@ -371,10 +406,14 @@ impl<'a> Scanner<'a> {
         } else {
             Kind::Function
         };
-        out.push(
-            self.entry(kind, name, start, last)
-                .with_signature(self.sig(start, ws, we, head)),
-        );
+        let mut entry = self
+            .entry(kind, name, start, last)
+            .with_signature(self.sig(start, ws, we, head));
+        if self.at(head) == b'{' && head < end {
+            // Items declared in the body's statement list (helper fns, local types, impls).
+            entry = entry.with_children(self.items(head + 1, last.max(head + 1), Ctx::Module));
+        }
+        out.push(entry);
         next
     }
 
@@ -729,7 +768,7 @@ impl Point {}
 
     #[test]
     fn modules_macros_and_values() {
-        let src = "mod a;\npub mod b {\n    pub(super) static mut COUNT: u32 = 0;\n    macro_rules! m {\n        ($x:expr) => { $x };\n    }\n    macro_rules! n (\n        () => {}\n    );\n}\nlazy_static! {\n    static ref X: u8 = 1;\n}\nconst _: () = {\n    impl Foo for Bar {}\n};\ntype R<T, E = Error> = Result<T, E>;\nstruct Unit;\nstruct Pair(u8, u8);\nstruct W<T> where T: Copy { t: T }\nunion U { a: u8 }\nenum E { A { x: u8 }, B(u8) }\nfn r#type() {}\n";
+        let src = "mod a;\npub mod b {\n    pub(super) static mut COUNT: u32 = 0;\n    macro_rules! m {\n        ($x:expr) => { $x };\n    }\n    macro_rules! n (\n        () => {}\n    );\n}\nlazy_static! {\n    static ref X: u8 = 1;\n}\nconst _: () = {\n    impl Foo for Bar {}\n};\ntype R<T, E = Error> = Result<T, E>;\nstruct Unit;\nstruct Pair(u8, u8);\nstruct W<T> where T: Copy { t: T }\nunion U { a: u8 }\nenum E { A { x: u8 }, B(u8) }\nfn r#type() {}\nfn p(x: *const u8) -> &'static str {\n    let y = x as *const u8;\n    let z = &raw const Q;\n    \"\"\n}\n";
         let got = flat(src);
         assert_eq!(
             got,
@@ -747,6 +786,7 @@ impl Point {}
                 (0, "union", "U".into(), 21, 21),
                 (0, "enum", "E".into(), 22, 22),
                 (0, "function", "r#type".into(), 23, 23),
+                (0, "function", "p".into(), 24, 28),
             ]
         );
     }
@@ -762,6 +802,8 @@ impl Point {}
                 (0, "static", "errno".into(), 4, 4),
                 (0, "function", "a".into(), 6, 6),
                 (0, "function", "b".into(), 7, 15),
+                (1, "struct", "Local".into(), 13, 13),
+                (1, "impl", "Local".into(), 14, 14),
                 (0, "impl", "Send for Ptr<T>".into(), 16, 16),
                 (0, "impl", "Ptr2".into(), 17, 17),
             ]
