@@ -97,6 +97,34 @@ impl<'a> Scanner<'a> {
         self.src.get(start.min(end)..end).unwrap_or("")
     }
 
+    /// The original text of `start..end` with comments dropped (string contents kept), for
+    /// names and signatures.
+    fn code_text(&self, start: usize, end: usize) -> String {
+        let end = end.min(self.src.len()).min(self.m.len());
+        let start = start.min(end);
+        let src = self.src.as_bytes();
+        let mut out = String::with_capacity(end - start);
+        let mut keep = start;
+        let mut i = start;
+        while i < end {
+            let comment = self.at(i) == b' '
+                && src.get(i) == Some(&b'/')
+                && matches!(src.get(i + 1), Some(b'/' | b'*'));
+            if comment {
+                out.push_str(self.text(keep, i));
+                out.push(' ');
+                while i < end && self.at(i).is_ascii_whitespace() {
+                    i += 1;
+                }
+                keep = i;
+            } else {
+                i += 1;
+            }
+        }
+        out.push_str(self.text(keep, end));
+        out
+    }
+
     fn line(&self, pos: usize) -> usize {
         self.lines.line_of(pos)
     }
@@ -207,14 +235,14 @@ impl<'a> Scanner<'a> {
             let Some(c) = self.close(p, end) else {
                 return p + 1;
             };
-            receiver = Some(self.text(p + 1, c));
+            receiver = Some(self.code_text(p + 1, c));
             p = self.skip_ws(c + 1, end);
         }
         let Some((name, _, name_end)) = self.word(p, end) else {
             return p;
         };
         let (sig_end, last, next) = self.func_rest(name_end, end);
-        let name = match receiver {
+        let name = match &receiver {
             Some(recv) => method_name(recv, name),
             None => name.to_string(),
         };
@@ -225,7 +253,7 @@ impl<'a> Scanner<'a> {
         };
         out.push(
             Entry::new(kind, name, self.line(start), self.line(last))
-                .with_signature(signature(self.text(we, sig_end))),
+                .with_signature(signature(&self.code_text(we, sig_end))),
         );
         next
     }
@@ -334,7 +362,8 @@ impl<'a> Scanner<'a> {
         };
         out.push(
             Entry::new(kind, name, self.line(start), self.line(last)).with_signature(signature(
-                self.text(pos, sig_end).trim_end_matches(['=', ' ', '\t']),
+                self.code_text(pos, sig_end)
+                    .trim_end_matches(['=', ' ', '\t']),
             )),
         );
         next
@@ -379,7 +408,8 @@ impl<'a> Scanner<'a> {
         }
         let (last, next) = self.spec_end(pos, limit);
         let sig_end = self.line_end(pos, limit).min(last + 1);
-        let mut sig = self.text(pos, sig_end).trim_end();
+        let text = self.code_text(pos, sig_end);
+        let mut sig = text.trim_end();
         if let Some(stripped) = sig.strip_suffix('{') {
             sig = stripped;
         }
@@ -505,6 +535,11 @@ mod tests {
             Some("(s *Server) Start( ctx context.Context, ) (err error)")
         );
         assert_eq!(entries[4].signature.as_deref(), Some("asm(x int) int"));
+        let commented = parse("func f(\n\ta int, // the a\n\tb string, /* b */\n) {}\n");
+        assert_eq!(
+            commented[0].signature.as_deref(),
+            Some("f( a int, b string, )")
+        );
     }
 
     #[test]

@@ -104,6 +104,34 @@ impl<'a> Scanner<'a> {
         self.src.get(start.min(end)..end).unwrap_or("")
     }
 
+    /// The original text of `start..end` with comments dropped (string contents kept), for
+    /// names and signatures.
+    fn code_text(&self, start: usize, end: usize) -> String {
+        let end = end.min(self.src.len()).min(self.m.len());
+        let start = start.min(end);
+        let src = self.src.as_bytes();
+        let mut out = String::with_capacity(end - start);
+        let mut keep = start;
+        let mut i = start;
+        while i < end {
+            let comment = self.at(i) == b' '
+                && src.get(i) == Some(&b'/')
+                && matches!(src.get(i + 1), Some(b'/' | b'*'));
+            if comment {
+                out.push_str(self.text(keep, i));
+                out.push(' ');
+                while i < end && self.at(i).is_ascii_whitespace() {
+                    i += 1;
+                }
+                keep = i;
+            } else {
+                i += 1;
+            }
+        }
+        out.push_str(self.text(keep, end));
+        out
+    }
+
     fn line(&self, pos: usize) -> usize {
         self.lines.line_of(pos)
     }
@@ -374,8 +402,8 @@ impl<'a> Scanner<'a> {
 
     /// The signature: `start..head_end` without the keyword at `kw_start..kw_end`.
     fn sig(&self, start: usize, kw_start: usize, kw_end: usize, head_end: usize) -> String {
-        let before = self.text(start, kw_start);
-        let after = self.text(kw_end, head_end);
+        let before = self.code_text(start, kw_start);
+        let after = self.code_text(kw_end, head_end);
         let sig = signature(&format!("{before} {after}"));
         match sig.strip_suffix(',') {
             Some(trimmed) => trimmed.to_string(),
@@ -543,7 +571,7 @@ impl<'a> Scanner<'a> {
             Some(f) if self.at(p) == b'!' => f + 3,
             _ => p,
         };
-        let name = signature(self.text(name_start, name_end));
+        let name = signature(&self.code_text(name_start, name_end));
         let (last, next) = self.block_end(head, end);
         let mut entry = self
             .entry(
@@ -828,6 +856,15 @@ impl Point {}
                 (0, "function", "real".into(), 2, 6),
                 (0, "function", "tabbed".into(), 7, 7),
             ]
+        );
+    }
+
+    #[test]
+    fn signatures_drop_comments_but_keep_strings() {
+        let src = "pub extern \"C\" fn f(\n    a: u8, // the a\n    b: u8, /* b */\n) {}\n";
+        assert_eq!(
+            parse(src)[0].signature.as_deref(),
+            Some("pub extern \"C\" f( a: u8, b: u8, )")
         );
     }
 
