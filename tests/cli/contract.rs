@@ -22,19 +22,31 @@ pub fn assert_contract(file: &Value) {
 fn assert_node(node: &Value, parent_id: &str) {
     let id = node["id"].as_str().expect("id");
     if !parent_id.is_empty() {
-        assert!(id.starts_with(&format!("{parent_id}.")), "{id} under {parent_id}");
+        assert!(
+            id.starts_with(&format!("{parent_id}.")),
+            "{id} under {parent_id}"
+        );
     }
     for key in ["kind", "name", "qualname"] {
         assert!(node[key].is_string(), "{key} in {node}");
     }
-    let (line, end) = (node["line"].as_u64().expect("line"), node["end_line"].as_u64().expect("end"));
+    let (line, end) = (
+        node["line"].as_u64().expect("line"),
+        node["end_line"].as_u64().expect("end"),
+    );
     assert!(line >= 1 && end >= line, "range {line}-{end}");
     match (node.get("children"), node.get("truncated")) {
         (Some(children), None) => {
             assert!(node.get("truncation_reason").is_none());
             for child in children.as_array().expect("children array") {
-                let (cl, ce) = (child["line"].as_u64().unwrap_or(0), child["end_line"].as_u64().unwrap_or(0));
-                assert!(cl >= line && ce <= end, "child {cl}-{ce} outside {line}-{end}");
+                let (cl, ce) = (
+                    child["line"].as_u64().unwrap_or(0),
+                    child["end_line"].as_u64().unwrap_or(0),
+                );
+                assert!(
+                    cl >= line && ce <= end,
+                    "child {cl}-{ce} outside {line}-{end}"
+                );
                 assert_node(child, id);
             }
         }
@@ -89,7 +101,15 @@ fn both_caps_on_one_node_report_max_nodes() {
     let env = TestEnv::new();
     env.write("doc.md", NESTED_MD);
     let mut cmd = env.cmd();
-    cmd.args(["--print", "--json", "--max-nodes", "3", "--depth", "1", "doc.md"]);
+    cmd.args([
+        "--print",
+        "--json",
+        "--max-nodes",
+        "3",
+        "--depth",
+        "1",
+        "doc.md",
+    ]);
     let (out, _, _) = run(cmd);
     let file = json(&out);
     assert_contract(&file);

@@ -17,11 +17,31 @@ fn fails(args: &[&str], code: i32, message: &str) {
 
 #[test]
 fn usage_and_io_errors_exit_2_with_one_line() {
-    fails(&["--print", "missing.py"], 2, "outline: missing.py: no such file or directory");
-    fails(&["--print", "--depth", "0", "."], 2, "--depth must be at least 1");
-    fails(&["--print", "--preview", "11", "."], 2, "--preview takes 0 to 10");
-    fails(&["--print", "--lang", "cobol", "."], 2, "unknown language 'cobol'");
-    fails(&["--print", "--symbol", "x", "."], 2, "--symbol needs a file");
+    fails(
+        &["--print", "missing.py"],
+        2,
+        "outline: missing.py: no such file or directory",
+    );
+    fails(
+        &["--print", "--depth", "0", "."],
+        2,
+        "--depth must be at least 1",
+    );
+    fails(
+        &["--print", "--preview", "11", "."],
+        2,
+        "--preview takes 0 to 10",
+    );
+    fails(
+        &["--print", "--lang", "cobol", "."],
+        2,
+        "unknown language 'cobol'",
+    );
+    fails(
+        &["--print", "--symbol", "x", "."],
+        2,
+        "--symbol, --read and --lines need a file",
+    );
     fails(&["--print", "--no-such-flag"], 2, "--no-such-flag");
 }
 
@@ -34,12 +54,18 @@ fn unsupported_and_binary_files_are_notes_with_exit_0() {
     cmd.args(["--print", "notes.txt"]);
     let (out, _, code) = run(cmd);
     assert_eq!(code, 0);
-    assert!(out.starts_with("outline: no parser for notes.txt; supported: .c .cc"), "{out}");
+    assert!(
+        out.starts_with("outline: no parser for notes.txt; supported: .c .cc"),
+        "{out}"
+    );
     assert_eq!(out.lines().count(), 1);
     let mut cmd = env.cmd();
     cmd.args(["--print", "blob.py"]);
     let (out, _, code) = run(cmd);
-    assert_eq!((code, out.as_str()), (0, "outline: blob.py: binary file, not outlined\n"));
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "outline: blob.py: binary file, not outlined\n")
+    );
     // In JSON mode stdout stays clean: the note goes to stderr.
     let mut cmd = env.cmd();
     cmd.args(["--print", "--json", "notes.txt"]);

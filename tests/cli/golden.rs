@@ -17,7 +17,9 @@ fn fixtures() -> Vec<(String, String)> {
         return found;
     };
     for language in languages.flatten() {
-        let Ok(files) = std::fs::read_dir(language.path()) else { continue };
+        let Ok(files) = std::fs::read_dir(language.path()) else {
+            continue;
+        };
         for file in files.flatten() {
             if file.path().is_file() {
                 found.push((

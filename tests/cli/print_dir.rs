@@ -57,19 +57,30 @@ fn caps_end_with_a_note() {
     files.args(["--print", "--max-files", "1", "."]);
     let (out, _, code) = run(files);
     assert_eq!(code, 0);
-    assert!(out.ends_with("\n# … 2 more files not shown: --max-files 1 reached\n"), "{out}");
+    assert!(
+        out.ends_with("\n# … 2 more files not shown: --max-files 1 reached\n"),
+        "{out}"
+    );
 
     let mut bytes = env.cmd();
     bytes.args(["--print", "--max-output", "60", "."]);
     let (out, _, _) = run(bytes);
     assert!(out.contains("## a.py") && !out.contains("## b.md"), "{out}");
-    assert!(out.ends_with("more files not shown: output cap of 60 bytes reached (raise --max-output)\n"), "{out}");
+    assert!(
+        out.ends_with(
+            "more files not shown: output cap of 60 bytes reached (raise --max-output)\n"
+        ),
+        "{out}"
+    );
 
     let mut json = env.cmd();
     json.args(["--print", "--json", "--max-files", "2", "."]);
     let (out, _, _) = run(json);
     let last = out.lines().last().unwrap_or("");
-    assert_eq!(last, "{\"truncated\":true,\"truncation_reason\":\"max_files\",\"omitted_files\":1}");
+    assert_eq!(
+        last,
+        "{\"truncated\":true,\"truncation_reason\":\"max_files\",\"omitted_files\":1}"
+    );
 }
 
 #[test]
