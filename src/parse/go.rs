@@ -573,6 +573,19 @@ mod tests {
     }
 
     #[test]
+    fn literals_and_comments_hide_braces_and_keywords() {
+        let src = "package p\n\n// func commented() {\n/* type Hidden struct { */\ntype T struct {\n\tA string `json:\"a,{\"`\n\tB rune\n}\n\nfunc q() string {\n\tr := '{'\n\te := '\\''\n\treturn `\nfunc fake() {\n}\n` + \"}\"\n}\n\nvar after = 1\n";
+        assert_eq!(
+            flat(src),
+            vec![
+                ("struct", "T".into(), 5, 8),
+                ("function", "q".into(), 10, 17),
+                ("variable", "after".into(), 19, 19),
+            ]
+        );
+    }
+
+    #[test]
     fn crlf_no_final_newline_and_junk() {
         let src = "package p\r\n\r\nfunc a() {\r\n}\r\n\r\nconst X = 1\r\nfunc b() {}";
         assert_eq!(

@@ -869,6 +869,19 @@ impl Point {}
     }
 
     #[test]
+    fn fn_bodies_list_items_but_not_macro_or_expression_contents() {
+        let src = "fn outer() {\n    let f = |x: u8| -> u8 { x };\n    quote! { fn generated() {} }\n    if f(1) == 1 {\n        fn in_block() {}\n    }\n    const LIMIT: usize = 4;\n    fn helper<'a>(s: &'a str) -> &'a str { s }\n    let _ = (LIMIT, helper(\"fn x() {\"));\n}\n";
+        assert_eq!(
+            flat(src),
+            vec![
+                (0, "function", "outer".into(), 1, 10),
+                (1, "constant", "LIMIT".into(), 7, 7),
+                (1, "function", "helper".into(), 8, 8),
+            ]
+        );
+    }
+
+    #[test]
     fn junk_never_panics() {
         for src in [
             "",
