@@ -566,12 +566,15 @@ impl<'a> Scanner<'a> {
         }
         let head = self.head_end(p, end);
         let name_end = self.find_word(p, head, "where").unwrap_or(head);
-        // A negative impl (`impl !Send for T`) is named by its type alone.
-        let name_start = match self.find_word(p, name_end, "for") {
-            Some(f) if self.at(p) == b'!' => f + 3,
-            _ => p,
+        // An inherent impl (`impl<T> Stack<T>`) and a negative one (`impl !Send for T`) are
+        // named by the bare type, so that `Stack.push` finds the method; a trait impl keeps
+        // both as written (`From<u8> for Stack<T>`): several may exist for one type.
+        let trait_for = self.find_word(p, name_end, "for");
+        let name = match trait_for {
+            Some(f) if self.at(p) == b'!' => strip_generics(&self.code_text(f + 3, name_end)),
+            Some(_) => signature(&self.code_text(p, name_end)),
+            None => strip_generics(&self.code_text(p, name_end)),
         };
-        let name = signature(&self.code_text(name_start, name_end));
         let (last, next) = self.block_end(head, end);
         let mut entry = self
             .entry(
@@ -682,6 +685,23 @@ impl<'a> Scanner<'a> {
     }
 }
 
+/// `Stack<T, Vec<T>>` as `Stack`: the type without its generic arguments, on one line.
+fn strip_generics(text: &str) -> String {
+    let mut depth = 0usize;
+    let mut out = String::with_capacity(text.len());
+    let mut prev = ' ';
+    for ch in text.chars() {
+        match ch {
+            '<' => depth += 1,
+            '>' if prev != '-' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(ch),
+            _ => {}
+        }
+        prev = ch;
+    }
+    signature(&out)
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::expect_used)]
 mod tests {
@@ -760,7 +780,7 @@ pub unsafe trait Visitor<'de>: Sized {
     }
 }
 
-impl Point {}
+impl<T: Into<Vec<u8>>> Stack<T> {}
 "##;
         let got = flat(src);
         assert_eq!(
@@ -780,7 +800,7 @@ impl Point {}
                 (1, "type", "Value".into(), 15, 15),
                 (1, "method", "visit".into(), 16, 16),
                 (1, "method", "default_visit".into(), 17, 19),
-                (0, "impl", "Point".into(), 22, 22),
+                (0, "impl", "Stack".into(), 22, 22),
             ]
         );
         let outline = parse(src);
