@@ -251,11 +251,38 @@ impl<'a> Scanner<'a> {
         } else {
             Kind::Function
         };
-        out.push(
-            Entry::new(kind, name, self.line(start), self.line(last))
-                .with_signature(signature(&self.code_text(we, sig_end))),
-        );
+        let mut entry = Entry::new(kind, name, self.line(start), self.line(last))
+            .with_signature(signature(&self.code_text(we, sig_end)));
+        if self.at(sig_end) == b'{' && sig_end < last {
+            entry = entry.with_children(self.local_types(sig_end + 1, last));
+        }
+        out.push(entry);
         next
+    }
+
+    /// Type declarations inside a function body (`type pair struct{…}` in a func). `type` is a
+    /// keyword, so every occurrence outside `x.(type)` starts one.
+    fn local_types(&self, start: usize, end: usize) -> Vec<Entry> {
+        let mut out = Vec::new();
+        let mut pos = start;
+        while let Some(n) = self
+            .m
+            .get(pos..end.min(self.m.len()))
+            .and_then(|body| memchr::memmem::find(body, b"type"))
+        {
+            let at = pos + n;
+            let we = at + 4;
+            let before = self.m.get(start..at).unwrap_or(&[]).trim_ascii_end();
+            let starts_statement = !is_ident_byte(self.at(at.wrapping_sub(1)))
+                && !matches!(before.last(), Some(b'(' | b'.'))
+                && self.at(we).is_ascii_whitespace();
+            pos = if starts_statement {
+                self.type_decl(at, we, end, &mut out).max(we)
+            } else {
+                we
+            };
+        }
+        out
     }
 
     /// After a func name: `(signature end, last byte of the decl, resume position)`.
@@ -583,6 +610,18 @@ mod tests {
                 ("variable", "after".into(), 19, 19),
             ]
         );
+    }
+
+    #[test]
+    fn local_types_in_function_bodies() {
+        let src = "func f(v any) {\n\ttype pair struct {\n\t\ta, b int\n\t}\n\tswitch v.(type) {\n\t}\n\tvar typeName = 1\n\ttype (\n\t\tid int\n\t)\n}\n";
+        let entries = parse(src);
+        let kids: Vec<_> = entries[0]
+            .children
+            .iter()
+            .map(|e| (e.kind.as_str(), e.name.as_str(), e.line, e.end_line))
+            .collect();
+        assert_eq!(kids, vec![("struct", "pair", 2, 4), ("type", "id", 9, 9)]);
     }
 
     #[test]
