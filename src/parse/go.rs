@@ -191,7 +191,12 @@ impl<'a> Scanner<'a> {
     fn top_level(&self) -> Vec<Entry> {
         let end = self.len();
         let mut out = Vec::new();
-        let mut pos = 0;
+        // A byte order mark is not part of the first word.
+        let mut pos = if self.src.starts_with('\u{feff}') {
+            3
+        } else {
+            0
+        };
         while pos < end {
             pos = self.skip_ws(pos, end);
             if pos >= end {
@@ -657,6 +662,10 @@ mod tests {
         ] {
             let _ = parse(junk);
         }
+        assert_eq!(
+            flat("\u{feff}func main() {}"),
+            vec![("function", "main".into(), 1, 1)]
+        );
         // An unbalanced body ends at the next column-0 brace.
         assert_eq!(
             flat("func a() {\n\tif x {\n}\n\nfunc b() {}\n"),

@@ -35,7 +35,9 @@ pub fn parse(text: &str) -> Vec<Entry> {
         lines: LineIndex::new(text),
         pairs: bracket_pairs(masked.as_bytes()),
     };
-    scanner.items(0, scanner.m.len(), Ctx::Module)
+    // A byte order mark is not part of the first word.
+    let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    scanner.items(start, scanner.m.len(), Ctx::Module)
 }
 
 /// What kind of item list is being walked.
@@ -928,6 +930,7 @@ impl<T: Into<Vec<u8>>> Stack<T> {}
             let _ = parse(src);
         }
         assert_eq!(names("mod m {\n fn f() {}\n"), vec!["m", "f"]);
+        assert_eq!(names("\u{feff}fn main() {}"), vec!["main"]);
         assert_eq!(flat("mod m {\n fn f() {}\n")[0].4, 2);
     }
 }
