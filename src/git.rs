@@ -50,7 +50,13 @@ pub fn snapshot(path: &Path) -> Result<Snapshot, String> {
         if status.is_empty() || status.contains(Status::IGNORED) {
             continue;
         }
-        let Some(new_path) = entry.path().ok().map(PathBuf::from) else {
+        // `entry.path()` is the *old* path of a rename; the work tree holds the new one.
+        let new_path = [entry.index_to_workdir(), entry.head_to_index()]
+            .into_iter()
+            .flatten()
+            .find_map(|delta| delta.new_file().path().map(PathBuf::from))
+            .or_else(|| entry.path().ok().map(PathBuf::from));
+        let Some(new_path) = new_path else {
             continue;
         };
         let renamed_from = [entry.head_to_index(), entry.index_to_workdir()]

@@ -109,3 +109,11 @@ fn closed_pipe_exits_quietly() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+#[test]
+fn symlink_loop_is_one_line_exit_2() {
+    let env = TestEnv::new();
+    let looped = env.path().join("loop.md");
+    std::os::unix::fs::symlink(&looped, &looped).expect("symlink");
+    fails(&["--print", "loop.md"], 2, "loop.md");
+}

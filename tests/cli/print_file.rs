@@ -63,7 +63,7 @@ fn signatures_previews_and_names() {
     let (preview, _, _) = outline_of(&env, &["--preview", "1", "app.py"]);
     assert!(
         preview.contains(
-            "L    9   method: load(self, path: str) -> str\n             |         return path\n"
+            "L    9   method: load(self, path: str) -> str\n           |         return path\n"
         ),
         "{preview}"
     );
