@@ -43,16 +43,20 @@ struct Scanner<'a> {
     m: &'a [u8],
     lines: LineIndex,
     /// Every `{`, `(`, `[` with its closer (matched per bracket kind), sorted by position.
-    pairs: Vec<(usize, usize)>,
+    pairs: Vec<(u32, u32)>,
 }
 
 /// Pairs every opening bracket with its closer in one pass, so that looking a closer up costs
 /// a binary search instead of a scan (unclosed brackets in junk input stay linear).
-/// Matches like `parse::matching_close`: each kind counted on its own; unclosed = `usize::MAX`.
-fn bracket_pairs(masked: &[u8]) -> Vec<(usize, usize)> {
+/// Matches like `parse::matching_close`: each kind counted on its own; unclosed = `u32::MAX`.
+/// Offsets are `u32` (input is capped far below 4 GB; longer input simply stops pairing).
+fn bracket_pairs(masked: &[u8]) -> Vec<(u32, u32)> {
     let mut pairs = Vec::new();
     let mut stacks: [Vec<usize>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     for (i, byte) in masked.iter().enumerate() {
+        let Ok(i) = u32::try_from(i) else {
+            break;
+        };
         let (kind, open) = match byte {
             b'{' => (0, true),
             b'(' => (1, true),
@@ -67,7 +71,7 @@ fn bracket_pairs(masked: &[u8]) -> Vec<(usize, usize)> {
         };
         if open {
             stack.push(pairs.len());
-            pairs.push((i, usize::MAX));
+            pairs.push((i, u32::MAX));
         } else if let Some(pair) = stack.pop().and_then(|k| pairs.get_mut(k)) {
             pair.1 = i;
         }
@@ -161,8 +165,9 @@ impl<'a> Scanner<'a> {
     }
 
     fn close(&self, open: usize, end: usize) -> Option<usize> {
+        let open = u32::try_from(open).ok()?;
         let k = self.pairs.binary_search_by_key(&open, |p| p.0).ok()?;
-        let close = self.pairs.get(k)?.1;
+        let close = usize::try_from(self.pairs.get(k)?.1).ok()?;
         (close < end).then_some(close)
     }
 
@@ -666,6 +671,10 @@ mod tests {
             flat("\u{feff}func main() {}"),
             vec![("function", "main".into(), 1, 1)]
         );
+        let deep = "{ ( [ func g() {\nvar x = {\n".repeat(20_000);
+        let started = std::time::Instant::now();
+        let _ = parse(&deep);
+        assert!(started.elapsed().as_secs() < 5);
         // An unbalanced body ends at the next column-0 brace.
         assert_eq!(
             flat("func a() {\n\tif x {\n}\n\nfunc b() {}\n"),

@@ -34,6 +34,7 @@ pub fn parse(text: &str) -> Vec<Entry> {
         m: masked.as_bytes(),
         lines: LineIndex::new(text),
         pairs: bracket_pairs(masked.as_bytes()),
+        depth: std::cell::Cell::new(0),
     };
     // A byte order mark is not part of the first word.
     let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
@@ -56,16 +57,26 @@ struct Scanner<'a> {
     m: &'a [u8],
     lines: LineIndex,
     /// Every `{`, `(`, `[` with its closer (matched per bracket kind), sorted by position.
-    pairs: Vec<(usize, usize)>,
+    pairs: Vec<(u32, u32)>,
+    /// Item lists being walked (nesting depth), capped at [`MAX_DEPTH`].
+    depth: std::cell::Cell<usize>,
 }
+
+/// Deeper item lists (mods in fns in impls …) are not descended into: real code never nests
+/// this far, and junk input must not overflow the stack.
+const MAX_DEPTH: usize = 48;
 
 /// Pairs every opening bracket with its closer in one pass, so that looking a closer up costs
 /// a binary search instead of a scan (unclosed brackets in junk input stay linear).
-/// Matches like `parse::matching_close`: each kind counted on its own; unclosed = `usize::MAX`.
-fn bracket_pairs(masked: &[u8]) -> Vec<(usize, usize)> {
+/// Matches like `parse::matching_close`: each kind counted on its own; unclosed = `u32::MAX`.
+/// Offsets are `u32` (input is capped far below 4 GB; longer input simply stops pairing).
+fn bracket_pairs(masked: &[u8]) -> Vec<(u32, u32)> {
     let mut pairs = Vec::new();
     let mut stacks: [Vec<usize>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     for (i, byte) in masked.iter().enumerate() {
+        let Ok(i) = u32::try_from(i) else {
+            break;
+        };
         let (kind, open) = match byte {
             b'{' => (0, true),
             b'(' => (1, true),
@@ -80,7 +91,7 @@ fn bracket_pairs(masked: &[u8]) -> Vec<(usize, usize)> {
         };
         if open {
             stack.push(pairs.len());
-            pairs.push((i, usize::MAX));
+            pairs.push((i, u32::MAX));
         } else if let Some(pair) = stack.pop().and_then(|k| pairs.get_mut(k)) {
             pair.1 = i;
         }
@@ -172,8 +183,9 @@ impl<'a> Scanner<'a> {
 
     /// The bracket closing the one at `open`, within `..end`.
     fn close(&self, open: usize, end: usize) -> Option<usize> {
+        let open = u32::try_from(open).ok()?;
         let k = self.pairs.binary_search_by_key(&open, |p| p.0).ok()?;
-        let close = self.pairs.get(k)?.1;
+        let close = usize::try_from(self.pairs.get(k)?.1).ok()?;
         (close < end).then_some(close)
     }
 
@@ -209,6 +221,17 @@ impl<'a> Scanner<'a> {
     }
 
     fn items(&self, start: usize, end: usize, ctx: Ctx) -> Vec<Entry> {
+        let depth = self.depth.get();
+        if depth >= MAX_DEPTH {
+            return Vec::new();
+        }
+        self.depth.set(depth + 1);
+        let out = self.items_at_depth(start, end, ctx);
+        self.depth.set(depth);
+        out
+    }
+
+    fn items_at_depth(&self, start: usize, end: usize, ctx: Ctx) -> Vec<Entry> {
         let mut out = Vec::new();
         let mut pos = start;
         while pos < end {
@@ -931,6 +954,11 @@ impl<T: Into<Vec<u8>>> Stack<T> {}
         }
         assert_eq!(names("mod m {\n fn f() {}\n"), vec!["m", "f"]);
         assert_eq!(names("\u{feff}fn main() {}"), vec!["main"]);
+        // Unclosed brackets stay linear: each closer is looked up, never rescanned.
+        let deep = format!("{}fn f() {{}}\n", "{ ( [ fn g() {\n".repeat(20_000));
+        let started = std::time::Instant::now();
+        let _ = parse(&deep);
+        assert!(started.elapsed().as_secs() < 5);
         assert_eq!(flat("mod m {\n fn f() {}\n")[0].4, 2);
     }
 }
