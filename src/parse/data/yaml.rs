@@ -17,6 +17,9 @@ struct Frame {
     node: Parent,
     /// A scalar value began on the node's line: more-indented lines continue it.
     inline: bool,
+    /// Holds a block collection (keys or `-` entries on lines of their own), which extends
+    /// over comment lines up to the next content line.
+    block: bool,
 }
 
 struct Parser<'d, 't> {
@@ -24,6 +27,8 @@ struct Parser<'d, 't> {
     stack: Vec<Frame>,
     /// Last line holding content (not blank, not only a comment).
     last_content: usize,
+    /// Last line holding only a comment.
+    last_comment: usize,
     /// Offsets from which no closing `"` / `'` exists.
     no_close: [usize; 2],
 }
@@ -34,6 +39,7 @@ pub(super) fn parse(text: &str) -> Vec<Entry> {
         doc: &mut doc,
         stack: Vec::new(),
         last_content: 1,
+        last_comment: 0,
         no_close: [usize::MAX; 2],
     };
     parser.run();
@@ -78,7 +84,12 @@ impl<'t> Parser<'_, 't> {
                 .count();
             let at = line_start + indent;
             match bytes.get(at) {
-                None | Some(b'\n' | b'\r' | b'#') => {
+                Some(b'#') => {
+                    self.last_comment = self.doc.line(at);
+                    pos = self.next_line(line_start);
+                    continue;
+                }
+                None | Some(b'\n' | b'\r') => {
                     pos = self.next_line(line_start);
                     continue;
                 }
@@ -124,7 +135,12 @@ impl<'t> Parser<'_, 't> {
     fn pop(&mut self) {
         if let Some(frame) = self.stack.pop() {
             if frame.key {
-                self.doc.set_end(frame.node, self.last_content);
+                let end = if frame.block {
+                    self.last_content.max(self.last_comment)
+                } else {
+                    self.last_content
+                };
+                self.doc.set_end(frame.node, end);
             }
         }
     }
@@ -142,12 +158,13 @@ impl<'t> Parser<'_, 't> {
 
     /// Notes a new key or sequence entry in the value of the key on top of the stack.
     fn count_in_top(&mut self, value: Value) {
-        let Some(top) = self.stack.last() else {
+        let Some(top) = self.stack.last_mut() else {
             return;
         };
         if !top.key {
             return;
         }
+        top.block = true;
         let node = top.node;
         if let Some(node) = self.doc.node_mut(node) {
             if node.value != value {
@@ -172,6 +189,7 @@ impl<'t> Parser<'_, 't> {
                     key: false,
                     node,
                     inline: false,
+                    block: false,
                 });
                 at = skip_spaces(bytes, at + 1);
                 if matches!(bytes.get(at), None | Some(b'\n' | b'\r' | b'#')) {
@@ -189,6 +207,7 @@ impl<'t> Parser<'_, 't> {
                     key: true,
                     node,
                     inline: false,
+                    block: false,
                 });
                 let bytes = self.bytes();
                 let value = skip_spaces(bytes, after);
