@@ -307,11 +307,13 @@ impl Scanner {
     /// but an unclosed one ends with its line.
     fn quoted_end(&mut self, bytes: &[u8], start: usize, quote: u8) -> usize {
         let slot = usize::from(quote == b'\'');
-        let line_end = memchr::memchr(b'\n', bytes.get(start..).unwrap_or(&[]))
-            .map_or(bytes.len(), |at| start + at);
+        // Computed only when needed: a minified file is one long line.
+        let line_end = || {
+            memchr::memchr(b'\n', bytes.get(start..).unwrap_or(&[])).map_or(bytes.len(), |at| start + at)
+        };
         let multiline = self.mode == Mode::Yaml;
         if multiline && self.no_close[slot] <= start {
-            return line_end;
+            return line_end();
         }
         let mut pos = start + 1;
         while let Some(&byte) = bytes.get(pos) {
@@ -334,7 +336,7 @@ impl Scanner {
         if multiline {
             self.no_close[slot] = start;
         }
-        line_end
+        line_end()
     }
 
     /// End of an unquoted word: JSON bare words, TOML values, YAML flow plain scalars.
@@ -383,6 +385,9 @@ impl Scanner {
                 Some(b'\n') => {
                     self.pos += 1;
                     if self.mode == Mode::Yaml && self.yaml_stops_at_line(bytes) {
+                        return false;
+                    }
+                    if self.mode == Mode::Toml && toml_header_line(bytes, self.pos) {
                         return false;
                     }
                 }
@@ -435,6 +440,32 @@ impl Scanner {
             Some(_) => indent <= stop_col,
         }
     }
+}
+
+/// A line that can only be a TOML table header (`[name]`, `[[a.b]]`), never part of an array:
+/// an unclosed array stops there.
+fn toml_header_line(bytes: &[u8], start: usize) -> bool {
+    let line_end = memchr::memchr(b'\n', bytes.get(start..).unwrap_or(&[]))
+        .map_or(bytes.len(), |at| start + at);
+    let line = bytes.get(start..line_end).unwrap_or(&[]);
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let trimmed = line.trim_ascii();
+    let Some(inner) = trimmed.strip_prefix(b"[") else {
+        return false;
+    };
+    let inner = inner.strip_prefix(b"[").unwrap_or(inner);
+    let inner = inner.trim_ascii_start();
+    let Some(close) = inner.iter().position(|b| *b == b']') else {
+        return false;
+    };
+    let name = inner.get(..close).unwrap_or(&[]).trim_ascii();
+    let after = inner.get(close..).unwrap_or(&[]);
+    let after = after.strip_prefix(b"]]").or_else(|| after.strip_prefix(b"]")).unwrap_or(after);
+    let after = after.trim_ascii();
+    let identifier = name.first().is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+        && name.iter().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b' ' | b'"' | b'\''))
+        && !matches!(name, b"true" | b"false" | b"inf" | b"nan");
+    identifier && (after.is_empty() || after.starts_with(b"#"))
 }
 
 /// Closes a collection on `line`: its key gets the summary and the end line.

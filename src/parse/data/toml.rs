@@ -33,22 +33,26 @@ pub(super) fn parse(text: &str) -> Vec<Entry> {
                 }
                 pos = after.max(pos + 1);
             }
-            Some(_) => pos = key_value(&mut doc, pos, table),
+            Some(_) => {
+                pos = key_value(&mut doc, pos, table);
+                continue;
+            }
         }
         pos = next_line(bytes, pos);
     }
     doc.finish()
 }
 
-/// Reads `key = value` at `start` into an entry under `table`; returns where reading stopped.
+/// Reads `key = value` at `start` into an entry under `table`; returns the start of the next
+/// line to read.
 fn key_value(doc: &mut Doc, start: usize, table: Parent) -> usize {
     let bytes = doc.bytes;
     let Some((name, after)) = read_dotted_key(doc, start) else {
-        return start;
+        return next_line(bytes, start);
     };
     let eq = skip_spaces(bytes, after);
     if bytes.get(eq) != Some(&b'=') {
-        return eq;
+        return next_line(bytes, eq);
     }
     let line = doc.line(start);
     let key = doc.add(table, Kind::Key, name, line);
@@ -56,8 +60,19 @@ fn key_value(doc: &mut Doc, start: usize, table: Parent) -> usize {
         node.count += 1;
     }
     let value = skip_spaces(bytes, eq + 1);
+    if let Some(b'[' | b'{') = bytes.get(value) {
+        let scanned = flow::scan(doc, Mode::Toml, value, key, key, None);
+        doc.set_end(key, scanned.last_line);
+        doc.set_end(table, scanned.last_line);
+        // An unclosed collection stops at the start of a table header line: read it next.
+        let at_line_start = scanned.end > 0 && bytes.get(scanned.end - 1) == Some(&b'\n');
+        return if at_line_start {
+            scanned.end
+        } else {
+            next_line(bytes, scanned.end)
+        };
+    }
     let end = match bytes.get(value) {
-        Some(b'[' | b'{') => flow::scan(doc, Mode::Toml, value, key, key, None).end,
         Some(b'"' | b'\'') => {
             let end = string_end(bytes, value);
             doc.set_scalar(key, value, end);
@@ -77,7 +92,7 @@ fn key_value(doc: &mut Doc, start: usize, table: Parent) -> usize {
     let end_line = doc.end_line(start, end);
     doc.set_end(key, end_line);
     doc.set_end(table, end_line);
-    end
+    next_line(bytes, end)
 }
 
 /// A key as written at `start`: bare and quoted parts joined by dots, spaces around the dots
