@@ -200,7 +200,9 @@ impl Scanner {
     fn scalar_or_key(&mut self, doc: &mut Doc, stack: &mut [Frame], owner: Parent, parent: Parent) {
         let start = self.pos;
         let key_position = stack.last().is_some_and(|top| {
-            top.object && (top.state == State::Ready || (top.state == State::After && self.mode != Mode::Yaml))
+            top.object
+                && (top.state == State::Ready
+                    || (top.state == State::After && self.mode != Mode::Yaml))
         });
         if key_position {
             if let Some((name, after)) = self.read_key(doc) {
@@ -224,8 +226,8 @@ impl Scanner {
         self.pos = end.max(start + 1);
         self.last_token_end = self.pos;
         // A YAML plain scalar running on after a line break continues the previous value.
-        let continuation = self.mode == Mode::Yaml
-            && stack.last().is_some_and(|top| top.state == State::After);
+        let continuation =
+            self.mode == Mode::Yaml && stack.last().is_some_and(|top| top.state == State::After);
         if continuation {
             if let Some(top) = stack.last() {
                 if top.object {
@@ -309,7 +311,8 @@ impl Scanner {
         let slot = usize::from(quote == b'\'');
         // Computed only when needed: a minified file is one long line.
         let line_end = || {
-            memchr::memchr(b'\n', bytes.get(start..).unwrap_or(&[])).map_or(bytes.len(), |at| start + at)
+            memchr::memchr(b'\n', bytes.get(start..).unwrap_or(&[]))
+                .map_or(bytes.len(), |at| start + at)
         };
         let multiline = self.mode == Mode::Yaml;
         if multiline && self.no_close[slot] <= start {
@@ -345,8 +348,19 @@ impl Scanner {
         while let Some(&byte) = bytes.get(pos) {
             let stop = match self.mode {
                 Mode::Json => {
-                    matches!(byte, b'{' | b'}' | b'[' | b']' | b',' | b':' | b'"' | b' ' | b'\t' | b'\r' | b'\n')
-                        || (byte == b'/' && matches!(bytes.get(pos + 1), Some(b'/' | b'*')))
+                    matches!(
+                        byte,
+                        b'{' | b'}'
+                            | b'['
+                            | b']'
+                            | b','
+                            | b':'
+                            | b'"'
+                            | b' '
+                            | b'\t'
+                            | b'\r'
+                            | b'\n'
+                    ) || (byte == b'/' && matches!(bytes.get(pos + 1), Some(b'/' | b'*')))
                 }
                 Mode::Toml => matches!(
                     byte,
@@ -358,9 +372,13 @@ impl Scanner {
                             && pos > start
                             && matches!(
                                 bytes.get(pos + 1),
-                                None | Some(b' ' | b'\t' | b'\r' | b'\n' | b',' | b'[' | b']' | b'{' | b'}')
+                                None | Some(
+                                    b' ' | b'\t' | b'\r' | b'\n' | b',' | b'[' | b']' | b'{' | b'}'
+                                )
                             ))
-                        || (byte == b'#' && pos > start && matches!(bytes.get(pos - 1), Some(b' ' | b'\t')))
+                        || (byte == b'#'
+                            && pos > start
+                            && matches!(bytes.get(pos - 1), Some(b' ' | b'\t')))
                 }
             };
             if stop {
@@ -460,10 +478,17 @@ fn toml_header_line(bytes: &[u8], start: usize) -> bool {
     };
     let name = inner.get(..close).unwrap_or(&[]).trim_ascii();
     let after = inner.get(close..).unwrap_or(&[]);
-    let after = after.strip_prefix(b"]]").or_else(|| after.strip_prefix(b"]")).unwrap_or(after);
+    let after = after
+        .strip_prefix(b"]]")
+        .or_else(|| after.strip_prefix(b"]"))
+        .unwrap_or(after);
     let after = after.trim_ascii();
-    let identifier = name.first().is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
-        && name.iter().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b' ' | b'"' | b'\''))
+    let identifier = name
+        .first()
+        .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+        && name.iter().all(|b| {
+            b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b' ' | b'"' | b'\'')
+        })
         && !matches!(name, b"true" | b"false" | b"inf" | b"nan");
     identifier && (after.is_empty() || after.starts_with(b"#"))
 }
@@ -471,7 +496,11 @@ fn toml_header_line(bytes: &[u8], start: usize) -> bool {
 /// Closes a collection on `line`: its key gets the summary and the end line.
 fn close(doc: &mut Doc, frame: &Frame, line: usize) {
     if let Some(node) = doc.node_mut(frame.owner) {
-        node.value = if frame.object { Value::Object } else { Value::Array };
+        node.value = if frame.object {
+            Value::Object
+        } else {
+            Value::Array
+        };
         node.count = frame.count;
         node.end = node.end.max(line);
     }
@@ -481,7 +510,9 @@ fn close(doc: &mut Doc, frame: &Frame, line: usize) {
 pub(super) fn strip_quotes(raw: &str) -> &str {
     let bytes = raw.as_bytes();
     match (bytes.first(), bytes.last()) {
-        (Some(&first), Some(&last)) if bytes.len() >= 2 && first == last && (first == b'"' || first == b'\'') => {
+        (Some(&first), Some(&last))
+            if bytes.len() >= 2 && first == last && (first == b'"' || first == b'\'') =>
+        {
             raw.get(1..raw.len() - 1).unwrap_or(raw)
         }
         (Some(b'"'), _) => raw.get(1..).unwrap_or(raw),
@@ -509,7 +540,10 @@ pub(super) fn unescape_json(raw: &str) -> String {
             Some('f') => out.push('\u{c}'),
             Some('u') => {
                 let hex: String = chars.clone().take(4).collect();
-                match u32::from_str_radix(&hex, 16).ok().filter(|_| hex.len() == 4) {
+                match u32::from_str_radix(&hex, 16)
+                    .ok()
+                    .filter(|_| hex.len() == 4)
+                {
                     Some(code) => {
                         chars.nth(3);
                         let mut code = code;

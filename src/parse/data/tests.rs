@@ -107,10 +107,25 @@ fn json_broken_input_keeps_partial_structure() {
     // The unclosed array swallows the rest: `"d"` and `tru` are items of `c`.
     assert_eq!(
         got,
-        vec!["a 2-5 | a: {2 keys}", "  b 3-3 | b: 1", "  c 4-5 | c: [4 items]"]
+        vec![
+            "a 2-5 | a: {2 keys}",
+            "  b 3-3 | b: 1",
+            "  c 4-5 | c: [4 items]"
+        ]
     );
     // Mismatched closers and stray tokens do not panic.
-    for junk in ["}", "]]]", "{\"a\":}", "{:::}", "[\"a\": 1]", "{\"a\" \"b\": 2}", "\"", "{\"a", "/*", "{\"k\"//\n:1}"] {
+    for junk in [
+        "}",
+        "]]]",
+        "{\"a\":}",
+        "{:::}",
+        "[\"a\": 1]",
+        "{\"a\" \"b\": 2}",
+        "\"",
+        "{\"a",
+        "/*",
+        "{\"k\"//\n:1}",
+    ] {
         let _ = parse(junk, Language::Json);
     }
     assert_eq!(show("{\"k\"//c\n:1}", Language::Json), vec!["k 1-2 | k: 1"]);
@@ -254,9 +269,28 @@ fn yaml_tabs_crlf_no_final_newline_and_junk() {
     let text = "a:\r\n  b: 1\r\n  c:\t2\r\nd: [1,\r\n  2]";
     assert_eq!(
         show(text, Language::Yaml),
-        vec!["a 1-3 | a: {2 keys}", "  b 2-2 | b: 1", "  c 3-3 | c: 2", "d 4-5 | d: [2 items]"]
+        vec![
+            "a 1-3 | a: {2 keys}",
+            "  b 2-2 | b: 1",
+            "  c 3-3 | c: 2",
+            "d 4-5 | d: [2 items]"
+        ]
     );
-    for junk in ["", "\n", "-", "- - -", ":", "a: [", "a: {b: [c, {d", "a: \"", "'", "|", "--- |\n x", "? ", "a:\n\t- b"] {
+    for junk in [
+        "",
+        "\n",
+        "-",
+        "- - -",
+        ":",
+        "a: [",
+        "a: {b: [c, {d",
+        "a: \"",
+        "'",
+        "|",
+        "--- |\n x",
+        "? ",
+        "a:\n\t- b",
+    ] {
         let _ = parse(junk, Language::Yaml);
     }
     // Unbalanced quotes pair up across lines (a quoted scalar may span lines) or end with
@@ -324,7 +358,21 @@ path = 'C:\x'  # comment
 
 #[test]
 fn toml_broken_input_does_not_panic() {
-    for junk in ["[", "[[", "a =", "= 1", "a = [", "a = {b = ", "a = \"\"\"", "a = '''x", "[a.]", "a.=1", "\"", "x = [[[[[", "a = \"\\"] {
+    for junk in [
+        "[",
+        "[[",
+        "a =",
+        "= 1",
+        "a = [",
+        "a = {b = ",
+        "a = \"\"\"",
+        "a = '''x",
+        "[a.]",
+        "a.=1",
+        "\"",
+        "x = [[[[[",
+        "a = \"\\",
+    ] {
         let _ = parse(junk, Language::Toml);
     }
     // An unclosed array ends before the next table header.
@@ -334,7 +382,10 @@ fn toml_broken_input_does_not_panic() {
         vec!["a 1-2 | a: [1 item]", "table t 4-5 | [t]", "  b 5-5 | b: 2"]
     );
     let crlf = "[t]\r\nk = 1\r\n";
-    assert_eq!(show(crlf, Language::Toml), vec!["table t 1-2 | [t]", "  k 2-2 | k: 1"]);
+    assert_eq!(
+        show(crlf, Language::Toml),
+        vec!["table t 1-2 | [t]", "  k 2-2 | k: 1"]
+    );
 }
 
 #[test]
@@ -342,8 +393,12 @@ fn large_inputs_parse_quickly() {
     let mut yaml = String::new();
     let mut toml = String::new();
     for i in 0..2_000 {
-        yaml.push_str(&format!("key{i}:\n  sub: value {i}\n  list:\n    - a: 1\n      b: \"q: x\"\n"));
-        toml.push_str(&format!("[t{i}]\na = 1\nb = [\n  \"x\",\n]\nc = {{ d = 2 }}\n"));
+        yaml.push_str(&format!(
+            "key{i}:\n  sub: value {i}\n  list:\n    - a: 1\n      b: \"q: x\"\n"
+        ));
+        toml.push_str(&format!(
+            "[t{i}]\na = 1\nb = [\n  \"x\",\n]\nc = {{ d = 2 }}\n"
+        ));
     }
     let start = std::time::Instant::now();
     assert_eq!(count(&parse(&yaml, Language::Yaml)), 10_000);

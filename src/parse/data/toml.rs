@@ -106,10 +106,9 @@ pub(super) fn read_dotted_key(doc: &Doc, start: usize) -> Option<(String, usize)
         match bytes.get(pos) {
             Some(b'"' | b'\'') => pos = string_end(bytes, pos),
             _ => {
-                while bytes
-                    .get(pos)
-                    .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-' || *b >= 0x80)
-                {
+                while bytes.get(pos).is_some_and(|b| {
+                    b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-' || *b >= 0x80
+                }) {
                     pos += 1;
                 }
             }
@@ -148,7 +147,12 @@ pub(super) fn string_end(bytes: &[u8], start: usize) -> usize {
             if !triple {
                 return pos + 1;
             }
-            let run = bytes.get(pos..).unwrap_or(&[]).iter().take_while(|b| **b == quote).count();
+            let run = bytes
+                .get(pos..)
+                .unwrap_or(&[])
+                .iter()
+                .take_while(|b| **b == quote)
+                .count();
             if run >= 3 {
                 return pos + run.min(5);
             }

@@ -122,7 +122,11 @@ impl<'t> Parser<'_, 't> {
                 }
             }
             self.last_content = self.doc.line(at);
-            if self.stack.last().is_some_and(|top| top.inline && indent > top.col) {
+            if self
+                .stack
+                .last()
+                .is_some_and(|top| top.inline && indent > top.col)
+            {
                 // A plain scalar continued on a more-indented line.
                 pos = self.next_line(line_start);
                 continue;
@@ -240,7 +244,20 @@ impl<'t> Parser<'_, 't> {
         }
         if matches!(
             first,
-            b'[' | b'{' | b']' | b'}' | b'|' | b'>' | b'*' | b'&' | b'!' | b'%' | b'@' | b'`' | b'#' | b',' | b'?'
+            b'[' | b'{'
+                | b']'
+                | b'}'
+                | b'|'
+                | b'>'
+                | b'*'
+                | b'&'
+                | b'!'
+                | b'%'
+                | b'@'
+                | b'`'
+                | b'#'
+                | b','
+                | b'?'
         ) {
             return None;
         }
@@ -298,7 +315,9 @@ impl<'t> Parser<'_, 't> {
                 self.last_content = self.last_content.max(scanned.last_line);
                 self.set_inline();
                 let end = scanned.end;
-                if end >= self.bytes().len() || self.bytes().get(end.wrapping_sub(1)) == Some(&b'\n') {
+                if end >= self.bytes().len()
+                    || self.bytes().get(end.wrapping_sub(1)) == Some(&b'\n')
+                {
                     end
                 } else {
                     self.next_line(end)
@@ -318,7 +337,8 @@ impl<'t> Parser<'_, 't> {
                 let mut pos = at;
                 while pos < line_end {
                     let byte = bytes.get(pos).copied().unwrap_or(b'\n');
-                    if byte == b'#' && matches!(bytes.get(pos.wrapping_sub(1)), Some(b' ' | b'\t')) {
+                    if byte == b'#' && matches!(bytes.get(pos.wrapping_sub(1)), Some(b' ' | b'\t'))
+                    {
                         break;
                     }
                     if !matches!(byte, b' ' | b'\t' | b'\r') {
@@ -351,7 +371,11 @@ impl<'t> Parser<'_, 't> {
             let indent = rest.iter().take_while(|b| **b == b' ').count();
             let blank = matches!(rest.get(indent), None | Some(b'\n' | b'\r'))
                 || (matches!(rest.get(indent), Some(b'\t'))
-                    && rest.iter().skip(indent).take_while(|b| **b != b'\n').all(|b| b.is_ascii_whitespace()));
+                    && rest
+                        .iter()
+                        .skip(indent)
+                        .take_while(|b| **b != b'\n')
+                        .all(|b| b.is_ascii_whitespace()));
             if !blank {
                 let inside = match min_indent {
                     Some(min) => indent >= min,
