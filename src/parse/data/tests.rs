@@ -174,6 +174,7 @@ jobs:
 url: http://x.org/a:b
 \"quoted key\": 'it''s: fine'
 ? complex
+: value
 ";
     assert_eq!(
         show(text, Language::Yaml),
@@ -198,6 +199,7 @@ url: http://x.org/a:b
             "  empty 22-22 | empty:",
             "url 23-23 | url: http://x.org/a:b",
             "quoted key 24-24 | quoted key: 'it''s: fine'",
+            "complex 25-26 | complex: value",
         ]
     );
 }

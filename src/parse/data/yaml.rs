@@ -113,9 +113,11 @@ impl<'t> Parser<'_, 't> {
                 continue;
             }
             let is_seq = bytes.get(at) == Some(&b'-') && is_blank(bytes.get(at + 1));
+            // `: value` under a `? key` at the same indentation.
+            let is_value = bytes.get(at) == Some(&b':') && is_blank(bytes.get(at + 1));
             while let Some(top) = self.stack.last() {
-                let keep_for_seq = top.key && is_seq && !top.inline;
-                if top.col > indent || (top.col == indent && !keep_for_seq) {
+                let keep = top.key && !top.inline && (is_seq || is_value);
+                if top.col > indent || (top.col == indent && !keep) {
                     self.pop();
                 } else {
                     break;
@@ -201,6 +203,9 @@ impl<'t> Parser<'_, 't> {
                 }
                 continue;
             }
+            if matches!(bytes.get(at), Some(b'?' | b':')) && is_blank(bytes.get(at + 1)) {
+                return self.explicit(at, col);
+            }
             if let Some((name, after)) = self.key_at(at) {
                 self.count_in_top(Value::Object);
                 let line = self.doc.line(at);
@@ -220,8 +225,46 @@ impl<'t> Parser<'_, 't> {
                 }
                 return self.value(value);
             }
+            if self.stack.last().is_some_and(|top| top.key && top.block) {
+                // A stray scalar among the keys of a mapping is no value of the mapping's key.
+                return self.next_line(at);
+            }
             return self.value(at);
         }
+    }
+
+    /// `? key` (an explicit key, read as a one-line scalar) or the `: value` that follows it.
+    fn explicit(&mut self, at: usize, col: usize) -> usize {
+        let bytes = self.bytes();
+        let rest = skip_spaces(bytes, at + 1);
+        if bytes.get(at) == Some(&b':') {
+            if matches!(bytes.get(rest), None | Some(b'\n' | b'\r' | b'#')) {
+                return self.next_line(rest);
+            }
+            return self.value(rest);
+        }
+        let line_end = self.line_end(rest);
+        let text = self.doc.slice(rest, line_end);
+        let text = match text.find(" #") {
+            Some(cut) => text.get(..cut).unwrap_or(text),
+            None => text,
+        };
+        let name = super::clean_name(flow::strip_quotes(text.trim()));
+        if name.is_empty() {
+            return self.next_line(at);
+        }
+        self.count_in_top(Value::Object);
+        let line = self.doc.line(at);
+        let context = self.context();
+        let node = self.doc.add(context, Kind::Key, name, line);
+        self.stack.push(Frame {
+            col,
+            key: true,
+            node,
+            inline: false,
+            block: false,
+        });
+        self.next_line(at)
     }
 
     /// A key at `at` on this line: a plain or quoted scalar followed by `:` and a blank.
