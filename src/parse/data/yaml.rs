@@ -29,8 +29,13 @@ struct Parser<'d, 't> {
     last_content: usize,
     /// Last line holding only a comment.
     last_comment: usize,
+    /// Set at the end of the input: open block collections then run to the last line, as do
+    /// block scalars reaching the end (their trailing blank lines are theirs).
+    eof_line: usize,
     /// Offsets from which no closing `"` / `'` exists.
     no_close: [usize; 2],
+    /// Reading the value after an explicit key's `:`.
+    in_explicit: bool,
 }
 
 pub(super) fn parse(text: &str) -> Vec<Entry> {
@@ -40,7 +45,9 @@ pub(super) fn parse(text: &str) -> Vec<Entry> {
         stack: Vec::new(),
         last_content: 1,
         last_comment: 0,
+        eof_line: 0,
         no_close: [usize::MAX; 2],
+        in_explicit: false,
     };
     parser.run();
     doc.finish()
@@ -135,6 +142,7 @@ impl<'t> Parser<'_, 't> {
             }
             pos = self.item(line_start, at);
         }
+        self.eof_line = crate::parse::count_lines(self.doc.text);
         self.pop_all();
     }
 
@@ -142,7 +150,7 @@ impl<'t> Parser<'_, 't> {
         if let Some(frame) = self.stack.pop() {
             if frame.key {
                 let end = if frame.block {
-                    self.last_content.max(self.last_comment)
+                    self.last_content.max(self.last_comment).max(self.eof_line)
                 } else {
                     self.last_content
                 };
@@ -204,7 +212,7 @@ impl<'t> Parser<'_, 't> {
                 continue;
             }
             if matches!(bytes.get(at), Some(b'?' | b':')) && is_blank(bytes.get(at + 1)) {
-                return self.explicit(at, col);
+                return self.explicit(line_start, at, col);
             }
             if let Some((name, after)) = self.key_at(at) {
                 self.count_in_top(Value::Object);
@@ -234,14 +242,22 @@ impl<'t> Parser<'_, 't> {
     }
 
     /// `? key` (an explicit key, read as a one-line scalar) or the `: value` that follows it.
-    fn explicit(&mut self, at: usize, col: usize) -> usize {
+    fn explicit(&mut self, line_start: usize, at: usize, col: usize) -> usize {
         let bytes = self.bytes();
         let rest = skip_spaces(bytes, at + 1);
         if bytes.get(at) == Some(&b':') {
             if matches!(bytes.get(rest), None | Some(b'\n' | b'\r' | b'#')) {
                 return self.next_line(rest);
             }
-            return self.value(rest);
+            // The value may itself be a compact mapping or sequence (`: name: x`); one level
+            // only, so that `: : : …` cannot recurse.
+            if self.in_explicit {
+                return self.next_line(rest);
+            }
+            self.in_explicit = true;
+            let next = self.item(line_start, rest);
+            self.in_explicit = false;
+            return next;
         }
         let line_end = self.line_end(rest);
         let text = self.doc.slice(rest, line_end);
@@ -433,6 +449,12 @@ impl<'t> Parser<'_, 't> {
         }
         self.doc.set_scalar(owner, at, content_end);
         self.last_content = self.last_content.max(self.doc.end_line(at, content_end));
+        if pos >= len {
+            // Trailing blank lines at the end of the input belong to the scalar.
+            self.last_content = self
+                .last_content
+                .max(crate::parse::count_lines(self.doc.text));
+        }
         // Resume at the first line after the last content line.
         let resume = (content_end + 1).min(len);
         resume.max(self.next_line(at)).min(len)
