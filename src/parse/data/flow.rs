@@ -319,7 +319,21 @@ impl Scanner {
             return line_end();
         }
         let mut pos = start + 1;
-        while let Some(&byte) = bytes.get(pos) {
+        loop {
+            // Jump to the next byte that matters.
+            let rest = bytes.get(pos..).unwrap_or(&[]);
+            let found = if multiline {
+                memchr::memchr2(quote, b'\\', rest)
+            } else {
+                memchr::memchr3(quote, b'\\', b'\n', rest)
+            };
+            let Some(skip) = found else {
+                break;
+            };
+            pos += skip;
+            let Some(&byte) = bytes.get(pos) else {
+                break;
+            };
             if byte == quote {
                 if quote == b'\'' && bytes.get(pos + 1) == Some(&b'\'') {
                     pos += 2;

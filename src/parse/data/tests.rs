@@ -409,3 +409,54 @@ fn large_inputs_parse_quickly() {
     // Generous: debug builds are much slower than release.
     assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
 }
+
+#[test]
+fn mutated_inputs_never_panic() {
+    let seeds = [
+        include_str!("../../../tests/fixtures/json/package.json"),
+        include_str!("../../../tests/fixtures/json/tsconfig.jsonc"),
+        include_str!("../../../tests/fixtures/yaml/ci.yml"),
+        include_str!("../../../tests/fixtures/yaml/k8s.yaml"),
+        include_str!("../../../tests/fixtures/toml/Cargo.toml"),
+        include_str!("../../../tests/fixtures/toml/pyproject.toml"),
+    ];
+    let alphabet = b"{}[]\"'\\:,=#-|>?&*!\n\r\t ./a1";
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for seed in seeds {
+        for _ in 0..60 {
+            let mut bytes = seed.as_bytes().to_vec();
+            for _ in 0..8 {
+                let at = (next() as usize) % bytes.len().max(1);
+                match next() % 3 {
+                    0 => {
+                        bytes.truncate(at);
+                    }
+                    1 => {
+                        let byte = alphabet[(next() as usize) % alphabet.len()];
+                        bytes.insert(at.min(bytes.len()), byte);
+                    }
+                    _ => {
+                        if at < bytes.len() {
+                            bytes.remove(at);
+                        }
+                    }
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            for language in [Language::Json, Language::Yaml, Language::Toml] {
+                let entries = parse(&text, language);
+                let lines = crate::parse::count_lines(&text);
+                let outline = Outline::new(language, lines, text.len(), entries);
+                for (_, entry) in outline.walk() {
+                    assert!(entry.line >= 1 && entry.end_line >= entry.line);
+                }
+            }
+        }
+    }
+}
