@@ -250,11 +250,15 @@ impl Scanner {
             Mode::Json => {
                 let end = self.read_scalar(doc);
                 let raw = doc.slice(start, end);
-                let name = if bytes.get(start) == Some(&b'"') {
+                let mut name = if bytes.get(start) == Some(&b'"') {
                     unescape_json(strip_quotes(raw))
                 } else {
                     raw.to_string()
                 };
+                // A name is one line: `"a\nb"` reads `a b`.
+                if name.chars().any(char::is_control) {
+                    name = super::clean_name(&name.replace(char::is_control, " "));
+                }
                 Some((name, end))
             }
             Mode::Yaml => {

@@ -89,13 +89,14 @@ fn json_keys_nest_with_value_summaries() {
 
 #[test]
 fn jsonc_comments_trailing_commas_and_escaped_keys() {
-    let text = "// settings\r\n{\r\n  /* block { \"no\": 1 } */\r\n  \"a\\\"b\": 1, // note: {\r\n  \"list\": [\r\n    1,\r\n    2,\r\n  ],\r\n  \"\\u00e9t\\u00e9\": \"x\",\r\n}";
+    let text = "// settings\r\n{\r\n  /* block { \"no\": 1 } */\r\n  \"a\\\"b\": 1, // note: {\r\n  \"list\": [\r\n    1,\r\n    2,\r\n  ],\r\n  \"\\u00e9t\\u00e9\": \"x\",\r\n  \"two\\nlines\": 2\r\n}";
     assert_eq!(
         show(text, Language::Json),
         vec![
             "a\"b 4-4 | a\"b: 1",
             "list 5-8 | list: [2 items]",
             "été 9-9 | été: \"x\"",
+            "two lines 10-10 | two lines: 2",
         ]
     );
 }
