@@ -243,6 +243,16 @@ second: doc
 }
 
 #[test]
+fn yaml_key_properties_stay_in_the_name() {
+    let text = "&anchor a: 1\n- &x b: {c: 1}\n!!str d: 2\n";
+    let names: Vec<String> = flat(text, Language::Yaml)
+        .into_iter()
+        .map(|e| e.2)
+        .collect();
+    assert_eq!(names, vec!["&anchor a", "&x b", "c", "!!str d"]);
+}
+
+#[test]
 fn yaml_multiline_flow_and_quoted_values_are_not_keys() {
     let text = "\
 features:

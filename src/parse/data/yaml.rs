@@ -287,6 +287,23 @@ impl<'t> Parser<'_, 't> {
     /// Returns its name and the offset after the colon.
     fn key_at(&mut self, at: usize) -> Option<(String, usize)> {
         let bytes = self.bytes();
+        // Node properties before a key (`&anchor key: v`) stay in its name, as YAML parsers
+        // report the key node's text.
+        let mut start = at;
+        while matches!(bytes.get(start), Some(b'&' | b'!')) {
+            while !is_blank(bytes.get(start)) {
+                start += 1;
+            }
+            start = skip_spaces(bytes, start);
+        }
+        if start != at {
+            if bytes.get(start).is_some_and(|b| b.is_ascii_whitespace()) {
+                return None;
+            }
+            let (_, after) = self.key_at(start)?;
+            let raw = self.doc.slice(at, after - 1).trim();
+            return Some((super::clean_name(raw), after));
+        }
         let line_end = self.line_end(at);
         let first = *bytes.get(at)?;
         if first == b'"' || first == b'\'' {
