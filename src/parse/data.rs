@@ -213,6 +213,15 @@ fn key_signature(node: &Node) -> String {
 
 /// A value as shown in a signature: one line, at most [`MAX_VALUE_CHARS`] characters.
 fn preview(raw: &str) -> String {
+    // Most values are short single words: no need to rebuild them.
+    let simple = raw.len() <= MAX_VALUE_CHARS
+        && !raw.starts_with(' ')
+        && !raw.ends_with(' ')
+        && !raw.contains("  ")
+        && !raw.bytes().any(|b| b.is_ascii_whitespace() && b != b' ');
+    if simple {
+        return raw.to_string();
+    }
     // Look at a bounded prefix only: a value may be a megabyte-long string.
     let mut cut = raw.len().min(MAX_VALUE_CHARS * 8);
     while !raw.is_char_boundary(cut) {
