@@ -243,6 +243,32 @@ second: doc
 }
 
 #[test]
+fn yaml_template_directives_do_not_hide_keys() {
+    let text = "\
+metadata:
+  name: {{ include \"chart.fullname\" . }}
+  labels:
+    {{- include \"chart.labels\" . | nindent 4 }}
+spec:
+  {{- if not .Values.autoscaling.enabled }}
+  replicas: {{ .Values.replicaCount }}
+  {%- endif %}
+  selector: {}
+";
+    assert_eq!(
+        show(text, Language::Yaml),
+        vec![
+            "metadata 1-4 | metadata: {2 keys}",
+            "  name 2-2 | name: {{ include \"chart.fullname\" . }}",
+            "  labels 3-3 | labels:",
+            "spec 5-9 | spec: {2 keys}",
+            "  replicas 7-7 | replicas: {{ .Values.replicaCount }}",
+            "  selector 9-9 | selector: {}",
+        ]
+    );
+}
+
+#[test]
 fn yaml_key_properties_stay_in_the_name() {
     let text = "&anchor a: 1\n- &x b: {c: 1}\n!!str d: 2\n";
     let names: Vec<String> = flat(text, Language::Yaml)

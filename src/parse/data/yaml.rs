@@ -59,6 +59,11 @@ pub(super) fn is_document_marker(rest: &[u8]) -> bool {
         && matches!(rest.get(3), None | Some(b' ' | b'\t' | b'\r' | b'\n'))
 }
 
+/// `{{`, `{%` or `{#`: a template expression, read as plain text.
+fn is_template(rest: &[u8]) -> bool {
+    matches!(rest, [b'{', b'{' | b'%' | b'#', ..])
+}
+
 fn is_blank(byte: Option<&u8>) -> bool {
     matches!(byte, None | Some(b' ' | b'\t' | b'\r' | b'\n'))
 }
@@ -101,6 +106,13 @@ impl<'t> Parser<'_, 't> {
                     continue;
                 }
                 Some(b'%') if indent == 0 => {
+                    pos = self.next_line(line_start);
+                    continue;
+                }
+                // A template directive line (Helm / Go `{{- if }}`, Jinja `{% for %}`): it is
+                // no YAML node, and the YAML around it reads on as if it were a comment.
+                Some(b'{') if is_template(bytes.get(at..).unwrap_or(&[])) => {
+                    self.last_comment = self.doc.line(at);
                     pos = self.next_line(line_start);
                     continue;
                 }
@@ -384,7 +396,7 @@ impl<'t> Parser<'_, 't> {
         let bytes = self.bytes();
         match bytes.get(at) {
             None | Some(b'\n' | b'\r' | b'#') => self.next_line(at),
-            Some(b'{' | b'[') => {
+            Some(b'{' | b'[') if !is_template(bytes.get(at..).unwrap_or(&[])) => {
                 let stop_col = self.stack.last().map(|top| top.col);
                 let parent = self.context();
                 let scanned = flow::scan(self.doc, Mode::Yaml, at, owner, parent, stop_col);
