@@ -1,8 +1,549 @@
-//! Outline scanner (stub until the family lands).
+//! C and C++ outline scanner (one scanner for both: C++ constructs appear in `.h` files).
+//!
+//! Three passes: [`lex::mask`] blanks comments and literals; [`pre`] records `#define`s, blanks
+//! directive lines and drops `#if` branches that would duplicate a declaration head; then a
+//! scope scanner walks file, namespace and class bodies statement by statement, classifying
+//! the head before each `{` ([`head`]) and skipping every other brace group whole (function
+//! bodies, initializers, enum bodies), so nothing inside a body is ever mistaken for a
+//! declaration.
+
+mod head;
+mod pre;
 
 use crate::lang::Language;
-use crate::outline::Entry;
+use crate::outline::{Entry, Kind};
+use crate::parse::lex::{self, Backtick, LexSpec};
+use crate::parse::{signature, LineIndex};
+use head::{Ctx, Head, Pairs, Tk, Tok};
 
-pub fn parse(_text: &str, _language: Language) -> Vec<Entry> {
-    Vec::new()
+const SPEC: LexSpec = LexSpec {
+    line_comments: &["//"],
+    block_comment: Some(("/*", "*/")),
+    nested_comments: false,
+    quotes: b"\"'",
+    backslash_escapes: true,
+    multiline_strings: false,
+    rust_chars: false,
+    rust_raw_strings: false,
+    cpp_raw_strings: true,
+    digit_separators: true,
+    triple_quotes: false,
+    backtick: Backtick::None,
+    js_regex: false,
+    dollar_quotes: false,
+};
+
+/// Nesting deeper than this is skipped rather than recursed into.
+const MAX_DEPTH: usize = 64;
+/// Statements remembered for K&R definitions (`int f(a) int a; {`).
+const KR_STATEMENTS: usize = 24;
+
+pub fn parse(text: &str, _language: Language) -> Vec<Entry> {
+    let masked = lex::mask(text, &SPEC);
+    let pre = pre::preprocess(text, &masked);
+    let code = pre.code;
+    let ctx = Ctx {
+        braces: Pairs::new(&code, b'{', b'}'),
+        parens: Pairs::new(&code, b'(', b')'),
+        brackets: Pairs::new(&code, b'[', b']'),
+        code: &code,
+    };
+    let scanner = Scanner {
+        src: text.as_bytes(),
+        ctx,
+        lines: LineIndex::new(text),
+    };
+    let mut entries = scanner.scope(0, code.len(), Scope::File, 0);
+    for mac in pre.macros {
+        insert_by_range(&mut entries, mac);
+    }
+    entries
+}
+
+/// Puts `entry` into the innermost entry whose range holds it.
+fn insert_by_range(entries: &mut Vec<Entry>, entry: Entry) {
+    let mut level = entries;
+    loop {
+        let holder = level
+            .iter()
+            .position(|e| e.line < entry.line && entry.end_line <= e.end_line);
+        match holder {
+            Some(i) => match level.get_mut(i) {
+                Some(parent) => level = &mut parent.children,
+                None => return,
+            },
+            None => {
+                level.push(entry);
+                return;
+            }
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// File, namespace or `extern "C"` body.
+    File,
+    /// class/struct/union body.
+    Class,
+}
+
+struct Scanner<'a> {
+    src: &'a [u8],
+    ctx: Ctx<'a>,
+    lines: LineIndex,
+}
+
+impl Scanner<'_> {
+    fn line(&self, offset: usize) -> usize {
+        self.lines.line_of(offset)
+    }
+
+    /// Entries declared in `start..end` (a scope body without its braces).
+    fn scope(&self, start: usize, end: usize, scope: Scope, depth: usize) -> Vec<Entry> {
+        let code = self.ctx.code;
+        let end = end.min(code.len());
+        let mut out = Vec::new();
+        let mut head = start;
+        let mut statements: Vec<(usize, usize)> = Vec::new();
+        let mut i = start;
+        while i < end {
+            match code[i] {
+                b';' => {
+                    self.statement(head, i, &mut out);
+                    if statements.len() >= KR_STATEMENTS {
+                        statements.remove(0);
+                    }
+                    statements.push((head, i));
+                    head = i + 1;
+                }
+                b'{' => {
+                    let close = self.ctx.braces.close_of(i).filter(|c| *c < end);
+                    let limit = close.unwrap_or(end);
+                    let next = close.map_or(end, |c| c + 1);
+                    if depth >= MAX_DEPTH {
+                        i = next;
+                        continue;
+                    }
+                    match self.brace(head, i, limit, scope, depth, &statements) {
+                        Some(entry) => {
+                            let is_function = matches!(entry.kind, Kind::Function | Kind::Method);
+                            let transparent = entry.name.is_empty();
+                            let resets = is_function || entry.kind == Kind::Namespace;
+                            if transparent {
+                                out.extend(entry.children);
+                            } else {
+                                out.push(entry);
+                            }
+                            if resets {
+                                head = next;
+                                statements.clear();
+                            }
+                        }
+                        None => {}
+                    }
+                    i = next;
+                    continue;
+                }
+                b'(' => {
+                    if let Some(c) = self.ctx.parens.close_of(i).filter(|c| *c < end) {
+                        i = c + 1;
+                        continue;
+                    }
+                }
+                b'[' => {
+                    if let Some(c) = self.ctx.brackets.close_of(i).filter(|c| *c < end) {
+                        i = c + 1;
+                        continue;
+                    }
+                }
+                b'}' => {
+                    head = i + 1;
+                    statements.clear();
+                }
+                b':' if scope == Scope::Class
+                    && code.get(i + 1) != Some(&b':')
+                    && i > 0
+                    && code.get(i - 1) != Some(&b':') =>
+                {
+                    if self.access_label_before(head, i) {
+                        head = i + 1;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// `public:`, `private:`, `protected:`, Qt's `signals:` / `public slots:`.
+    fn access_label_before(&self, head: usize, colon: usize) -> bool {
+        let code = self.ctx.code;
+        let mut e = colon;
+        while e > head && code.get(e - 1).is_some_and(u8::is_ascii_whitespace) {
+            e -= 1;
+        }
+        let mut s = e;
+        while s > head && code.get(s - 1).is_some_and(|b| head::is_ident_byte(*b)) {
+            s -= 1;
+        }
+        matches!(
+            code.get(s..e).unwrap_or(b""),
+            b"public" | b"private" | b"protected" | b"signals" | b"slots" | b"Q_SIGNALS" | b"Q_SLOTS"
+        )
+    }
+
+    fn head_tokens(&self, start: usize, end: usize) -> Vec<Tok> {
+        let toks = self.ctx.tokenize(start, end);
+        self.ctx.strip_attributes(toks)
+    }
+
+    /// Handles the `{` at `open` whose body ends at `close`; `Some` with an empty name means a
+    /// transparent scope whose children belong to the enclosing one.
+    fn brace(
+        &self,
+        head: usize,
+        open: usize,
+        close: usize,
+        scope: Scope,
+        depth: usize,
+        statements: &[(usize, usize)],
+    ) -> Option<Entry> {
+        let mut toks = self.head_tokens(head, open);
+        // A brace group already in the head ends whatever came before (an unrecognised block).
+        if let Some(b) = toks.iter().rposition(|t| t.kind == Tk::Brace) {
+            toks.drain(..=b);
+            if toks.is_empty() {
+                return None;
+            }
+        }
+        if toks.is_empty() {
+            if scope == Scope::File {
+                return self.knr_function(statements, close);
+            }
+            return None;
+        }
+        let line_of = |o: usize| self.line(o);
+        let lead = self.ctx.lead(&toks, &line_of);
+        let end_line = self.line(close);
+        match self.ctx.classify(&toks, lead) {
+            Head::Namespace { name, start } => {
+                let kids = self.scope(open + 1, close, Scope::File, depth + 1);
+                match name {
+                    Some((s, e)) => {
+                        let name = compact(self.src.get(s..e).unwrap_or(b""));
+                        Some(
+                            Entry::new(Kind::Namespace, name.clone(), self.line(start), end_line)
+                                .with_signature(name)
+                                .with_children(kids),
+                        )
+                    }
+                    None => Some(Entry::new(Kind::Namespace, "", 1, 1).with_children(kids)),
+                }
+            }
+            Head::Extern => {
+                let kids = self.scope(open + 1, close, Scope::File, depth + 1);
+                Some(Entry::new(Kind::Namespace, "", 1, 1).with_children(kids))
+            }
+            Head::Type { kind, name, start } => {
+                let kids = if kind == Kind::Enum {
+                    Vec::new()
+                } else {
+                    self.scope(open + 1, close, Scope::Class, depth + 1)
+                };
+                match name {
+                    Some((s, e)) => {
+                        let name = compact(self.src.get(s..e).unwrap_or(b""));
+                        let sig = self.sig_text(s, open, &[]);
+                        Some(
+                            Entry::new(kind, name, self.line(start), end_line)
+                                .with_signature(sig)
+                                .with_children(kids),
+                        )
+                    }
+                    // Anonymous: its members belong to the enclosing scope.
+                    None if kids.is_empty() => None,
+                    None => Some(Entry::new(kind, "", 1, 1).with_children(kids)),
+                }
+            }
+            Head::Function { name, start, sig_end } => {
+                let name = name
+                    .iter()
+                    .map(|&(s, e)| compact(self.src.get(s..e).unwrap_or(b"")))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let name = tidy_operator(&name);
+                let kind = if scope == Scope::Class {
+                    Kind::Method
+                } else {
+                    Kind::Function
+                };
+                let sig = self.sig_text(start, sig_end, &[]);
+                Some(Entry::new(kind, name, self.line(start), end_line).with_signature(sig))
+            }
+            Head::Other => None,
+        }
+    }
+
+    /// A K&R definition: `int f(a, b) int a; char *b; {` — the head before `{` is empty and
+    /// the statements before it are the parameter declarations.
+    fn knr_function(&self, statements: &[(usize, usize)], close: usize) -> Option<Entry> {
+        for (back, &(s, e)) in statements.iter().rev().enumerate() {
+            let toks = self.head_tokens(s, e);
+            if toks.is_empty() {
+                return None;
+            }
+            if let Some(p) = toks.iter().position(|t| t.kind == Tk::Paren) {
+                let name_tok = p.checked_sub(1).and_then(|n| toks.get(n))?;
+                if name_tok.kind != Tk::Ident || !self.ident_list(toks.get(p)?) {
+                    // A parameter declaration may hold parentheses: `int (*cb)();`.
+                    if back + 1 < statements.len() && self.simple_declaration(&toks) {
+                        continue;
+                    }
+                    return None;
+                }
+                let line_of = |o: usize| self.line(o);
+                let lead = self.ctx.lead(&toks, &line_of);
+                let start = toks.get(lead)?.start;
+                let name = compact(self.src.get(name_tok.start..name_tok.end)?);
+                let sig = self.sig_text(start, toks.get(p)?.end, &[]);
+                return Some(
+                    Entry::new(Kind::Function, name, self.line(start), self.line(close)).with_signature(sig),
+                );
+            }
+            if !self.simple_declaration(&toks) {
+                return None;
+            }
+        }
+        None
+    }
+
+    fn ident_list(&self, group: &Tok) -> bool {
+        let inner = self.ctx.tokenize(group.start + 1, group.end.saturating_sub(1));
+        !inner.is_empty()
+            && inner.iter().enumerate().all(|(i, t)| {
+                if i % 2 == 0 {
+                    t.kind == Tk::Ident && self.ctx.text(t) != b"void"
+                } else {
+                    self.ctx.text(t) == b","
+                }
+            })
+    }
+
+    fn simple_declaration(&self, toks: &[Tok]) -> bool {
+        toks.iter().all(|t| match t.kind {
+            Tk::Ident | Tk::Bracket | Tk::Paren => true,
+            Tk::Punct => matches!(self.ctx.text(t), b"*" | b"," | b"::"),
+            _ => false,
+        })
+    }
+
+    /// A statement ending at `;`: typedefs and `using X = …` aliases.
+    fn statement(&self, head: usize, semi: usize, out: &mut Vec<Entry>) {
+        let toks = self.head_tokens(head, semi);
+        if toks.is_empty() {
+            return;
+        }
+        let line_of = |o: usize| self.line(o);
+        let lead = self.ctx.lead(&toks, &line_of);
+        let Some(first) = toks.get(lead) else { return };
+        let start = first.start;
+        let i = self.ctx.skip_template(&toks, lead);
+        let Some(t) = toks.get(i) else { return };
+        let end_line = self.line(semi);
+        if self.ctx.is_word(t, b"typedef") {
+            let sig_start = toks.get(i + 1).map_or(semi, |t| t.start);
+            let braces: Vec<(usize, usize)> = toks
+                .iter()
+                .filter(|t| t.kind == Tk::Brace)
+                .map(|t| (t.start, t.end))
+                .collect();
+            let sig = self.sig_text(sig_start, semi, &braces);
+            let rest = toks.get(i + 1..).unwrap_or(&[]);
+            for piece in rest.split(|t| t.kind == Tk::Punct && self.ctx.text(t) == b",") {
+                if let Some((s, e)) = self.declarator_name(piece) {
+                    let name = compact(self.src.get(s..e).unwrap_or(b""));
+                    out.push(
+                        Entry::new(Kind::Typedef, name, self.line(start), end_line).with_signature(sig.clone()),
+                    );
+                }
+            }
+        } else if self.ctx.is_word(t, b"using") {
+            let Some(name) = toks.get(i + 1) else { return };
+            let eq = toks
+                .iter()
+                .skip(i + 2)
+                .position(|t| t.kind == Tk::Punct && self.ctx.text(t) == b"=");
+            if name.kind == Tk::Ident && eq == Some(0) {
+                let sig = self.sig_text(name.start, semi, &[]);
+                let name = compact(self.src.get(name.start..name.end).unwrap_or(b""));
+                out.push(Entry::new(Kind::Typedef, name, self.line(start), end_line).with_signature(sig));
+            }
+        }
+    }
+
+    /// The name a typedef declarator introduces: `T`, `*PT`, `(*fp)(int)`, `arr[4]`, `fn(int)`.
+    fn declarator_name(&self, piece: &[Tok]) -> Option<(usize, usize)> {
+        for t in piece {
+            if t.kind == Tk::Paren && self.ctx.is_pointer_declarator(t) {
+                let inner = self.ctx.tokenize(t.start + 1, t.end.saturating_sub(1));
+                return self.declarator_name(&inner);
+            }
+        }
+        let mut last = None;
+        for (i, t) in piece.iter().enumerate() {
+            if t.kind == Tk::Paren && i > 0 && last.is_some() {
+                break;
+            }
+            if t.kind == Tk::Ident && !is_type_keyword(self.ctx.text(t)) {
+                last = Some((t.start, t.end));
+            }
+        }
+        last
+    }
+
+    /// Original text of `start..end` on one line, comments removed, brace groups in `skip`
+    /// shown as `{…}`.
+    fn sig_text(&self, start: usize, end: usize, skip: &[(usize, usize)]) -> String {
+        let code = self.ctx.code;
+        let end = end.min(self.src.len()).min(code.len());
+        let mut out = Vec::with_capacity(end.saturating_sub(start));
+        let mut quote: Option<u8> = None;
+        let mut i = start;
+        while i < end {
+            if let Some(&(_, e)) = skip.iter().find(|r| r.0 == i) {
+                out.extend_from_slice("{…}".as_bytes());
+                i = e.max(i + 1);
+                continue;
+            }
+            let c = code[i];
+            match quote {
+                Some(q) => {
+                    out.push(self.src[i]);
+                    if c == q {
+                        quote = None;
+                    }
+                }
+                None => {
+                    if c == b'"' || c == b'\'' {
+                        quote = Some(c);
+                    }
+                    out.push(if c == b' ' { b' ' } else { self.src[i] });
+                }
+            }
+            i += 1;
+        }
+        signature(&String::from_utf8_lossy(&out))
+    }
+}
+
+fn is_type_keyword(w: &[u8]) -> bool {
+    matches!(
+        w,
+        b"int" | b"char" | b"short" | b"long" | b"unsigned" | b"signed" | b"float" | b"double"
+            | b"void" | b"bool" | b"_Bool" | b"const" | b"volatile" | b"struct" | b"union"
+            | b"enum" | b"class" | b"typename" | b"restrict" | b"__restrict"
+    )
+}
+
+/// Name text without whitespace, except one space between two word characters.
+fn compact(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = String::with_capacity(text.len());
+    let mut pending_space = false;
+    for ch in text.chars() {
+        if ch.is_whitespace() {
+            pending_space = true;
+            continue;
+        }
+        if pending_space {
+            let prev_word = out.chars().last().is_some_and(|c| c.is_alphanumeric() || c == '_');
+            if prev_word && (ch.is_alphanumeric() || ch == '_') {
+                out.push(' ');
+            }
+            pending_space = false;
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// `operator <` pieces joined: `operator<`, `operator new[]`, `operator bool`.
+fn tidy_operator(name: &str) -> String {
+    let Some(at) = name.find("operator") else {
+        return name.to_string();
+    };
+    let (before, after) = name.split_at(at + "operator".len());
+    let rest = after.trim();
+    let word = rest.chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let mut sym = String::new();
+    for part in rest.split(' ') {
+        if part.is_empty() {
+            continue;
+        }
+        let needs_space = sym.chars().last().is_some_and(|c| c.is_alphanumeric() || c == '_')
+            && part.chars().next().is_some_and(|c| c.is_alphanumeric() || c == '_');
+        if needs_space {
+            sym.push(' ');
+        }
+        sym.push_str(part);
+    }
+    if word {
+        format!("{before} {sym}")
+    } else {
+        format!("{before}{sym}")
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::expect_used)]
+mod dump {
+    //! Development aid: `OUTLINE_DUMP_DIR=dir cargo test --lib dump_dir -- --ignored --nocapture`
+    //! prints print-contract JSON Lines for the C/C++ files under `dir`.
+    use super::*;
+    use crate::parse::{outline_text, ParseOptions};
+
+    fn walk(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
+        let Ok(rd) = std::fs::read_dir(dir) else { return };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, files);
+            } else {
+                files.push(p);
+            }
+        }
+    }
+
+    fn node(e: &Entry) -> serde_json::Value {
+        serde_json::json!({
+            "kind": e.kind.as_str(), "name": e.name, "line": e.line, "end_line": e.end_line,
+            "signature": e.signature,
+            "children": e.children.iter().map(node).collect::<Vec<_>>(),
+        })
+    }
+
+    #[test]
+    #[ignore]
+    fn dump_dir() {
+        let Ok(dir) = std::env::var("OUTLINE_DUMP_DIR") else { return };
+        let mut files = Vec::new();
+        walk(std::path::Path::new(&dir), &mut files);
+        files.sort();
+        let mut out = String::new();
+        for f in files {
+            let Some(lang) = crate::lang::detect(&f) else { continue };
+            if !matches!(lang, Language::C | Language::Cpp) {
+                continue;
+            }
+            let bytes = std::fs::read(&f).unwrap();
+            let text = String::from_utf8_lossy(&bytes);
+            let o = outline_text(&text, ParseOptions::new(lang));
+            let v = serde_json::json!({"path": f.to_string_lossy(), "entries": o.entries.iter().map(node).collect::<Vec<_>>()});
+            out.push_str(&v.to_string());
+            out.push('\n');
+        }
+        std::fs::write(std::env::var("OUTLINE_DUMP_OUT").unwrap(), out).unwrap();
+    }
 }

@@ -1,0 +1,639 @@
+//! Declaration heads: the code between the end of the previous statement and a `{` or `;`,
+//! cut into top-level tokens (bracket groups collapsed) and classified.
+
+use crate::outline::Kind;
+
+/// Bracket pairs of one kind found in one pass, sorted by opening offset.
+pub(super) struct Pairs(Vec<(usize, usize)>);
+
+impl Pairs {
+    pub(super) fn new(code: &[u8], open: u8, close: u8) -> Pairs {
+        let mut stack = Vec::new();
+        let mut pairs = Vec::new();
+        for (i, &b) in code.iter().enumerate() {
+            if b == open {
+                stack.push(i);
+            } else if b == close {
+                if let Some(o) = stack.pop() {
+                    pairs.push((o, i));
+                }
+            }
+        }
+        pairs.sort_unstable();
+        Pairs(pairs)
+    }
+
+    pub(super) fn close_of(&self, open: usize) -> Option<usize> {
+        let i = self.0.binary_search_by_key(&open, |p| p.0).ok()?;
+        self.0.get(i).map(|p| p.1)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Tk {
+    Ident,
+    Paren,
+    Bracket,
+    Brace,
+    Angle,
+    Str,
+    Punct,
+}
+
+/// A token; for groups `start` is the opener and `end` is one past the closer.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Tok {
+    pub kind: Tk,
+    pub start: usize,
+    pub end: usize,
+}
+
+pub(super) struct Ctx<'a> {
+    pub code: &'a [u8],
+    pub braces: Pairs,
+    pub parens: Pairs,
+    pub brackets: Pairs,
+}
+
+const MAX_TOKENS: usize = 3000;
+
+pub(super) fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80
+}
+
+/// Words that take a parenthesised argument and only decorate a declaration.
+const ATTRIBUTE_WORDS: &[&[u8]] = &[
+    b"__attribute__",
+    b"__attribute",
+    b"__declspec",
+    b"alignas",
+    b"_Alignas",
+    b"__asm__",
+    b"__asm",
+    b"asm",
+    b"_Pragma",
+    b"__pragma",
+];
+
+/// Names that can sit before `(` without being a function name.
+const NOT_NAMES: &[&[u8]] = &[
+    b"if",
+    b"for",
+    b"while",
+    b"switch",
+    b"catch",
+    b"return",
+    b"sizeof",
+    b"alignof",
+    b"_Alignof",
+    b"decltype",
+    b"typeof",
+    b"__typeof__",
+    b"__typeof",
+    b"noexcept",
+    b"throw",
+    b"requires",
+    b"static_assert",
+    b"_Static_assert",
+    b"do",
+    b"else",
+    b"case",
+    b"goto",
+    b"new",
+    b"delete",
+    b"defined",
+    b"__builtin_offsetof",
+    b"offsetof",
+    b"co_return",
+    b"co_await",
+    b"co_yield",
+    b"explicit",
+    b"using",
+    b"namespace",
+    b"typedef",
+];
+
+/// Statement keywords: a head containing one at top level is code, not a declaration.
+const STATEMENT_WORDS: &[&[u8]] = &[
+    b"if", b"for", b"while", b"switch", b"return", b"do", b"else", b"case", b"goto",
+];
+
+impl Ctx<'_> {
+    pub(super) fn text(&self, t: &Tok) -> &[u8] {
+        self.code.get(t.start..t.end).unwrap_or(b"")
+    }
+
+    pub(super) fn is_word(&self, t: &Tok, word: &[u8]) -> bool {
+        t.kind == Tk::Ident && self.text(t) == word
+    }
+
+    fn is_punct(&self, t: &Tok, p: &[u8]) -> bool {
+        t.kind == Tk::Punct && self.text(t) == p
+    }
+
+    fn group_close(&self, pairs: &Pairs, open: usize, end: usize) -> Option<usize> {
+        pairs.close_of(open).filter(|c| *c < end)
+    }
+
+    /// Top-level tokens of `start..end`.
+    pub(super) fn tokenize(&self, start: usize, end: usize) -> Vec<Tok> {
+        let code = self.code;
+        let end = end.min(code.len());
+        let mut toks: Vec<Tok> = Vec::new();
+        let mut i = start;
+        while i < end && toks.len() < MAX_TOKENS {
+            let b = code[i];
+            let tok = if b.is_ascii_whitespace() {
+                i += 1;
+                continue;
+            } else if is_ident_byte(b) {
+                let mut e = i + 1;
+                while e < end && is_ident_byte(code[e]) {
+                    e += 1;
+                }
+                Tok { kind: Tk::Ident, start: i, end: e }
+            } else if b == b'"' || b == b'\'' {
+                let e = code
+                    .get(i + 1..end)
+                    .and_then(|rest| memchr::memchr(b, rest))
+                    .map_or(end, |n| i + 1 + n + 1);
+                Tok { kind: Tk::Str, start: i, end: e }
+            } else if let Some((kind, pairs)) = match b {
+                b'(' => Some((Tk::Paren, &self.parens)),
+                b'[' => Some((Tk::Bracket, &self.brackets)),
+                b'{' => Some((Tk::Brace, &self.braces)),
+                _ => None,
+            } {
+                match self.group_close(pairs, i, end) {
+                    Some(c) => Tok { kind, start: i, end: c + 1 },
+                    None => Tok { kind: Tk::Punct, start: i, end: i + 1 },
+                }
+            } else if b == b'<' && self.angle_allowed(&toks) {
+                match self.angle_close(i, end) {
+                    Some(c) => Tok { kind: Tk::Angle, start: i, end: c + 1 },
+                    None => Tok { kind: Tk::Punct, start: i, end: i + 1 },
+                }
+            } else if (b == b':' && code.get(i + 1) == Some(&b':'))
+                || (b == b'-' && code.get(i + 1) == Some(&b'>'))
+                || (b == b'&' && code.get(i + 1) == Some(&b'&'))
+            {
+                Tok { kind: Tk::Punct, start: i, end: (i + 2).min(end) }
+            } else {
+                Tok { kind: Tk::Punct, start: i, end: i + 1 }
+            };
+            i = tok.end.max(i + 1);
+            toks.push(tok);
+        }
+        toks
+    }
+
+    fn angle_allowed(&self, toks: &[Tok]) -> bool {
+        match toks.last() {
+            Some(t) if t.kind == Tk::Ident => {
+                let w = self.text(t);
+                w != b"operator" && !w.first().is_some_and(u8::is_ascii_digit)
+            }
+            _ => false,
+        }
+    }
+
+    fn angle_close(&self, open: usize, end: usize) -> Option<usize> {
+        let mut depth = 0usize;
+        let mut j = open;
+        while j < end {
+            match self.code[j] {
+                b'<' => depth += 1,
+                b'>' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return Some(j);
+                    }
+                }
+                b'-' if self.code.get(j + 1) == Some(&b'>') => j += 1,
+                b'(' => j = self.group_close(&self.parens, j, end)?,
+                b'[' => j = self.group_close(&self.brackets, j, end)?,
+                b'{' | b'}' | b';' => return None,
+                _ => {}
+            }
+            j += 1;
+        }
+        None
+    }
+
+    /// Drops attributes (`[[…]]`, `__attribute__((…))`, `__declspec(…)`, `alignas(…)`).
+    pub(super) fn strip_attributes(&self, toks: Vec<Tok>) -> Vec<Tok> {
+        let mut out = Vec::with_capacity(toks.len());
+        let mut i = 0;
+        while let Some(t) = toks.get(i) {
+            if t.kind == Tk::Bracket && self.code.get(t.start + 1) == Some(&b'[') {
+                i += 1;
+                continue;
+            }
+            if t.kind == Tk::Ident {
+                let w = self.text(t);
+                if ATTRIBUTE_WORDS.contains(&w) {
+                    i += 1;
+                    if toks.get(i).is_some_and(|n| n.kind == Tk::Paren) {
+                        i += 1;
+                    }
+                    continue;
+                }
+                if w == b"__extension__" {
+                    i += 1;
+                    continue;
+                }
+            }
+            out.push(*t);
+            i += 1;
+        }
+        out
+    }
+}
+
+/// What a head before `{` declares.
+#[derive(Debug)]
+pub(super) enum Head {
+    Namespace {
+        name: Option<(usize, usize)>,
+        start: usize,
+    },
+    Extern,
+    Type {
+        kind: Kind,
+        /// Byte range of the name (qualified, template arguments included).
+        name: Option<(usize, usize)>,
+        start: usize,
+    },
+    Function {
+        name: Vec<(usize, usize)>,
+        start: usize,
+        sig_end: usize,
+    },
+    Other,
+}
+
+/// A function declarator found in a head: name pieces and the parameter group index.
+struct Declarator {
+    /// Byte ranges whose concatenation is the name.
+    name: Vec<(usize, usize)>,
+    /// Index of the first name token (for the junk-prefix rule).
+    first: usize,
+    /// Index of the parameter group.
+    params: usize,
+    /// The name carries a qualifier, `~` or `operator`.
+    special: bool,
+}
+
+pub(super) fn is_all_caps(w: &[u8]) -> bool {
+    w.len() >= 2
+        && w.iter()
+            .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || *b == b'_')
+        && w.iter().any(u8::is_ascii_uppercase)
+}
+
+impl Ctx<'_> {
+    /// Index of the first token of the declaration proper: skips lines that hold only an
+    /// all-caps macro word or a macro call (`Q_OBJECT`, `MODULE_LICENSE("x")`) before it.
+    pub(super) fn lead(&self, toks: &[Tok], line_of: &dyn Fn(usize) -> usize) -> usize {
+        let mut i = 0;
+        loop {
+            let Some(t) = toks.get(i) else { return i };
+            if t.kind != Tk::Ident {
+                return i;
+            }
+            let w = self.text(t);
+            let (last, next) = match toks.get(i + 1) {
+                Some(n) if n.kind == Tk::Paren && !ATTRIBUTE_WORDS.contains(&w) => (i + 1, i + 2),
+                _ if is_all_caps(w) => (i, i + 1),
+                _ => return i,
+            };
+            let (Some(lt), Some(nt)) = (toks.get(last), toks.get(next)) else {
+                return i;
+            };
+            let continues = nt.kind == Tk::Ident
+                && !matches!(
+                    self.text(nt),
+                    b"const" | b"noexcept" | b"override" | b"final" | b"throw" | b"try" | b"volatile" | b"requires"
+                );
+            if continues && line_of(nt.start) > line_of(lt.end.saturating_sub(1)) {
+                i = next;
+            } else {
+                return i;
+            }
+        }
+    }
+
+    /// Skips `template<…>` and `export` at `i`.
+    pub(super) fn skip_template(&self, toks: &[Tok], mut i: usize) -> usize {
+        loop {
+            match toks.get(i) {
+                Some(t) if self.is_word(t, b"template") => {
+                    i += 1;
+                    if toks.get(i).is_some_and(|t| t.kind == Tk::Angle) {
+                        i += 1;
+                    }
+                }
+                Some(t) if self.is_word(t, b"export") => i += 1,
+                _ => return i,
+            }
+        }
+    }
+
+    pub(super) fn classify(&self, toks: &[Tok], lead: usize) -> Head {
+        let Some(first) = toks.get(lead) else {
+            return Head::Other;
+        };
+        let start = first.start;
+        let mut i = self.skip_template(toks, lead);
+        if toks.get(i).is_some_and(|t| self.is_word(t, b"extern"))
+            && toks.get(i + 1).is_some_and(|t| t.kind == Tk::Str)
+        {
+            if i + 2 == toks.len() {
+                return Head::Extern;
+            }
+            i += 2;
+        }
+        let rest = toks.get(i..).unwrap_or(&[]);
+        let ns_at = usize::from(rest.first().is_some_and(|t| self.is_word(t, b"inline")));
+        if rest.get(ns_at).is_some_and(|t| self.is_word(t, b"namespace")) {
+            let names = rest.get(ns_at + 1..).unwrap_or(&[]);
+            if names
+                .iter()
+                .all(|t| t.kind == Tk::Ident || self.is_punct(t, b"::"))
+            {
+                let name = match (names.first(), names.last()) {
+                    (Some(a), Some(b)) => Some((a.start, b.end)),
+                    _ => None,
+                };
+                return Head::Namespace { name, start };
+            }
+            return Head::Other;
+        }
+        if let Some(head) = self.type_head(rest, start) {
+            return head;
+        }
+        self.function_head(rest, start)
+    }
+
+    /// `class|struct|union|enum [class] [macros] Name[<…>] [final] [: bases]`.
+    fn type_head(&self, toks: &[Tok], start: usize) -> Option<Head> {
+        let key = toks.iter().position(|t| {
+            t.kind == Tk::Ident && matches!(self.text(t), b"class" | b"struct" | b"union" | b"enum")
+        })?;
+        let before = toks.get(..key)?;
+        if before
+            .iter()
+            .any(|t| self.is_punct(t, b"=") || t.kind == Tk::Str || t.kind == Tk::Brace)
+        {
+            return None;
+        }
+        // A macro call before the key (`DECLARE_X(y) class A {`) moves the start after it.
+        let start = match before.iter().rposition(|t| t.kind == Tk::Paren) {
+            Some(p) => toks.get(p + 1).map_or(start, |t| t.start),
+            None => start,
+        };
+        let kind = match self.text(toks.get(key)?) {
+            b"class" => Kind::Class,
+            b"struct" => Kind::Struct,
+            b"union" => Kind::Union,
+            _ => Kind::Enum,
+        };
+        let mut m = key + 1;
+        if kind == Kind::Enum
+            && toks
+                .get(m)
+                .is_some_and(|t| self.is_word(t, b"class") || self.is_word(t, b"struct"))
+        {
+            m += 1;
+        }
+        let mut chain: Option<(usize, usize)> = None;
+        let mut prev_colons = false;
+        let mut j = m;
+        while let Some(t) = toks.get(j) {
+            match t.kind {
+                Tk::Ident => {
+                    let w = self.text(t);
+                    let is_last = toks
+                        .get(j + 1)
+                        .is_none_or(|n| self.is_punct(n, b":"));
+                    if (w == b"final" || w == b"sealed") && is_last && chain.is_some() {
+                    } else if prev_colons {
+                        chain = chain.map(|(s, _)| (s, t.end)).or(Some((t.start, t.end)));
+                    } else {
+                        chain = Some((t.start, t.end));
+                    }
+                    prev_colons = false;
+                }
+                Tk::Angle if chain.is_some() && !prev_colons => {
+                    chain = chain.map(|(s, _)| (s, t.end));
+                }
+                Tk::Punct if self.text(t) == b"::" => {
+                    prev_colons = true;
+                    if chain.is_none() {
+                        chain = Some((t.start, t.end));
+                    } else {
+                        chain = chain.map(|(s, _)| (s, t.end));
+                    }
+                }
+                Tk::Punct if self.text(t) == b":" => break,
+                _ => return None,
+            }
+            j += 1;
+        }
+        Some(Head::Type {
+            kind,
+            name: chain,
+            start,
+        })
+    }
+
+    fn function_head(&self, toks: &[Tok], start: usize) -> Head {
+        if toks
+            .iter()
+            .any(|t| t.kind == Tk::Ident && STATEMENT_WORDS.contains(&self.text(t)))
+        {
+            return Head::Other;
+        }
+        let first_paren = toks.iter().position(|t| t.kind == Tk::Paren);
+        let cut = first_paren
+            .and_then(|p| {
+                toks.iter()
+                    .skip(p + 1)
+                    .position(|t| self.is_punct(t, b":"))
+                    .map(|n| p + 1 + n)
+            })
+            .unwrap_or(toks.len());
+        let toks = toks.get(..cut).unwrap_or(toks);
+        let mut found: Vec<Declarator> = Vec::new();
+        let mut k = 0;
+        while k < toks.len() && found.len() < 2 {
+            if let Some(d) = self.declarator_at(toks, k) {
+                k = d.params + 1;
+                found.push(d);
+            } else {
+                k += 1;
+            }
+        }
+        let Some(first) = found.first() else {
+            return Head::Other;
+        };
+        let mut chosen = first;
+        let mut start = start;
+        if first.first == 0 && !first.special {
+            // `MACRO(x) int f(void)`: a macro call, then a declaration of its own.
+            if let Some(later) = found.get(1) {
+                if later.first > first.params + 1 {
+                    chosen = later;
+                    start = toks.get(first.params + 1).map_or(start, |t| t.start);
+                }
+            }
+        }
+        // `=` outside the name (not `operator=`) means an initializer, not a definition.
+        let name_end = chosen.name.last().map_or(0, |r| r.1);
+        let name_start = chosen.name.first().map_or(0, |r| r.0);
+        if toks
+            .iter()
+            .any(|t| self.is_punct(t, b"=") && !(t.start >= name_start && t.end <= name_end))
+        {
+            return Head::Other;
+        }
+        let sig_end = toks.last().map_or(start, |t| t.end);
+        Head::Function {
+            name: chosen.name.clone(),
+            start,
+            sig_end,
+        }
+    }
+
+    /// A function declarator whose name or parameter group starts at token `k`.
+    fn declarator_at(&self, toks: &[Tok], k: usize) -> Option<Declarator> {
+        let t = toks.get(k)?;
+        if self.is_word(t, b"operator") {
+            return self.operator_at(toks, k);
+        }
+        if t.kind == Tk::Paren && self.is_pointer_declarator(t) {
+            let inner = self.tokenize(t.start + 1, t.end - 1);
+            let mut j = 0;
+            while j < inner.len() {
+                if let Some(mut d) = self.declarator_at(&inner, j) {
+                    d.first = k.max(1);
+                    d.params = k;
+                    d.special = true;
+                    return Some(d);
+                }
+                j += 1;
+            }
+            return None;
+        }
+        if t.kind != Tk::Ident {
+            return None;
+        }
+        let w = self.text(t);
+        if NOT_NAMES.contains(&w) || w.first().is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        let mut p = k + 1;
+        let mut name_end = t.end;
+        if toks.get(p).is_some_and(|n| n.kind == Tk::Angle) {
+            name_end = toks.get(p).map_or(name_end, |n| n.end);
+            p += 1;
+        }
+        let params = toks.get(p)?;
+        if params.kind != Tk::Paren {
+            return None;
+        }
+        // `NAME(inner)(params)`: a macro that builds the name (`BZ_API(f)(…)`).
+        if toks.get(p + 1).is_some_and(|n| n.kind == Tk::Paren) && is_all_caps(w) {
+            let inner = self.tokenize(params.start + 1, params.end - 1);
+            if let Some(last) = inner.iter().rev().find(|t| t.kind == Tk::Ident) {
+                return Some(Declarator {
+                    name: vec![(last.start, last.end)],
+                    first: k,
+                    params: p + 1,
+                    special: true,
+                });
+            }
+        }
+        let (first, special) = self.qualifier_start(toks, k);
+        Some(Declarator {
+            name: vec![(toks.get(first).map_or(t.start, |f| f.start), name_end)],
+            first,
+            params: p,
+            special,
+        })
+    }
+
+    /// Walks back over `~` and `A<T>::` qualifiers before the name token at `k`.
+    fn qualifier_start(&self, toks: &[Tok], k: usize) -> (usize, bool) {
+        let mut first = k;
+        let mut special = false;
+        if first > 0 && toks.get(first - 1).is_some_and(|t| self.is_punct(t, b"~")) {
+            first -= 1;
+            special = true;
+        }
+        while first > 0 && toks.get(first - 1).is_some_and(|t| self.is_punct(t, b"::")) {
+            special = true;
+            first -= 1;
+            if first > 0 && toks.get(first - 1).is_some_and(|t| t.kind == Tk::Angle) {
+                first -= 1;
+            }
+            if first > 0 && toks.get(first - 1).is_some_and(|t| t.kind == Tk::Ident) {
+                first -= 1;
+            }
+        }
+        (first, special)
+    }
+
+    fn operator_at(&self, toks: &[Tok], k: usize) -> Option<Declarator> {
+        let mut params = k + 1;
+        let is_call = toks.get(k + 1).is_some_and(|t| {
+            t.kind == Tk::Paren && self.text(t).iter().all(|b| matches!(b, b'(' | b')' | b' ' | b'\t'))
+        }) && toks.get(k + 2).is_some_and(|t| t.kind == Tk::Paren);
+        if is_call {
+            params = k + 2;
+        } else {
+            while toks.get(params).is_some_and(|t| t.kind != Tk::Paren) {
+                params += 1;
+            }
+        }
+        if params >= toks.len() || params == k + 1 {
+            return None;
+        }
+        let (first, _) = self.qualifier_start(toks, k);
+        let mut name = Vec::new();
+        if first < k {
+            let a = toks.get(first)?.start;
+            let b = toks.get(k - 1)?.end;
+            name.push((a, b));
+        }
+        for t in toks.get(k..params)? {
+            name.push((t.start, t.end));
+        }
+        Some(Declarator {
+            name,
+            first,
+            params,
+            special: true,
+        })
+    }
+
+    /// `(*name…)`, `(&name…)`, `(^name…)`, `(__stdcall *name…)`, `(Cls::*name…)`.
+    pub(super) fn is_pointer_declarator(&self, t: &Tok) -> bool {
+        let inner = self.tokenize(t.start + 1, t.end.saturating_sub(1));
+        let Some(f) = inner.first() else { return false };
+        if f.kind == Tk::Punct && matches!(self.text(f), b"*" | b"&" | b"&&" | b"^") {
+            return true;
+        }
+        if f.kind == Tk::Ident {
+            let w = self.text(f);
+            let conv = matches!(
+                w,
+                b"__stdcall" | b"__cdecl" | b"__fastcall" | b"__thiscall" | b"__vectorcall" | b"WINAPI"
+                    | b"CALLBACK" | b"APIENTRY" | b"WINAPIV"
+            );
+            let second = inner.get(1).map_or(&b""[..], |s| self.text(s));
+            return (conv && second == b"*") || second == b"::" && inner.iter().any(|t| self.is_punct(t, b"*"));
+        }
+        false
+    }
+}
