@@ -211,12 +211,40 @@ impl Scanner<'_> {
         statements: &[(usize, usize)],
     ) -> Option<Entry> {
         let mut toks = self.head_tokens(head, open);
-        // A brace group already in the head ends whatever came before (an unrecognised block).
-        if let Some(b) = toks.iter().rposition(|t| t.kind == Tk::Brace) {
+        let line_of = |o: usize| self.line(o);
+        let mut lead = self.ctx.lead(&toks, &line_of);
+        // Constructor initializer list: `A() : x{1}, y(2) {` — a `{` right after a member or
+        // base name initializes it; the body `{` follows `)` or `}`.
+        let rest = toks.get(lead..).unwrap_or(&[]);
+        let init_colon = rest.iter().position(|t| t.kind == Tk::Paren).and_then(|p| {
+            let colon = rest
+                .iter()
+                .skip(p + 1)
+                .position(|t| t.kind == Tk::Punct && self.ctx.text(t) == b":")
+                .map(|n| p + 1 + n)?;
+            let typeish = rest.get(..colon)?.iter().any(|t| {
+                t.kind == Tk::Brace
+                    || (t.kind == Tk::Ident
+                        && matches!(self.ctx.text(t), b"class" | b"struct" | b"union" | b"enum"))
+            });
+            (!typeish).then_some(colon)
+        });
+        if let Some(colon) = init_colon {
+            let member = rest.last().is_some_and(|t| {
+                matches!(t.kind, Tk::Ident | Tk::Angle)
+                    || (t.kind == Tk::Punct && self.ctx.text(t) == b"::")
+            });
+            if member && rest.len() > colon + 1 {
+                return None;
+            }
+        } else if let Some(b) = toks.iter().rposition(|t| t.kind == Tk::Brace) {
+            // A brace group already in the head ends whatever came before (an unrecognised
+            // block).
             toks.drain(..=b);
             if toks.is_empty() {
                 return None;
             }
+            lead = self.ctx.lead(&toks, &line_of);
         }
         if toks.is_empty() {
             if scope == Scope::File {
@@ -224,10 +252,8 @@ impl Scanner<'_> {
             }
             return None;
         }
-        let line_of = |o: usize| self.line(o);
-        let lead = self.ctx.lead(&toks, &line_of);
         let end_line = self.line(close);
-        match self.ctx.classify(&toks, lead) {
+        match self.ctx.classify(&toks, lead, scope == Scope::Class) {
             Head::Namespace { name, start } => {
                 let kids = self.scope(open + 1, close, Scope::File, depth + 1);
                 match name {

@@ -295,6 +295,18 @@ impl Ctx<'_> {
     /// Index of the first token of the declaration proper: skips lines that hold only an
     /// all-caps macro word or a macro call (`Q_OBJECT`, `MODULE_LICENSE("x")`) before it.
     pub(super) fn lead(&self, toks: &[Tok], line_of: &dyn Fn(usize) -> usize) -> usize {
+        let mut i = self.lead_junk(toks, line_of);
+        // `template<…> template<…> R A<T>::f()`: the declaration starts at the last one.
+        while toks.get(i).is_some_and(|t| self.is_word(t, b"template"))
+            && toks.get(i + 1).is_some_and(|t| t.kind == Tk::Angle)
+            && toks.get(i + 2).is_some_and(|t| self.is_word(t, b"template"))
+        {
+            i += 2;
+        }
+        i
+    }
+
+    fn lead_junk(&self, toks: &[Tok], line_of: &dyn Fn(usize) -> usize) -> usize {
         let mut i = 0;
         loop {
             let Some(t) = toks.get(i) else { return i };
@@ -339,7 +351,7 @@ impl Ctx<'_> {
         }
     }
 
-    pub(super) fn classify(&self, toks: &[Tok], lead: usize) -> Head {
+    pub(super) fn classify(&self, toks: &[Tok], lead: usize, in_class: bool) -> Head {
         let Some(first) = toks.get(lead) else {
             return Head::Other;
         };
@@ -372,7 +384,7 @@ impl Ctx<'_> {
         if let Some(head) = self.type_head(rest, start) {
             return head;
         }
-        self.function_head(rest, start)
+        self.function_head(rest, start, in_class)
     }
 
     /// `class|struct|union|enum [class] [macros] Name[<…>] [final] [: bases]`.
@@ -447,7 +459,7 @@ impl Ctx<'_> {
         })
     }
 
-    fn function_head(&self, toks: &[Tok], start: usize) -> Head {
+    fn function_head(&self, toks: &[Tok], start: usize, in_class: bool) -> Head {
         if toks
             .iter()
             .any(|t| t.kind == Tk::Ident && STATEMENT_WORDS.contains(&self.text(t)))
@@ -485,6 +497,15 @@ impl Ctx<'_> {
                 if later.first > first.params + 1 {
                     chosen = later;
                     start = toks.get(first.params + 1).map_or(start, |t| t.start);
+                }
+            }
+        }
+        // `MATCHER(M, "") {`: a macro invocation with more than identifiers as arguments.
+        if chosen.first == 0 && !chosen.special && !in_class {
+            if let Some(p) = toks.get(chosen.params) {
+                let inner = self.tokenize(p.start + 1, p.end.saturating_sub(1));
+                if inner.iter().any(|t| matches!(t.kind, Tk::Str | Tk::Paren)) {
+                    return Head::Other;
                 }
             }
         }

@@ -18,6 +18,9 @@ struct Branch {
     end: usize,
     /// `#if 0` / `#elif 0`: never compiled.
     dead: bool,
+    /// For the first branch: whether the compiler most likely skips it (`#ifdef X`,
+    /// `#if defined(_WIN32)`), so that the last branch is the one to keep.
+    unlikely: bool,
 }
 
 /// Line table: byte range of every line without its `\n`.
@@ -104,6 +107,7 @@ pub(super) fn preprocess(text: &str, masked: &str) -> Preprocessed {
                 first: lj + 1,
                 end: lines.len(),
                 dead: word == b"if" && is_zero(rest),
+                unlikely: word == b"ifdef" || (word == b"if" && unlikely_condition(rest)),
             }]),
             b"elif" | b"else" | b"elifdef" | b"elifndef" => {
                 if let Some(group) = groups.last_mut() {
@@ -114,6 +118,7 @@ pub(super) fn preprocess(text: &str, masked: &str) -> Preprocessed {
                         first: lj + 1,
                         end: lines.len(),
                         dead: word == b"elif" && is_zero(rest),
+                        unlikely: false,
                     });
                 }
             }
@@ -122,7 +127,8 @@ pub(super) fn preprocess(text: &str, masked: &str) -> Preprocessed {
                     if let Some(last) = group.last_mut() {
                         last.end = li;
                     }
-                    settle(&mut code, &lines, &group);
+                    let after = next_code_byte(&code, &lines, lj + 1);
+                    settle(&mut code, &lines, &group, after);
                 }
             }
             _ => {}
@@ -130,9 +136,35 @@ pub(super) fn preprocess(text: &str, masked: &str) -> Preprocessed {
         li = lj + 1;
     }
     while let Some(group) = groups.pop() {
-        settle(&mut code, &lines, &group);
+        settle(&mut code, &lines, &group, None);
     }
     Preprocessed { code, macros }
+}
+
+/// `defined(X)` without negation, or a platform test: most likely false on the reference
+/// configuration (Linux, no feature macros).
+fn unlikely_condition(rest: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(rest);
+    if text.contains('!') || text.contains("__cplusplus") {
+        return false;
+    }
+    text.contains("defined")
+        || ["WIN", "MSC", "APPLE", "MOBILE", "ANDROID", "MAC"]
+            .iter()
+            .any(|w| text.contains(w))
+}
+
+/// The first code byte from line `from` on, skipping directive lines.
+fn next_code_byte(code: &[u8], lines: &[(usize, usize)], from: usize) -> Option<u8> {
+    for &(s, e) in lines.iter().skip(from).take(200) {
+        let (ts, te) = trim_line(code, (s, e));
+        match code.get(ts) {
+            Some(b'#') => continue,
+            Some(b) if ts < te => return Some(*b),
+            _ => {}
+        }
+    }
+    None
 }
 
 fn is_zero(rest: &[u8]) -> bool {
@@ -156,7 +188,7 @@ fn blank(code: &mut [u8], start: usize, end: usize) {
 /// Whether a branch stands on its own: balanced brackets that never dip below zero, ending
 /// after a complete statement. Branches that do not are alternatives of one another (two heads
 /// of one function), so only one is kept.
-fn self_contained(code: &[u8]) -> bool {
+fn self_contained(code: &[u8], after: Option<u8>) -> bool {
     let (mut braces, mut parens) = (0i64, 0i64);
     let mut last = None;
     for &b in code {
@@ -174,7 +206,12 @@ fn self_contained(code: &[u8]) -> bool {
             last = Some(b);
         }
     }
-    braces == 0 && parens == 0 && matches!(last, None | Some(b';' | b'}' | b':' | b','))
+    // A branch ending in `)` is a macro call (`NAMESPACE_BEGIN(x)`) unless a body follows.
+    let head_follows = matches!(after, Some(b'{' | b':' | b';' | b',' | b')' | b'-'));
+    braces == 0
+        && parens == 0
+        && (matches!(last, None | Some(b';' | b'}' | b':' | b','))
+            || (last == Some(b')') && !head_follows))
 }
 
 fn branch_range(lines: &[(usize, usize)], branch: &Branch) -> Option<(usize, usize)> {
@@ -186,7 +223,7 @@ fn branch_range(lines: &[(usize, usize)], branch: &Branch) -> Option<(usize, usi
     Some((start, end.max(start)))
 }
 
-fn settle(code: &mut [u8], lines: &[(usize, usize)], group: &[Branch]) {
+fn settle(code: &mut [u8], lines: &[(usize, usize)], group: &[Branch], after: Option<u8>) {
     let mut live = Vec::new();
     for branch in group {
         let Some((s, e)) = branch_range(lines, branch) else {
@@ -203,10 +240,17 @@ fn settle(code: &mut [u8], lines: &[(usize, usize)], group: &[Branch]) {
     }
     let all_fine = live
         .iter()
-        .all(|&(s, e)| self_contained(code.get(s..e).unwrap_or(&[])));
+        .all(|&(s, e)| self_contained(code.get(s..e).unwrap_or(&[]), after));
     if !all_fine {
-        for &(s, e) in live.iter().skip(1) {
-            blank(code, s, e);
+        let keep = if group.first().is_some_and(|b| b.unlikely && !b.dead) {
+            live.len() - 1
+        } else {
+            0
+        };
+        for (n, &(s, e)) in live.iter().enumerate() {
+            if n != keep {
+                blank(code, s, e);
+            }
         }
     }
 }
