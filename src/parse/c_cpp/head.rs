@@ -151,13 +151,21 @@ impl Ctx<'_> {
                 while e < end && is_ident_byte(code[e]) {
                     e += 1;
                 }
-                Tok { kind: Tk::Ident, start: i, end: e }
+                Tok {
+                    kind: Tk::Ident,
+                    start: i,
+                    end: e,
+                }
             } else if b == b'"' || b == b'\'' {
                 let e = code
                     .get(i + 1..end)
                     .and_then(|rest| memchr::memchr(b, rest))
                     .map_or(end, |n| i + 1 + n + 1);
-                Tok { kind: Tk::Str, start: i, end: e }
+                Tok {
+                    kind: Tk::Str,
+                    start: i,
+                    end: e,
+                }
             } else if let Some((kind, pairs)) = match b {
                 b'(' => Some((Tk::Paren, &self.parens)),
                 b'[' => Some((Tk::Bracket, &self.brackets)),
@@ -165,21 +173,45 @@ impl Ctx<'_> {
                 _ => None,
             } {
                 match self.group_close(pairs, i, end) {
-                    Some(c) => Tok { kind, start: i, end: c + 1 },
-                    None => Tok { kind: Tk::Punct, start: i, end: i + 1 },
+                    Some(c) => Tok {
+                        kind,
+                        start: i,
+                        end: c + 1,
+                    },
+                    None => Tok {
+                        kind: Tk::Punct,
+                        start: i,
+                        end: i + 1,
+                    },
                 }
             } else if b == b'<' && self.angle_allowed(&toks) {
                 match self.angle_close(i, end) {
-                    Some(c) => Tok { kind: Tk::Angle, start: i, end: c + 1 },
-                    None => Tok { kind: Tk::Punct, start: i, end: i + 1 },
+                    Some(c) => Tok {
+                        kind: Tk::Angle,
+                        start: i,
+                        end: c + 1,
+                    },
+                    None => Tok {
+                        kind: Tk::Punct,
+                        start: i,
+                        end: i + 1,
+                    },
                 }
             } else if (b == b':' && code.get(i + 1) == Some(&b':'))
                 || (b == b'-' && code.get(i + 1) == Some(&b'>'))
                 || (b == b'&' && code.get(i + 1) == Some(&b'&'))
             {
-                Tok { kind: Tk::Punct, start: i, end: (i + 2).min(end) }
+                Tok {
+                    kind: Tk::Punct,
+                    start: i,
+                    end: (i + 2).min(end),
+                }
             } else {
-                Tok { kind: Tk::Punct, start: i, end: i + 1 }
+                Tok {
+                    kind: Tk::Punct,
+                    start: i,
+                    end: i + 1,
+                }
             };
             i = tok.end.max(i + 1);
             toks.push(tok);
@@ -299,7 +331,9 @@ impl Ctx<'_> {
         // `template<…> template<…> R A<T>::f()`: the declaration starts at the last one.
         while toks.get(i).is_some_and(|t| self.is_word(t, b"template"))
             && toks.get(i + 1).is_some_and(|t| t.kind == Tk::Angle)
-            && toks.get(i + 2).is_some_and(|t| self.is_word(t, b"template"))
+            && toks
+                .get(i + 2)
+                .is_some_and(|t| self.is_word(t, b"template"))
         {
             i += 2;
         }
@@ -325,7 +359,14 @@ impl Ctx<'_> {
             let continues = nt.kind == Tk::Ident
                 && !matches!(
                     self.text(nt),
-                    b"const" | b"noexcept" | b"override" | b"final" | b"throw" | b"try" | b"volatile" | b"requires"
+                    b"const"
+                        | b"noexcept"
+                        | b"override"
+                        | b"final"
+                        | b"throw"
+                        | b"try"
+                        | b"volatile"
+                        | b"requires"
                 );
             if continues && line_of(nt.start) > line_of(lt.end.saturating_sub(1)) {
                 i = next;
@@ -367,7 +408,10 @@ impl Ctx<'_> {
         }
         let rest = toks.get(i..).unwrap_or(&[]);
         let ns_at = usize::from(rest.first().is_some_and(|t| self.is_word(t, b"inline")));
-        if rest.get(ns_at).is_some_and(|t| self.is_word(t, b"namespace")) {
+        if rest
+            .get(ns_at)
+            .is_some_and(|t| self.is_word(t, b"namespace"))
+        {
             let names = rest.get(ns_at + 1..).unwrap_or(&[]);
             if names
                 .iter()
@@ -399,10 +443,12 @@ impl Ctx<'_> {
         {
             return None;
         }
-        // A macro call before the key (`DECLARE_X(y) class A {`) moves the start after it.
-        let start = match before.iter().rposition(|t| t.kind == Tk::Paren) {
-            Some(p) => toks.get(p + 1).map_or(start, |t| t.start),
-            None => start,
+        // The type starts at its key (`typedef\n struct S {`, `MACRO(x) class A {`), or at
+        // its `template<…>` line.
+        let start = if toks.first().is_some_and(|f| f.start > start) {
+            start
+        } else {
+            toks.get(key)?.start
         };
         let kind = match self.text(toks.get(key)?) {
             b"class" => Kind::Class,
@@ -425,9 +471,7 @@ impl Ctx<'_> {
             match t.kind {
                 Tk::Ident => {
                     let w = self.text(t);
-                    let is_last = toks
-                        .get(j + 1)
-                        .is_none_or(|n| self.is_punct(n, b":"));
+                    let is_last = toks.get(j + 1).map_or(true, |n| self.is_punct(n, b":"));
                     if (w == b"final" || w == b"sealed") && is_last && chain.is_some() {
                     } else if prev_colons {
                         chain = chain.map(|(s, _)| (s, t.end)).or(Some((t.start, t.end)));
@@ -560,7 +604,7 @@ impl Ctx<'_> {
             p += 1;
         }
         let params = toks.get(p)?;
-        if params.kind != Tk::Paren {
+        if params.kind != Tk::Paren || self.is_pointer_declarator(params) {
             return None;
         }
         // `NAME(inner)(params)`: a macro that builds the name (`BZ_API(f)(…)`).
@@ -608,7 +652,11 @@ impl Ctx<'_> {
     fn operator_at(&self, toks: &[Tok], k: usize) -> Option<Declarator> {
         let mut params = k + 1;
         let is_call = toks.get(k + 1).is_some_and(|t| {
-            t.kind == Tk::Paren && self.text(t).iter().all(|b| matches!(b, b'(' | b')' | b' ' | b'\t'))
+            t.kind == Tk::Paren
+                && self
+                    .text(t)
+                    .iter()
+                    .all(|b| matches!(b, b'(' | b')' | b' ' | b'\t'))
         }) && toks.get(k + 2).is_some_and(|t| t.kind == Tk::Paren);
         if is_call {
             params = k + 2;
@@ -649,11 +697,19 @@ impl Ctx<'_> {
             let w = self.text(f);
             let conv = matches!(
                 w,
-                b"__stdcall" | b"__cdecl" | b"__fastcall" | b"__thiscall" | b"__vectorcall" | b"WINAPI"
-                    | b"CALLBACK" | b"APIENTRY" | b"WINAPIV"
+                b"__stdcall"
+                    | b"__cdecl"
+                    | b"__fastcall"
+                    | b"__thiscall"
+                    | b"__vectorcall"
+                    | b"WINAPI"
+                    | b"CALLBACK"
+                    | b"APIENTRY"
+                    | b"WINAPIV"
             );
             let second = inner.get(1).map_or(&b""[..], |s| self.text(s));
-            return (conv && second == b"*") || second == b"::" && inner.iter().any(|t| self.is_punct(t, b"*"));
+            return (conv && second == b"*")
+                || second == b"::" && inner.iter().any(|t| self.is_punct(t, b"*"));
         }
         false
     }

@@ -82,8 +82,7 @@ pub(super) fn preprocess(text: &str, masked: &str) -> Preprocessed {
         }
         // The directive runs on while its lines end with a backslash.
         let mut lj = li;
-        loop {
-            let Some(&l) = lines.get(lj) else { break };
+        while let Some(&l) = lines.get(lj) {
             let (ts, te) = trim_line(bytes, l);
             if te > ts && bytes.get(te - 1) == Some(&b'\\') && lj + 1 < lines.len() {
                 lj += 1;
@@ -256,7 +255,13 @@ fn settle(code: &mut [u8], lines: &[(usize, usize)], group: &[Branch], after: Op
 }
 
 /// A `#define` entry: `name_from` is just after the `define` word.
-fn define_entry(src: &[u8], name_from: usize, dir_end: usize, line: usize, end_line: usize) -> Option<Entry> {
+fn define_entry(
+    src: &[u8],
+    name_from: usize,
+    dir_end: usize,
+    line: usize,
+    end_line: usize,
+) -> Option<Entry> {
     let (ns, ne) = word_at(src, name_from);
     if ne <= ns {
         return None;
