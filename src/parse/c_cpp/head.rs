@@ -471,7 +471,7 @@ impl Ctx<'_> {
             match t.kind {
                 Tk::Ident => {
                     let w = self.text(t);
-                    let is_last = toks.get(j + 1).map_or(true, |n| self.is_punct(n, b":"));
+                    let is_last = toks.get(j + 1).is_none_or(|n| self.is_punct(n, b":"));
                     if (w == b"final" || w == b"sealed") && is_last && chain.is_some() {
                     } else if prev_colons {
                         chain = chain.map(|(s, _)| (s, t.end)).or(Some((t.start, t.end)));
