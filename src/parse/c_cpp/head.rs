@@ -708,8 +708,14 @@ impl Ctx<'_> {
                     | b"WINAPIV"
             );
             let second = inner.get(1).map_or(&b""[..], |s| self.text(s));
-            return (conv && second == b"*")
-                || second == b"::" && inner.iter().any(|t| self.is_punct(t, b"*"));
+            if conv && second == b"*" {
+                return true;
+            }
+            // `(Cls::*name)`: a member pointer, `::` right before `*`.
+            return inner
+                .windows(2)
+                .any(|w| self.is_punct(&w[0], b"::") && self.is_punct(&w[1], b"*"))
+                && !inner.iter().any(|t| self.is_punct(t, b","));
         }
         false
     }
