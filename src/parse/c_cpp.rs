@@ -35,6 +35,8 @@ const SPEC: LexSpec = LexSpec {
 
 /// Nesting deeper than this is skipped rather than recursed into.
 const MAX_DEPTH: usize = 64;
+/// Brace groups one statement may hold before its head is given up (see [`Scanner::scope`]).
+const MAX_GROUPS_IN_HEAD: usize = 8;
 /// Statements remembered for K&R definitions (`int f(a) int a; {`).
 const KR_STATEMENTS: usize = 24;
 
@@ -106,6 +108,9 @@ impl Scanner<'_> {
         let mut out = Vec::new();
         let mut head = start;
         let mut statements: Vec<(usize, usize)> = Vec::new();
+        // Brace groups kept inside the current statement (`= {…}`, `x{1}` initializers); past
+        // a few the statement is data, and re-reading its head at every `{` would be quadratic.
+        let mut groups_in_head = 0usize;
         let mut i = start;
         while i < end {
             match code[i] {
@@ -116,6 +121,7 @@ impl Scanner<'_> {
                     }
                     statements.push((head, i));
                     head = i + 1;
+                    groups_in_head = 0;
                 }
                 b'{' => {
                     let close = self.ctx.braces.close_of(i).filter(|c| *c < end);
@@ -137,6 +143,14 @@ impl Scanner<'_> {
                         if resets {
                             head = next;
                             statements.clear();
+                            groups_in_head = 0;
+                        }
+                    }
+                    if head < next {
+                        groups_in_head += 1;
+                        if groups_in_head > MAX_GROUPS_IN_HEAD {
+                            head = next;
+                            groups_in_head = 0;
                         }
                     }
                     i = next;
@@ -157,6 +171,7 @@ impl Scanner<'_> {
                 b'}' => {
                     head = i + 1;
                     statements.clear();
+                    groups_in_head = 0;
                 }
                 b':' if scope == Scope::Class
                     && code.get(i + 1) != Some(&b':')

@@ -11,6 +11,8 @@ pub(super) struct Preprocessed {
     pub macros: Vec<Entry>,
 }
 
+const MAX_GROUP_DEPTH: usize = 32;
+
 struct Branch {
     /// First content line (0-based index into the line table).
     first: usize,
@@ -72,6 +74,8 @@ pub(super) fn preprocess(text: &str, masked: &str) -> Preprocessed {
     let lines = line_table(bytes);
     let mut macros = Vec::new();
     let mut groups: Vec<Vec<Branch>> = Vec::new();
+    // `#if` nesting past MAX_GROUP_DEPTH is counted, not tracked (keeps the pass linear).
+    let mut untracked = 0usize;
     let mut li = 0;
     while li < lines.len() {
         let Some(&line) = lines.get(li) else { break };
@@ -100,6 +104,12 @@ pub(super) fn preprocess(text: &str, masked: &str) -> Preprocessed {
             b"define" => {
                 if let Some(entry) = define_entry(src, we, dir_end, li + 1, lj + 1) {
                     macros.push(entry);
+                }
+            }
+            b"if" | b"ifdef" | b"ifndef" if groups.len() >= MAX_GROUP_DEPTH => untracked += 1,
+            b"elif" | b"else" | b"elifdef" | b"elifndef" | b"endif" if untracked > 0 => {
+                if word == b"endif" {
+                    untracked -= 1;
                 }
             }
             b"if" | b"ifdef" | b"ifndef" => groups.push(vec![Branch {
