@@ -107,11 +107,8 @@ pub(super) fn preprocess(text: &str, masked: &str) -> Preprocessed {
                 }
             }
             b"if" | b"ifdef" | b"ifndef" if groups.len() >= MAX_GROUP_DEPTH => untracked += 1,
-            b"elif" | b"else" | b"elifdef" | b"elifndef" | b"endif" if untracked > 0 => {
-                if word == b"endif" {
-                    untracked -= 1;
-                }
-            }
+            b"endif" if untracked > 0 => untracked -= 1,
+            b"elif" | b"else" | b"elifdef" | b"elifndef" if untracked > 0 => {}
             b"if" | b"ifdef" | b"ifndef" => groups.push(vec![Branch {
                 first: lj + 1,
                 end: lines.len(),
