@@ -14,7 +14,7 @@ use crate::lang::Language;
 use crate::outline::{Entry, Kind};
 use crate::parse::lex::{self, Backtick, LexSpec};
 use crate::parse::{signature, LineIndex};
-use head::{Ctx, Head, Pairs, Tk, Tok};
+use head::{is_all_caps, is_type_keyword, Ctx, Head, Pairs, Tk, Tok};
 
 const SPEC: LexSpec = LexSpec {
     line_comments: &["//"],
@@ -443,16 +443,44 @@ impl Scanner<'_> {
                 return self.declarator_name(&inner);
             }
         }
-        let mut last = None;
+        let mut last: Option<usize> = None;
         for (i, t) in piece.iter().enumerate() {
             if t.kind == Tk::Paren && i > 0 && last.is_some() {
                 break;
             }
             if t.kind == Tk::Ident && !is_type_keyword(self.ctx.text(t)) {
-                last = Some((t.start, t.end));
+                last = Some(i);
             }
         }
-        last
+        let mut at = last?;
+        let tok = piece.get(at)?;
+        // `typedef PNG_CALLBACK(void, *png_rw_ptr, (…))`: the name is the pointer inside.
+        if let Some(group) = piece.get(at + 1).filter(|g| g.kind == Tk::Paren) {
+            let inner = self
+                .ctx
+                .tokenize(group.start + 1, group.end.saturating_sub(1));
+            if let Some(w) = inner.windows(2).find(|w| {
+                w[0].kind == Tk::Punct && self.ctx.text(&w[0]) == b"*" && w[1].kind == Tk::Ident
+            }) {
+                return Some((w[1].start, w[1].end));
+            }
+        }
+        // `*handle_t DEPRECATED_ATTR`: a trailing attribute macro after the real name.
+        if is_all_caps(self.ctx.text(tok)) && at >= 2 {
+            let prev = piece.get(at - 1)?;
+            let before = piece.get(at - 2)?;
+            let typed = (before.kind == Tk::Punct && matches!(self.ctx.text(before), b"*" | b"&"))
+                || (before.kind == Tk::Ident
+                    && is_type_keyword(self.ctx.text(before))
+                    && !matches!(
+                        self.ctx.text(before),
+                        b"struct" | b"union" | b"enum" | b"class"
+                    ));
+            if prev.kind == Tk::Ident && typed && !is_type_keyword(self.ctx.text(prev)) {
+                at -= 1;
+            }
+        }
+        piece.get(at).map(|t| (t.start, t.end))
     }
 
     /// Original text of `start..end` on one line, comments removed, brace groups in `skip`
@@ -488,32 +516,6 @@ impl Scanner<'_> {
         }
         signature(&String::from_utf8_lossy(&out))
     }
-}
-
-fn is_type_keyword(w: &[u8]) -> bool {
-    matches!(
-        w,
-        b"int"
-            | b"char"
-            | b"short"
-            | b"long"
-            | b"unsigned"
-            | b"signed"
-            | b"float"
-            | b"double"
-            | b"void"
-            | b"bool"
-            | b"_Bool"
-            | b"const"
-            | b"volatile"
-            | b"struct"
-            | b"union"
-            | b"enum"
-            | b"class"
-            | b"typename"
-            | b"restrict"
-            | b"__restrict"
-    )
 }
 
 /// Name text without whitespace, except one space between two word characters.
@@ -927,6 +929,30 @@ enum Color { RED, GREEN };\n";
     fn gnu_style_and_prototypes() {
         let src = "static int\nfoo (void)\n{\n  return 0;\n}\n\nint bar (int);\nextern void baz(void);\nvoid\nqux (a)\n     int a;\n{\n}\n";
         assert_eq!(names(src), vec![e("foo", 1, 5), e("qux", 9, 13)]);
+    }
+
+    #[test]
+    fn macro_wrapped_declarators_and_typedef_macros() {
+        let src =
+            "extern __inline int\n__NTH (opt_short (const struct opt *o))\n{\n  return 0;\n}\n\
+inline int (index)() const { return 0; }\n\
+typedef PNG_CALLBACK(void, *png_rw_ptr, (png_structp, size_t));\n\
+typedef struct hd *hd_t ATTR_DEPRECATED;\n\
+typedef struct _win_st WINDOW;\n\
+typedef unsigned int UINT32;\n\
+void print(const ::std::string &s, ostream *os) {}\n";
+        assert_eq!(
+            names(src),
+            vec![
+                e("opt_short", 1, 5),
+                e("index", 6, 6),
+                e("png_rw_ptr", 7, 7),
+                e("hd_t", 8, 8),
+                e("WINDOW", 9, 9),
+                e("UINT32", 10, 10),
+                e("print", 11, 11),
+            ]
+        );
     }
 
     #[test]

@@ -316,6 +316,36 @@ struct Declarator {
     special: bool,
 }
 
+pub(super) fn is_type_keyword(w: &[u8]) -> bool {
+    matches!(
+        w,
+        b"int"
+            | b"char"
+            | b"short"
+            | b"long"
+            | b"unsigned"
+            | b"signed"
+            | b"float"
+            | b"double"
+            | b"void"
+            | b"bool"
+            | b"_Bool"
+            | b"const"
+            | b"volatile"
+            | b"struct"
+            | b"union"
+            | b"enum"
+            | b"class"
+            | b"typename"
+            | b"restrict"
+            | b"__restrict"
+            | b"auto"
+            | b"static"
+            | b"inline"
+            | b"extern"
+    )
+}
+
 pub(super) fn is_all_caps(w: &[u8]) -> bool {
     w.len() >= 2
         && w.iter()
@@ -590,11 +620,26 @@ impl Ctx<'_> {
             }
             return None;
         }
+        if t.kind == Tk::Paren && toks.get(k + 1).is_some_and(|n| n.kind == Tk::Paren) {
+            // `int (max)(int a, int b)`: a parenthesised name dodges function-like macros.
+            let inner = self.tokenize(t.start + 1, t.end.saturating_sub(1));
+            if let [only] = inner.as_slice() {
+                if only.kind == Tk::Ident && !NOT_NAMES.contains(&self.text(only)) {
+                    return Some(Declarator {
+                        name: vec![(only.start, only.end)],
+                        first: k.max(1),
+                        params: k + 1,
+                        special: true,
+                    });
+                }
+            }
+        }
         if t.kind != Tk::Ident {
             return None;
         }
         let w = self.text(t);
-        if NOT_NAMES.contains(&w) || w.first().is_some_and(u8::is_ascii_digit) {
+        if NOT_NAMES.contains(&w) || is_type_keyword(w) || w.first().is_some_and(u8::is_ascii_digit)
+        {
             return None;
         }
         let mut p = k + 1;
@@ -606,6 +651,24 @@ impl Ctx<'_> {
         let params = toks.get(p)?;
         if params.kind != Tk::Paren || self.is_pointer_declarator(params) {
             return None;
+        }
+        // `__NTH (f (int a))`: a macro wrapped around the whole declarator (glibc).
+        if is_all_caps(w) {
+            let inner = self.tokenize(params.start + 1, params.end.saturating_sub(1));
+            if let [name, group, rest @ ..] = inner.as_slice() {
+                if name.kind == Tk::Ident
+                    && group.kind == Tk::Paren
+                    && rest.iter().all(|t| t.kind == Tk::Ident)
+                    && !NOT_NAMES.contains(&self.text(name))
+                {
+                    return Some(Declarator {
+                        name: vec![(name.start, name.end)],
+                        first: k,
+                        params: p,
+                        special: true,
+                    });
+                }
+            }
         }
         // `NAME(inner)(params)`: a macro that builds the name (`BZ_API(f)(…)`).
         if toks.get(p + 1).is_some_and(|n| n.kind == Tk::Paren) && is_all_caps(w) {
