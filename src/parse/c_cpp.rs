@@ -390,6 +390,12 @@ impl Scanner<'_> {
 
     /// A statement ending at `;`: typedefs and `using X = …` aliases.
     fn statement(&self, head: usize, semi: usize, out: &mut Vec<Entry>) {
+        let text = self.ctx.code.get(head..semi).unwrap_or(b"");
+        if memchr::memmem::find(text, b"typedef").is_none()
+            && memchr::memmem::find(text, b"using").is_none()
+        {
+            return;
+        }
         let toks = self.head_tokens(head, semi);
         if toks.is_empty() {
             return;
