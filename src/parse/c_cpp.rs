@@ -44,10 +44,11 @@ pub fn parse(text: &str, _language: Language) -> Vec<Entry> {
     let masked = lex::mask(text, &SPEC);
     let pre = pre::preprocess(text, &masked);
     let code = pre.code;
+    let [braces, parens, brackets] = Pairs::all(&code);
     let ctx = Ctx {
-        braces: Pairs::new(&code, b'{', b'}'),
-        parens: Pairs::new(&code, b'(', b')'),
-        brackets: Pairs::new(&code, b'[', b']'),
+        braces,
+        parens,
+        brackets,
         code: &code,
     };
     let scanner = Scanner {
@@ -56,30 +57,34 @@ pub fn parse(text: &str, _language: Language) -> Vec<Entry> {
         lines: LineIndex::new(text),
     };
     let mut entries = scanner.scope(0, code.len(), Scope::File, 0);
-    for mac in pre.macros {
-        insert_by_range(&mut entries, mac);
-    }
+    insert_by_range(&mut entries, pre.macros);
     entries
 }
 
-/// Puts `entry` into the innermost entry whose range holds it.
-fn insert_by_range(entries: &mut Vec<Entry>, entry: Entry) {
-    let mut level = entries;
-    loop {
-        let holder = level
-            .iter()
-            .position(|e| e.line < entry.line && entry.end_line <= e.end_line);
-        match holder {
-            Some(i) => match level.get_mut(i) {
-                Some(parent) => level = &mut parent.children,
-                None => return,
-            },
-            None => {
-                level.push(entry);
-                return;
-            }
+/// Puts every entry of `items` into the innermost entry of `entries` whose range holds it.
+fn insert_by_range(entries: &mut Vec<Entry>, items: Vec<Entry>) {
+    if items.is_empty() {
+        return;
+    }
+    entries.sort_by_key(|e| (e.line, std::cmp::Reverse(e.end_line)));
+    let mut buckets: Vec<Vec<Entry>> = Vec::new();
+    buckets.resize_with(entries.len(), Vec::new);
+    let mut here = Vec::new();
+    for item in items {
+        // Siblings do not overlap: only the last one starting before `item` can hold it.
+        let holder = entries
+            .partition_point(|e| e.line < item.line)
+            .checked_sub(1)
+            .filter(|&i| entries.get(i).is_some_and(|e| item.end_line <= e.end_line));
+        match holder.and_then(|i| buckets.get_mut(i)) {
+            Some(bucket) => bucket.push(item),
+            None => here.push(item),
         }
     }
+    for (entry, bucket) in entries.iter_mut().zip(buckets) {
+        insert_by_range(&mut entry.children, bucket);
+    }
+    entries.extend(here);
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,20 +7,32 @@ use crate::outline::Kind;
 pub(super) struct Pairs(Vec<(usize, usize)>);
 
 impl Pairs {
-    pub(super) fn new(code: &[u8], open: u8, close: u8) -> Pairs {
-        let mut stack = Vec::new();
-        let mut pairs = Vec::new();
+    /// Pairs of `{}`, `()` and `[]` in one pass over `code`.
+    pub(super) fn all(code: &[u8]) -> [Pairs; 3] {
+        let mut stacks: [Vec<usize>; 3] = Default::default();
+        let mut pairs: [Vec<(usize, usize)>; 3] = Default::default();
         for (i, &b) in code.iter().enumerate() {
-            if b == open {
-                stack.push(i);
-            } else if b == close {
-                if let Some(o) = stack.pop() {
-                    pairs.push((o, i));
+            let (kind, open) = match b {
+                b'{' => (0, true),
+                b'}' => (0, false),
+                b'(' => (1, true),
+                b')' => (1, false),
+                b'[' => (2, true),
+                b']' => (2, false),
+                _ => continue,
+            };
+            if let (Some(stack), Some(found)) = (stacks.get_mut(kind), pairs.get_mut(kind)) {
+                if open {
+                    stack.push(i);
+                } else if let Some(o) = stack.pop() {
+                    found.push((o, i));
                 }
             }
         }
-        pairs.sort_unstable();
-        Pairs(pairs)
+        pairs.map(|mut p| {
+            p.sort_unstable();
+            Pairs(p)
+        })
     }
 
     pub(super) fn close_of(&self, open: usize) -> Option<usize> {
