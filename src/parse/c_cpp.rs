@@ -282,12 +282,22 @@ impl Scanner<'_> {
                 let kids = self.scope(open + 1, close, Scope::File, depth + 1);
                 match name {
                     Some((s, e)) => {
-                        let name = compact(self.src.get(s..e).unwrap_or(b""));
-                        Some(
-                            Entry::new(Kind::Namespace, name.clone(), self.line(start), end_line)
-                                .with_signature(name)
-                                .with_children(kids),
-                        )
+                        // `namespace a::b {` is `a` holding `b`, as the compiler sees it.
+                        let full = compact(self.src.get(s..e).unwrap_or(b""));
+                        let line = self.line(start);
+                        let mut entry: Option<Entry> = None;
+                        let mut kids = Some(kids);
+                        for part in full.rsplit("::").filter(|p| !p.is_empty()) {
+                            let inner = entry
+                                .take()
+                                .map_or_else(|| kids.take().unwrap_or_default(), |e| vec![e]);
+                            entry = Some(
+                                Entry::new(Kind::Namespace, part, line, end_line)
+                                    .with_signature(part)
+                                    .with_children(inner),
+                            );
+                        }
+                        entry
                     }
                     None => Some(Entry::new(Kind::Namespace, "", 1, 1).with_children(kids)),
                 }
@@ -458,7 +468,11 @@ impl Scanner<'_> {
         }
         let mut last: Option<usize> = None;
         for (i, t) in piece.iter().enumerate() {
-            if t.kind == Tk::Paren && i > 0 && last.is_some() {
+            // `typedef void fn(int)` ends at the parameters; `typedef ARRAY(int) name` does not.
+            let ident_follows = piece
+                .get(i + 1..)
+                .is_some_and(|r| r.iter().any(|t| t.kind == Tk::Ident));
+            if t.kind == Tk::Paren && i > 0 && last.is_some() && !ident_follows {
                 break;
             }
             if t.kind == Tk::Ident && !is_type_keyword(self.ctx.text(t)) {
@@ -468,7 +482,8 @@ impl Scanner<'_> {
         let mut at = last?;
         let tok = piece.get(at)?;
         // `typedef PNG_CALLBACK(void, *png_rw_ptr, (…))`: the name is the pointer inside.
-        if let Some(group) = piece.get(at + 1).filter(|g| g.kind == Tk::Paren) {
+        let group = piece.get(at + 1).filter(|g| g.kind == Tk::Paren);
+        if let Some(group) = group.filter(|_| is_all_caps(self.ctx.text(tok))) {
             let inner = self
                 .ctx
                 .tokenize(group.start + 1, group.end.saturating_sub(1));

@@ -1,7 +1,7 @@
 //! Declaration heads: the code between the end of the previous statement and a `{` or `;`,
 //! cut into top-level tokens (bracket groups collapsed) and classified.
 
-use super::tokens::{Ctx, Tk, Tok, ATTRIBUTE_WORDS};
+use super::tokens::{Ctx, Tk, Tok};
 use crate::outline::Kind;
 
 /// Names that can sit before `(` without being a function name.
@@ -143,26 +143,28 @@ impl Ctx<'_> {
                 return i;
             }
             let w = self.text(t);
-            let (last, next) = match toks.get(i + 1) {
-                Some(n) if n.kind == Tk::Paren && !ATTRIBUTE_WORDS.contains(&w) => (i + 1, i + 2),
-                _ if is_all_caps(w) => (i, i + 1),
-                _ => return i,
-            };
+            if !is_all_caps(w) {
+                return i;
+            }
+            let call = toks.get(i + 1).is_some_and(|n| n.kind == Tk::Paren);
+            let (last, next) = if call { (i + 1, i + 2) } else { (i, i + 1) };
             let (Some(lt), Some(nt)) = (toks.get(last), toks.get(next)) else {
                 return i;
             };
+            // After a call, `const`/`noexcept`… continue a declarator rather than start one.
             let continues = nt.kind == Tk::Ident
-                && !matches!(
-                    self.text(nt),
-                    b"const"
-                        | b"noexcept"
-                        | b"override"
-                        | b"final"
-                        | b"throw"
-                        | b"try"
-                        | b"volatile"
-                        | b"requires"
-                );
+                && !(call
+                    && matches!(
+                        self.text(nt),
+                        b"const"
+                            | b"noexcept"
+                            | b"override"
+                            | b"final"
+                            | b"throw"
+                            | b"try"
+                            | b"volatile"
+                            | b"requires"
+                    ));
             if continues && line_of(nt.start) > line_of(lt.end.saturating_sub(1)) {
                 i = next;
             } else {
@@ -208,17 +210,26 @@ impl Ctx<'_> {
             .is_some_and(|t| self.is_word(t, b"namespace"))
         {
             let names = rest.get(ns_at + 1..).unwrap_or(&[]);
-            if names
-                .iter()
-                .all(|t| t.kind == Tk::Ident || self.is_punct(t, b"::"))
-            {
-                let name = match (names.first(), names.last()) {
-                    (Some(a), Some(b)) => Some((a.start, b.end)),
-                    _ => None,
-                };
-                return Head::Namespace { name, start };
+            if names.iter().any(|t| self.is_punct(t, b"=")) {
+                return Head::Other;
             }
-            return Head::Other;
+            // `a::b::c`, then possibly attributes or a macro (`std _GLIBCXX_VISIBILITY(default)`).
+            let mut end = 0;
+            while let Some(t) = names.get(end) {
+                let expect_ident = end % 2 == 0;
+                if (expect_ident && t.kind == Tk::Ident)
+                    || (!expect_ident && self.is_punct(t, b"::"))
+                {
+                    end += 1;
+                } else {
+                    break;
+                }
+            }
+            let name = match (names.first(), names.get(end.saturating_sub(1))) {
+                (Some(a), Some(b)) if end > 0 && a.kind == Tk::Ident => Some((a.start, b.end)),
+                _ => None,
+            };
+            return Head::Namespace { name, start };
         }
         if let Some(head) = self.type_head(rest, start) {
             return head;
@@ -287,6 +298,14 @@ impl Ctx<'_> {
                     }
                 }
                 Tk::Punct if self.text(t) == b":" => break,
+                // `struct ALIGNED_(64) state {`: a macro call before the name.
+                Tk::Paren
+                    if toks
+                        .get(j.wrapping_sub(1))
+                        .is_some_and(|p| p.kind == Tk::Ident && is_all_caps(self.text(p))) =>
+                {
+                    chain = None;
+                }
                 _ => return None,
             }
             j += 1;
@@ -332,8 +351,12 @@ impl Ctx<'_> {
         let mut start = start;
         if first.first == 0 && !first.special {
             // `MACRO(x) int f(void)`: a macro call, then a declaration of its own.
+            // `GIT_INLINE(int) f(void)`: a macro that spells the return type.
+            let type_macro = toks
+                .get(first.first)
+                .is_some_and(|t| is_all_caps(self.text(t)));
             if let Some(later) = found.get(1) {
-                if later.first > first.params + 1 {
+                if later.first > first.params + 1 || type_macro {
                     chosen = later;
                     start = toks.get(first.params + 1).map_or(start, |t| t.start);
                 }

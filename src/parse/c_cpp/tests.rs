@@ -150,17 +150,18 @@ value_ = v;
     assert_eq!(
         flat(src),
         vec![
-            (0, "namespace", "outer::inner".to_string(), 1, 25),
-            (1, "class", "Box".to_string(), 2, 18),
-            (2, "method", "Box".to_string(), 5, 5),
-            (2, "method", "Box".to_string(), 6, 6),
-            (2, "method", "operator<".to_string(), 9, 9),
-            (2, "method", "operator()".to_string(), 10, 10),
-            (2, "method", "operator bool".to_string(), 11, 11),
-            (2, "method", "get".to_string(), 12, 12),
-            (2, "enum", "Mode".to_string(), 13, 13),
-            (2, "typedef", "value_type".to_string(), 14, 14),
-            (1, "function", "Box<T>::set".to_string(), 20, 24),
+            (0, "namespace", "outer".to_string(), 1, 25),
+            (1, "namespace", "inner".to_string(), 1, 25),
+            (2, "class", "Box".to_string(), 2, 18),
+            (3, "method", "Box".to_string(), 5, 5),
+            (3, "method", "Box".to_string(), 6, 6),
+            (3, "method", "operator<".to_string(), 9, 9),
+            (3, "method", "operator()".to_string(), 10, 10),
+            (3, "method", "operator bool".to_string(), 11, 11),
+            (3, "method", "get".to_string(), 12, 12),
+            (3, "enum", "Mode".to_string(), 13, 13),
+            (3, "typedef", "value_type".to_string(), 14, 14),
+            (2, "function", "Box<T>::set".to_string(), 20, 24),
         ]
     );
 }

@@ -72,7 +72,7 @@ pub(super) fn is_ident_byte(b: u8) -> bool {
 }
 
 /// Words that take a parenthesised argument and only decorate a declaration.
-pub(super) const ATTRIBUTE_WORDS: &[&[u8]] = &[
+const ATTRIBUTE_WORDS: &[&[u8]] = &[
     b"__attribute__",
     b"__attribute",
     b"__declspec",
