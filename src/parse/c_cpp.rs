@@ -38,7 +38,7 @@ const SPEC: LexSpec = LexSpec {
 /// Nesting deeper than this is skipped rather than recursed into.
 const MAX_DEPTH: usize = 64;
 /// Brace groups one statement may hold before its head is given up (see [`Scanner::scope`]).
-const MAX_GROUPS_IN_HEAD: usize = 8;
+const MAX_GROUPS_IN_HEAD: usize = 16;
 /// Statements remembered for K&R definitions (`int f(a) int a; {`).
 const KR_STATEMENTS: usize = 24;
 

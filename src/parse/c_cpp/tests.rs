@@ -288,6 +288,19 @@ enum Color { RED, GREEN };\n";
 }
 
 #[test]
+fn constructor_with_many_brace_initialized_members() {
+    let inits: Vec<String> = (0..12).map(|i| format!("m{i}{{{i}}}")).collect();
+    let src = format!(
+        "struct S {{\n  S()\n    : {}\n  {{\n  }}\n  int f() {{ return 1; }}\n}};\n",
+        inits.join(",\n      ")
+    );
+    assert_eq!(
+        names(&src),
+        vec![e("S", 1, 18), e("S", 2, 16), e("f", 17, 17)]
+    );
+}
+
+#[test]
 fn gnu_style_and_prototypes() {
     let src = "static int\nfoo (void)\n{\n  return 0;\n}\n\nint bar (int);\nextern void baz(void);\nvoid\nqux (a)\n     int a;\n{\n}\n";
     assert_eq!(names(src), vec![e("foo", 1, 5), e("qux", 9, 13)]);
