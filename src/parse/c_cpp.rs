@@ -283,7 +283,7 @@ impl Scanner<'_> {
                 match name {
                     Some((s, e)) => {
                         // `namespace a::b {` is `a` holding `b`, as the compiler sees it.
-                        let full = compact(self.src.get(s..e).unwrap_or(b""));
+                        let full = self.name_text(s, e);
                         let line = self.line(start);
                         let mut entry: Option<Entry> = None;
                         let mut kids = Some(kids);
@@ -314,7 +314,7 @@ impl Scanner<'_> {
                 };
                 match name {
                     Some((s, e)) => {
-                        let name = compact(self.src.get(s..e).unwrap_or(b""));
+                        let name = self.name_text(s, e);
                         let sig = self.sig_text(s, open, &[]);
                         Some(
                             Entry::new(kind, name, self.line(start), end_line)
@@ -334,7 +334,7 @@ impl Scanner<'_> {
             } => {
                 let from = name.first().map_or(0, |r| r.0);
                 let to = name.last().map_or(0, |r| r.1);
-                let name = compact(self.src.get(from..to).unwrap_or(b""));
+                let name = self.name_text(from, to);
                 let name = tidy_operator(&name);
                 let kind = if scope == Scope::Class {
                     Kind::Method
@@ -368,7 +368,7 @@ impl Scanner<'_> {
                 let line_of = |o: usize| self.line(o);
                 let lead = self.ctx.lead(&toks, &line_of);
                 let start = toks.get(lead)?.start;
-                let name = compact(self.src.get(name_tok.start..name_tok.end)?);
+                let name = self.name_text(name_tok.start, name_tok.end);
                 let sig = self.sig_text(start, toks.get(p)?.end, &[]);
                 let end_line = self.line(close.min(self.src.len().saturating_sub(1)));
                 return Some(
@@ -435,7 +435,7 @@ impl Scanner<'_> {
             let rest = toks.get(i + 1..).unwrap_or(&[]);
             for piece in rest.split(|t| t.kind == Tk::Punct && self.ctx.text(t) == b",") {
                 if let Some((s, e)) = self.declarator_name(piece) {
-                    let name = compact(self.src.get(s..e).unwrap_or(b""));
+                    let name = self.name_text(s, e);
                     out.push(
                         Entry::new(Kind::Typedef, name, self.line(start), end_line)
                             .with_signature(sig.clone()),
@@ -450,7 +450,7 @@ impl Scanner<'_> {
                 .position(|t| t.kind == Tk::Punct && self.ctx.text(t) == b"=");
             if name.kind == Tk::Ident && eq == Some(0) {
                 let sig = self.sig_text(name.start, semi, &[]);
-                let name = compact(self.src.get(name.start..name.end).unwrap_or(b""));
+                let name = self.name_text(name.start, name.end);
                 out.push(
                     Entry::new(Kind::Typedef, name, self.line(start), end_line).with_signature(sig),
                 );
@@ -514,6 +514,17 @@ impl Scanner<'_> {
     /// Original text of `start..end` on one line, comments removed, brace groups in `skip`
     /// shown as `{…}`.
     fn sig_text(&self, start: usize, end: usize, skip: &[(usize, usize)]) -> String {
+        signature(&String::from_utf8_lossy(&self.clean(start, end, skip)))
+    }
+
+    /// A name read from the original text, comments and directives in between dropped.
+    fn name_text(&self, start: usize, end: usize) -> String {
+        compact(&self.clean(start, end, &[]))
+    }
+
+    /// Original bytes of `start..end` with comments and preprocessor lines blanked (string
+    /// literals kept), brace groups in `skip` shown as `{…}`.
+    fn clean(&self, start: usize, end: usize, skip: &[(usize, usize)]) -> Vec<u8> {
         let code = self.ctx.code;
         let end = end.min(self.src.len()).min(code.len());
         let mut out = Vec::with_capacity(end.saturating_sub(start));
@@ -542,7 +553,7 @@ impl Scanner<'_> {
             }
             i += 1;
         }
-        signature(&String::from_utf8_lossy(&out))
+        out
     }
 }
 

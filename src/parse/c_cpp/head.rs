@@ -356,9 +356,23 @@ impl Ctx<'_> {
                 .get(first.first)
                 .is_some_and(|t| is_all_caps(self.text(t)));
             if let Some(later) = found.get(1) {
-                if later.first > first.params + 1 || type_macro {
+                if later.first > first.params + 1 {
                     chosen = later;
                     start = toks.get(first.params + 1).map_or(start, |t| t.start);
+                } else if type_macro {
+                    chosen = later;
+                }
+            }
+        } else if !first.special {
+            // `static void NORETURN PRINTF_STYLE(1, 2) die(const char *fmt, ...)`.
+            let macro_like = |d: &Declarator| {
+                d.name
+                    .first()
+                    .is_some_and(|&(s, e)| is_all_caps(self.code.get(s..e).unwrap_or(b"")))
+            };
+            if let Some(later) = found.get(1) {
+                if macro_like(first) && !macro_like(later) {
+                    chosen = later;
                 }
             }
         }

@@ -86,9 +86,17 @@ pub(super) fn preprocess(text: &str, masked: &str) -> Preprocessed {
         }
         // The directive runs on while its lines end with a backslash.
         let mut lj = li;
+        // (A backslash inside a comment still splices; so does a block comment left open.)
+        let mut in_comment = false;
         while let Some(&l) = lines.get(lj) {
-            let (ts, te) = trim_line(bytes, l);
-            if te > ts && bytes.get(te - 1) == Some(&b'\\') && lj + 1 < lines.len() {
+            let (ts, te) = trim_line(src, l);
+            in_comment = block_comment_open_after(
+                src.get(ts..te).unwrap_or(b""),
+                bytes.get(ts..te).unwrap_or(b""),
+                in_comment,
+            );
+            let spliced = te > ts && src.get(te - 1) == Some(&b'\\');
+            if (spliced || in_comment) && lj + 1 < lines.len() {
                 lj += 1;
             } else {
                 break;
@@ -171,6 +179,40 @@ fn next_code_byte(code: &[u8], lines: &[(usize, usize)], from: usize) -> Option<
         }
     }
     None
+}
+
+/// Whether a `/* … */` comment is still open at the end of `line`; `masked` (the same line
+/// masked) tells string literals apart, their quotes being kept.
+fn block_comment_open_after(line: &[u8], masked: &[u8], mut open: bool) -> bool {
+    let mut quote: Option<u8> = None;
+    let mut i = 0;
+    while i + 1 < line.len() {
+        let m = masked.get(i).copied().unwrap_or(b' ');
+        if !open {
+            match quote {
+                Some(q) if m == q => quote = None,
+                None if m == b'"' || m == b'\'' => quote = Some(m),
+                _ => {}
+            }
+        }
+        if quote.is_some() {
+            i += 1;
+            continue;
+        }
+        match (line[i], line[i + 1], open) {
+            (b'/', b'*', false) => {
+                open = true;
+                i += 2;
+            }
+            (b'*', b'/', true) => {
+                open = false;
+                i += 2;
+            }
+            (b'/', b'/', false) => return false,
+            _ => i += 1,
+        }
+    }
+    open
 }
 
 fn is_zero(rest: &[u8]) -> bool {

@@ -301,6 +301,21 @@ fn constructor_with_many_brace_initialized_members() {
 }
 
 #[test]
+fn macro_bodies_with_comments_stay_in_the_macro() {
+    let src = "#define DEFINE_FNS(name) \\\n  int name##_get(void) \\\n  { /* a comment ending in a backslash \\\n     continues */ \\\n    return 0; \\\n  }\n#define S \"/*\"\nint after(void) { return 1; }\n#define C 1 /* open\n  still comment */\nint last(void) { return 2; }\n";
+    assert_eq!(
+        names(src),
+        vec![
+            e("DEFINE_FNS", 1, 6),
+            e("S", 7, 7),
+            e("after", 8, 8),
+            e("C", 9, 10),
+            e("last", 11, 11)
+        ]
+    );
+}
+
+#[test]
 fn gnu_style_and_prototypes() {
     let src = "static int\nfoo (void)\n{\n  return 0;\n}\n\nint bar (int);\nextern void baz(void);\nvoid\nqux (a)\n     int a;\n{\n}\n";
     assert_eq!(names(src), vec![e("foo", 1, 5), e("qux", 9, 13)]);
