@@ -576,11 +576,23 @@ impl Ctx<'_> {
             if conv && second == b"*" {
                 return true;
             }
-            // `(Cls::*name)`: a member pointer, `::` right before `*`.
-            return inner
+            // `(Cls::*name)`, `(A::B::*name)`: a qualifier chain, then `::*`. (Not a
+            // parameter list like `(T Cls::*mp)`.)
+            let Some(star) = inner
                 .windows(2)
-                .any(|w| self.is_punct(&w[0], b"::") && self.is_punct(&w[1], b"*"))
-                && !inner.iter().any(|t| self.is_punct(t, b","));
+                .position(|w| self.is_punct(&w[0], b"::") && self.is_punct(&w[1], b"*"))
+            else {
+                return false;
+            };
+            return inner.get(..star).is_some_and(|chain| {
+                chain.iter().enumerate().all(|(i, t)| {
+                    if i % 2 == 0 {
+                        t.kind == Tk::Ident
+                    } else {
+                        self.is_punct(t, b"::")
+                    }
+                })
+            });
         }
         false
     }

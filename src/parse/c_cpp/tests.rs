@@ -329,7 +329,9 @@ typedef PNG_CALLBACK(void, *png_rw_ptr, (png_structp, size_t));\n\
 typedef struct hd *hd_t ATTR_DEPRECATED;\n\
 typedef struct _win_st WINDOW;\n\
 typedef unsigned int UINT32;\n\
-void print(const ::std::string &s, ostream *os) {}\n";
+void print(const ::std::string &s, ostream *os) {}\n\
+template <typename C, typename T> bool has(T C::*mp) { return mp; }\n\
+typedef int (Widget::*member_fn)(int);\n";
     assert_eq!(
         names(src),
         vec![
@@ -340,6 +342,8 @@ void print(const ::std::string &s, ostream *os) {}\n";
             e("WINDOW", 9, 9),
             e("UINT32", 10, 10),
             e("print", 11, 11),
+            e("has", 12, 12),
+            e("member_fn", 13, 13),
         ]
     );
 }
