@@ -76,6 +76,26 @@ pub struct Args {
     #[arg(long)]
     pub man: bool,
 
+    /// Show token counts per entry and per file (exact for OpenAI encodings).
+    #[arg(short, long)]
+    pub tokens: bool,
+
+    /// Encoding for --tokens: o200k (default), cl100k, or chars4 (bytes/4, no vocabulary).
+    #[arg(long, value_name = "NAME")]
+    pub tokenizer: Option<String>,
+
+    /// Mark entries changed since HEAD (staged, unstaged and untracked), via git.
+    #[arg(long)]
+    pub diff: bool,
+
+    /// Only changed files, and in them only changed entries with their parents (implies --diff).
+    #[arg(long)]
+    pub changed: bool,
+
+    /// Directory mode: order files by path (default) or by tokens, largest first.
+    #[arg(long, value_name = "KEY", value_parser = ["path", "tokens"])]
+    pub sort: Option<String>,
+
     /// Parse as this language instead of guessing from the file name.
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,

@@ -4,6 +4,7 @@ use crate::cli::Args;
 use crate::error::{Error, Result};
 use crate::lang::Language;
 use crate::outline::select::Budget;
+use crate::tokens::Tokenizer;
 use std::path::PathBuf;
 
 /// Most preview lines per entry.
@@ -120,6 +121,14 @@ pub struct Config {
     pub if_hash: Option<String>,
     /// Canonical `--root`: every path must resolve inside it.
     pub root: Option<PathBuf>,
+    /// Count tokens with this encoding (`--tokens`, `--tokenizer`, `--sort tokens`).
+    pub tokens: Option<Tokenizer>,
+    /// Changed-since-HEAD markers on (`--diff`, `--changed`).
+    pub diff: bool,
+    /// Keep only changed files and entries.
+    pub changed_only: bool,
+    /// Directory mode: largest files first.
+    pub sort_by_tokens: bool,
 }
 
 impl Config {
@@ -146,6 +155,16 @@ impl Config {
             (None, false, Some(spec)) => Mode::Lines(LineSpec::parse(&spec)?),
             (None, false, None) => Mode::Outline,
         };
+        let tokenizer = match &args.tokenizer {
+            None => Tokenizer::default(),
+            Some(name) => Tokenizer::from_name(name).ok_or_else(|| {
+                Error::Usage(format!(
+                    "unknown tokenizer '{name}'; known: o200k, cl100k, chars4"
+                ))
+            })?,
+        };
+        let sort_by_tokens = args.sort.as_deref() == Some("tokens");
+        let wants_tokens = args.tokens || args.tokenizer.is_some() || sort_by_tokens;
         let root = match args.root {
             None => None,
             Some(dir) => Some(
@@ -170,6 +189,10 @@ impl Config {
             max_output: args.max_output,
             if_hash: args.if_hash,
             root,
+            tokens: wants_tokens.then_some(tokenizer),
+            diff: args.diff || args.changed,
+            changed_only: args.changed,
+            sort_by_tokens,
         })
     }
 
@@ -220,6 +243,14 @@ mod tests {
         assert_eq!(c.file_budget(), Budget::default());
         assert_eq!(c.directory_budget().max_depth, Some(1));
         assert_eq!((c.max_files, c.max_output), (None, None));
+        assert_eq!((c.tokens, c.diff, c.changed_only), (None, false, false));
+        let t = config(&["--sort", "tokens", "--changed"]).expect("valid");
+        assert_eq!(
+            (t.tokens, t.diff, t.changed_only),
+            (Some(Tokenizer::O200k), true, true)
+        );
+        let c = config(&["--tokenizer", "cl100k"]).expect("valid");
+        assert_eq!(c.tokens, Some(Tokenizer::Cl100k));
     }
 
     #[test]
@@ -235,6 +266,7 @@ mod tests {
             &["--lines", "x"],
             &["--lines", "-3:5"],
             &["--root", "/no/such/dir"],
+            &["--tokenizer", "gpt2"],
         ] {
             assert!(matches!(config(bad), Err(Error::Usage(_))), "{bad:?}");
         }

@@ -9,6 +9,7 @@ use crate::outline::select;
 use crate::outline::{Entry, Outline};
 use crate::parse::{self, ParseOptions};
 use crate::source::{self, Loaded};
+use crate::{git, tokens};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -33,7 +34,15 @@ pub enum Outcome {
 /// Runs print mode for `config`, writing data to `out` and diagnostics to `err`.
 pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
     if config.stdin {
-        let input = Input::load(Path::new("<stdin>"), source::read_stdin()?, config.language);
+        let mut input = Input::load(Path::new("<stdin>"), source::read_stdin()?, config.language);
+        if config.diff {
+            write_out(
+                err,
+                b"outline: diff markers off: standard input has no git history\n",
+            )?;
+        }
+        // Without a snapshot only tokens are counted, which cannot fail.
+        let _ = input.annotate(config, None);
         return file(config, input, out, err);
     }
     let path = config.path.as_path();
@@ -48,8 +57,33 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         return directory::directory(config, out, err);
     }
     let language = config.language.or_else(|| lang::detect(path));
-    let input = Input::load(path, source::read(path)?, language);
+    let mut input = Input::load(path, source::read(path)?, language);
+    let snapshot = match config.diff {
+        true => git_snapshot(path, err)?,
+        false => None,
+    };
+    if let Err(reason) = input.annotate(config, snapshot.as_ref()) {
+        write_out(
+            err,
+            format!("outline: diff markers off: {reason}\n").as_bytes(),
+        )?;
+    }
     file(config, input, out, err)
+}
+
+/// The repository status for markers, or `None` after saying in one line why they are off
+/// (outside a repository is not an error).
+pub(crate) fn git_snapshot(path: &Path, err: &mut dyn Write) -> Result<Option<git::Snapshot>> {
+    match git::snapshot(path) {
+        Ok(snapshot) => Ok(Some(snapshot)),
+        Err(reason) => {
+            write_out(
+                err,
+                format!("outline: diff markers off: {reason}\n").as_bytes(),
+            )?;
+            Ok(None)
+        }
+    }
 }
 
 /// With `--root`, refuses `path` unless it resolves (symlinks and `..` followed) inside the
@@ -117,6 +151,29 @@ impl Input {
             outline,
             binary: false,
         }
+    }
+
+    /// Adds the annotations `config` asks for: token counts, then changes against HEAD
+    /// (dropping unchanged entries for `--changed`). An error means markers could not be read.
+    pub fn annotate(
+        &mut self,
+        config: &Config,
+        snapshot: Option<&git::Snapshot>,
+    ) -> std::result::Result<(), String> {
+        let Some(outline) = &mut self.outline else {
+            return Ok(());
+        };
+        if let Some(tokenizer) = config.tokens {
+            tokens::annotate(outline, &self.text, tokenizer);
+        }
+        if let Some(snapshot) = snapshot {
+            let changes = snapshot.changes(&self.path, self.text.as_bytes())?;
+            outline.mark_changes(changes);
+            if config.changed_only {
+                outline.retain_changed();
+            }
+        }
+        Ok(())
     }
 
     /// The text's lines without their line endings.
@@ -187,7 +244,7 @@ fn outline(
             options,
         ))
     } else {
-        let mut text = format!("# Outline: {} ({})\n", input.name, outline.language);
+        let mut text = format!("# Outline: {} ({})\n", input.name, file_facts(outline));
         if let Some(limit) = &outline.limit {
             text.push_str(&format!("# Limit: {}\n", limit.reason));
         }
@@ -200,6 +257,19 @@ fn outline(
     };
     write_out(out, rendered.as_bytes())?;
     Ok(Outcome::Success)
+}
+
+/// `python`, or with token counts `python, 1,204 lines, ~9,870 tokens`.
+fn file_facts(outline: &Outline) -> String {
+    match outline.tokens {
+        None => outline.language.to_string(),
+        Some((tokens, _)) => format!(
+            "{}, {} lines, ~{} tokens",
+            outline.language,
+            parse::thousands(outline.lines),
+            parse::thousands(tokens)
+        ),
+    }
 }
 
 /// A note that stands in for an outline: on stdout in text mode (it is the answer), on stderr
@@ -227,6 +297,8 @@ fn text_options<'t>(
         signatures: config.signatures,
         line_numbers: config.line_numbers,
         preview: config.preview,
+        tokens: config.tokens.is_some(),
+        diff: config.diff,
         indent,
         lines,
     }

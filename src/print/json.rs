@@ -19,6 +19,14 @@ pub struct FileObject<'a> {
     pub bytes: usize,
     /// Content hash of the file's bytes (`xxh3:` + 16 hex digits); `--if-hash` checks it.
     pub hash: &'a str,
+    /// `--tokens`: tokens in the whole file, and the encoding that counted them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokenizer: Option<&'static str>,
+    /// `--diff`: present (always `true`) when the file differs from HEAD.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changed: Option<bool>,
     /// Top-level entries and, nested, everything the caps let through.
     pub entries: Vec<Node<'a>>,
     /// Present (always `true`) when the node budget ran out before every top-level entry.
@@ -55,6 +63,12 @@ pub struct Node<'a> {
     pub line: usize,
     /// Last line, inclusive.
     pub end_line: usize,
+    /// `--tokens`: tokens of lines `line..=end_line`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<usize>,
+    /// `--diff`: present (always `true`) on entries holding a change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changed: Option<bool>,
     /// `--preview N`: the source lines after `line`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preview: Option<Vec<&'a str>>,
@@ -94,6 +108,9 @@ pub fn file_object<'a>(
         lines: outline.lines,
         bytes: outline.bytes,
         hash,
+        tokens: outline.tokens.map(|(tokens, _)| tokens),
+        tokenizer: outline.tokens.map(|(_, name)| name),
+        changed: outline.is_changed().then_some(true),
         entries: selection
             .roots
             .iter()
@@ -119,6 +136,8 @@ fn node<'a>(shown: &Shown<'a>, options: NodeOptions<'a>) -> Node<'a> {
         level: entry.level,
         line: entry.line,
         end_line: entry.end_line,
+        tokens: entry.tokens,
+        changed: entry.changed.then_some(true),
         preview,
         children: shown
             .children
@@ -191,6 +210,8 @@ impl<'a> Node<'a> {
             level: entry.level,
             line: entry.line,
             end_line: entry.end_line,
+            tokens: entry.tokens,
+            changed: entry.changed.then_some(true),
             preview: None,
             children: (!has_children).then(Vec::new),
             truncated: has_children.then_some(true),
