@@ -259,6 +259,55 @@ mod tests {
         assert_eq!(apply_limits(small, 2), (small, None));
     }
 
+    /// Inputs that have crashed or slowed scanners elsewhere; each family must end, in order,
+    /// without panicking, on the stack a directory-mode worker thread gets.
+    #[test]
+    fn pathological_inputs_never_panic_or_overflow() {
+        let deep = |open: &str, n: usize| open.repeat(n);
+        let inputs: Vec<String> = vec![
+            deep("{", 100_000),
+            deep("[", 100_000),
+            deep("(", 100_000),
+            deep("<div>", 50_000),
+            deep("a {", 50_000),
+            (0..3000)
+                .map(|i| format!("{}def f{i}():\n", " ".repeat(i)))
+                .collect(),
+            (0..3000)
+                .map(|i| format!("{}k{i}:\n", " ".repeat(i)))
+                .collect(),
+            "\"unclosed ' ` /* r#\" R\"x( $$ <!-- <script>".into(),
+            "\0\u{1}\u{FFFD}}}}))]]]>>>".repeat(1000),
+            "x".repeat(2_000_000),
+            "\n".repeat(200_000),
+        ];
+        let handle = std::thread::Builder::new()
+            .stack_size(2 * 1024 * 1024)
+            .spawn(move || {
+                for language in Language::ALL {
+                    for (index, text) in inputs.iter().enumerate() {
+                        let started = std::time::Instant::now();
+                        let outline = outline_text(
+                            text,
+                            ParseOptions {
+                                language,
+                                jsx: true,
+                            },
+                        );
+                        assert!(outline.walk().iter().all(|(_, e)| e.line <= e.end_line));
+                        // Generous bound: this catches quadratic blow-ups, not speed.
+                        let took = started.elapsed();
+                        assert!(
+                            took.as_secs() < 20,
+                            "{language} input {index} took {took:?}"
+                        );
+                    }
+                }
+            })
+            .expect("spawn");
+        assert!(handle.join().is_ok(), "a scanner panicked");
+    }
+
     #[test]
     fn byte_order_mark_does_not_hide_the_first_entry() {
         let outline = outline_text("\u{FEFF}# Title\n", ParseOptions::new(Language::Markdown));
