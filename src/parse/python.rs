@@ -194,7 +194,10 @@ fn indentation(masked: &[u8], start: usize, end: usize) -> (usize, usize) {
 /// never continues an expression, so it ends an unbalanced bracket.
 fn starts_definition(rest: &[u8]) -> bool {
     let keyword = |word: &[u8]| {
-        rest.starts_with(word) && rest.get(word.len()).is_some_and(|b| *b == b' ' || *b == b'\t')
+        rest.starts_with(word)
+            && rest
+                .get(word.len())
+                .is_some_and(|b| *b == b' ' || *b == b'\t')
     };
     keyword(b"def") || keyword(b"class") || keyword(b"async")
 }
@@ -208,8 +211,8 @@ fn logical_lines(src: &Source) -> Vec<Logical> {
     let mut line_start = 0;
     let mut line_no: usize = 1;
     while line_start < masked.len() {
-        let line_end = memchr::memchr(b'\n', &masked[line_start..])
-            .map_or(masked.len(), |n| line_start + n);
+        let line_end =
+            memchr::memchr(b'\n', &masked[line_start..]).map_or(masked.len(), |n| line_start + n);
         let (indent, first) = indentation(masked, line_start, line_end);
         if let Some(open) = current {
             // Recovery: a bracket left open never swallows the next definition.
@@ -220,7 +223,6 @@ fn logical_lines(src: &Source) -> Vec<Logical> {
                 let prev_end = line_start.saturating_sub(1);
                 out.push(Logical {
                     end: prev_end,
-                    end_line: line_no.saturating_sub(1).max(open.line),
                     ..open
                 });
                 current = None;
@@ -259,12 +261,17 @@ fn logical_lines(src: &Source) -> Vec<Logical> {
             .iter()
             .rev()
             .find(|b| !is_space(**b));
+        if last.is_some() {
+            if let Some(open) = current.as_mut() {
+                // The last line with code: a comment line after a backslash adds nothing.
+                open.end_line = line_no;
+            }
+        }
         let continues = quotes.inside() || depth > 0 || last == Some(&b'\\');
         if !continues {
             if let Some(open) = current.take() {
                 out.push(Logical {
                     end: line_end,
-                    end_line: line_no,
                     ..open
                 });
             }
@@ -275,7 +282,6 @@ fn logical_lines(src: &Source) -> Vec<Logical> {
     if let Some(open) = current {
         out.push(Logical {
             end: masked.len(),
-            end_line: src.lines.line_of(masked.len().saturating_sub(1)).max(open.line),
             ..open
         });
     }
@@ -388,20 +394,19 @@ fn definition(
     in_class: bool,
     decorators: &[String],
 ) -> Option<(Entry, bool)> {
-    let (kind, name, is_async, is_class) = if let Some(caps) =
-        DEF_RE.as_ref().and_then(|re| re.captures(head))
-    {
-        let name = caps.get(2)?;
-        let kind = if in_class {
-            Kind::Method
+    let (kind, name, is_async, is_class) =
+        if let Some(caps) = DEF_RE.as_ref().and_then(|re| re.captures(head)) {
+            let name = caps.get(2)?;
+            let kind = if in_class {
+                Kind::Method
+            } else {
+                Kind::Function
+            };
+            (kind, name, caps.get(1).is_some(), false)
         } else {
-            Kind::Function
+            let caps = CLASS_RE.as_ref()?.captures(head)?;
+            (Kind::Class, caps.get(1)?, false, true)
         };
-        (kind, name, caps.get(1).is_some(), false)
-    } else {
-        let caps = CLASS_RE.as_ref()?.captures(head)?;
-        (Kind::Class, caps.get(1)?, false, true)
-    };
     let name_start = logical.start + name.start();
     let head_end = header_colon(head.as_bytes(), name.end())
         .map(|colon| logical.start + colon)
@@ -420,7 +425,7 @@ fn definition(
         sig.push_str("async ");
     }
     sig.push_str(&src.clean(name_start, head_end));
-    let line = src.lines.line_of(logical.start + name.start());
+    let line = logical.line;
     let entry = Entry::new(kind, name.as_str(), line, logical.end_line.max(line))
         .with_signature(signature(&sig));
     Some((entry, is_class))
@@ -432,11 +437,9 @@ fn constants(src: &Source, logical: &Logical) -> Vec<Entry> {
     let mut out = Vec::new();
     let masked = src.masked;
     let first = masked.get(logical.start).copied().unwrap_or(0);
-    if !(first.is_ascii_uppercase() || matches!(first, b'_' | b'(' | b'[' | b'*')) {
-        // Statements after `;` are rare; skip lines that cannot start with a target.
-        if memchr::memchr(b';', masked.get(logical.start..logical.end).unwrap_or(&[])).is_none() {
-            return out;
-        }
+    let target_start = first.is_ascii_alphabetic() || first >= 0x80 || b"_([*".contains(&first);
+    if !target_start {
+        return out;
     }
     for (start, end) in statements(masked, logical.start, logical.end) {
         statement_constants(src, start, end, &mut out);
@@ -486,7 +489,11 @@ fn assignment_signs(bytes: &[u8]) -> Vec<usize> {
             b'(' | b'[' | b'{' => depth += 1,
             b')' | b']' | b'}' => depth = depth.saturating_sub(1),
             b'=' if depth == 0 => {
-                let prev = if i > 0 { bytes.get(i - 1).copied() } else { None };
+                let prev = if i > 0 {
+                    bytes.get(i - 1).copied()
+                } else {
+                    None
+                };
                 let next = bytes.get(i + 1).copied();
                 let compound = prev.is_some_and(|p| b"=!<>:+-*/%&|^@~".contains(&p));
                 if !compound && next != Some(b'=') {
@@ -514,9 +521,7 @@ fn is_identifier(bytes: &[u8]) -> bool {
         return false;
     };
     let mut chars = text.chars();
-    chars
-        .next()
-        .is_some_and(|c| c == '_' || c.is_alphabetic())
+    chars.next().is_some_and(|c| c == '_' || c.is_alphabetic())
         && chars.all(|c| c == '_' || c.is_alphanumeric())
 }
 

@@ -38,7 +38,13 @@ fn sig_of(text: &str, name: &str) -> String {
         .unwrap_or_default()
 }
 
-fn e(depth: usize, kind: Kind, name: &str, line: usize, end: usize) -> (usize, Kind, String, usize, usize) {
+fn e(
+    depth: usize,
+    kind: Kind,
+    name: &str,
+    line: usize,
+    end: usize,
+) -> (usize, Kind, String, usize, usize) {
     (depth, kind, name.to_string(), line, end)
 }
 
@@ -287,7 +293,8 @@ type Alias = int
 
 #[test]
 fn crlf_tabs_and_no_final_newline() {
-    let src = "class A:\r\n\tdef m(self):\r\n\t\treturn 1\r\n\r\n\tdef n(self):\r\n\t\tpass\r\nXY = 1";
+    let src =
+        "class A:\r\n\tdef m(self):\r\n\t\treturn 1\r\n\r\n\tdef n(self):\r\n\t\tpass\r\nXY = 1";
     assert_eq!(
         flat(src),
         vec![
@@ -386,5 +393,20 @@ fn empty_junk_and_unbalanced_input_do_not_panic() {
 
 #[test]
 fn unicode_names() {
-    assert_eq!(names("def ñandú(): pass\nclass Straße: pass\n"), vec!["ñandú", "Straße"]);
+    assert_eq!(
+        names("def ñandú(): pass\nclass Straße: pass\n"),
+        vec!["ñandú", "Straße"]
+    );
+}
+
+#[test]
+fn backslash_before_a_comment_line_ends_the_statement() {
+    let src = "def f():\n    assert g(1, 2) \\\n        # == 3\n\n\nXY = 1 \\\n  # note\n";
+    assert_eq!(
+        flat(src),
+        vec![
+            e(0, Kind::Function, "f", 1, 2),
+            e(0, Kind::Constant, "XY", 6, 6)
+        ]
+    );
 }
