@@ -42,6 +42,7 @@ pub fn parse(text: &str) -> Vec<Entry> {
     let src = Source {
         orig: text.as_bytes(),
         masked: masked.as_bytes(),
+        masked_text: &masked,
         text,
         lines: LineIndex::new(text),
     };
@@ -53,6 +54,7 @@ pub fn parse(text: &str) -> Vec<Entry> {
 struct Source<'a> {
     orig: &'a [u8],
     masked: &'a [u8],
+    masked_text: &'a str,
     text: &'a str,
     lines: LineIndex,
 }
@@ -320,8 +322,8 @@ fn build(src: &Source, logicals: &[Logical]) -> Vec<Entry> {
         let in_class = scope
             .and_then(|n| nodes.get(n))
             .is_some_and(|node| node.is_class);
-        let head = src.masked.get(logical.start..logical.end).unwrap_or(&[]);
-        let head_str = std::str::from_utf8(head).unwrap_or("");
+        let head_str = src.masked_text.get(logical.start..logical.end).unwrap_or("");
+        let head = head_str.as_bytes();
         prev_end_line = logical.end_line;
         if head.first() == Some(&b'@') {
             decorators.push(one_line(&src.clean(logical.start, logical.end)));
