@@ -1,0 +1,325 @@
+//! `--print`: the headless mode. Outlines a file, a directory or standard input as text or JSON,
+//! or reads part of a file (a symbol, a line range, the agent read). Data goes to one writer,
+//! diagnostics to another; the terminal is never touched.
+
+use crate::config::{Config, Mode};
+use crate::error::{Error, Result};
+use crate::lang::{self, Language};
+use crate::outline::select;
+use crate::outline::{Entry, Outline};
+use crate::parse::{self, ParseOptions};
+use crate::source::{self, Loaded};
+use crate::{git, tokens};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+mod directory;
+pub mod json;
+mod read;
+pub mod text;
+
+/// How a print run ended, for the exit code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything asked for was printed.
+    Success,
+    /// A `--symbol` matched nothing.
+    NotFound,
+    /// Output was printed but some files could not be read.
+    PartialFailure,
+    /// `--if-hash` did not match: the file changed since it was outlined.
+    Stale,
+}
+
+/// Runs print mode for `config`, writing data to `out` and diagnostics to `err`.
+pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
+    if config.stdin {
+        let mut input = Input::load(Path::new("<stdin>"), source::read_stdin()?, config.language);
+        if config.diff {
+            write_out(
+                err,
+                b"outline: diff markers off: standard input has no git history\n",
+            )?;
+        }
+        // Without a snapshot only tokens are counted, which cannot fail.
+        let _ = input.annotate(config, None);
+        return file(config, input, out, err);
+    }
+    let path = config.path.as_path();
+    check_root(config, path)?;
+    let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
+    if meta.is_dir() {
+        if config.mode != Mode::Outline {
+            return Err(Error::Usage(
+                "--symbol, --read and --lines need a file, not a directory".into(),
+            ));
+        }
+        return directory::directory(config, out, err);
+    }
+    let language = config.language.or_else(|| lang::detect(path));
+    let mut input = Input::load(path, source::read(path)?, language);
+    let snapshot = match config.diff {
+        true => git_snapshot(path, err)?,
+        false => None,
+    };
+    if let Err(reason) = input.annotate(config, snapshot.as_ref()) {
+        write_out(
+            err,
+            format!("outline: diff markers off: {reason}\n").as_bytes(),
+        )?;
+    }
+    file(config, input, out, err)
+}
+
+/// The repository status for markers, or `None` after saying in one line why they are off
+/// (outside a repository is not an error).
+pub(crate) fn git_snapshot(path: &Path, err: &mut dyn Write) -> Result<Option<git::Snapshot>> {
+    match git::snapshot(path) {
+        Ok(snapshot) => Ok(Some(snapshot)),
+        Err(reason) => {
+            write_out(
+                err,
+                format!("outline: diff markers off: {reason}\n").as_bytes(),
+            )?;
+            Ok(None)
+        }
+    }
+}
+
+/// With `--root`, refuses `path` unless it resolves (symlinks and `..` followed) inside the
+/// root, before a byte of it is read.
+fn check_root(config: &Config, path: &Path) -> Result<()> {
+    let Some(root) = &config.root else {
+        return Ok(());
+    };
+    let resolved = path.canonicalize().map_err(|e| Error::io(path, e))?;
+    if resolved.starts_with(root) {
+        Ok(())
+    } else {
+        Err(Error::Usage(format!(
+            "{}: outside --root {}",
+            path.display(),
+            root.display()
+        )))
+    }
+}
+
+/// One file (or standard input), read and, when its language is known, outlined.
+pub(crate) struct Input {
+    pub path: PathBuf,
+    pub name: String,
+    pub text: String,
+    pub hash: String,
+    /// `None` for a language without a parser (reads still work).
+    pub outline: Option<Outline>,
+    pub binary: bool,
+}
+
+impl Input {
+    fn load(path: &Path, loaded: Loaded, language: Option<Language>) -> Input {
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let Loaded::Text {
+            text,
+            file_bytes,
+            hash,
+        } = loaded
+        else {
+            return Input {
+                path: path.to_path_buf(),
+                name,
+                text: String::new(),
+                hash: String::new(),
+                outline: None,
+                binary: true,
+            };
+        };
+        let outline = language.map(|language| {
+            let options = ParseOptions {
+                language,
+                jsx: lang::may_contain_jsx(path),
+            };
+            parse::outline_file(&text, file_bytes, options)
+        });
+        Input {
+            path: path.to_path_buf(),
+            name,
+            text,
+            hash,
+            outline,
+            binary: false,
+        }
+    }
+
+    /// Adds the annotations `config` asks for: token counts, then changes against HEAD
+    /// (dropping unchanged entries for `--changed`). An error means markers could not be read.
+    pub fn annotate(
+        &mut self,
+        config: &Config,
+        snapshot: Option<&git::Snapshot>,
+    ) -> std::result::Result<(), String> {
+        let Some(outline) = &mut self.outline else {
+            return Ok(());
+        };
+        if let Some(tokenizer) = config.tokens {
+            tokens::annotate(outline, &self.text, tokenizer);
+        }
+        if let Some(snapshot) = snapshot {
+            let changes = snapshot.changes(&self.path, self.text.as_bytes())?;
+            outline.mark_changes(changes);
+            if config.changed_only {
+                outline.retain_changed();
+            }
+        }
+        Ok(())
+    }
+
+    /// The text's lines without their line endings.
+    pub fn lines(&self) -> Vec<&str> {
+        self.text.lines().collect()
+    }
+}
+
+fn file(
+    config: &Config,
+    input: Input,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    if input.binary {
+        let note = format!("outline: {}: binary file, not outlined", input.name);
+        write_note(config, out, err, &note)?;
+        return Ok(Outcome::Success);
+    }
+    if let Some(expected) = &config.if_hash {
+        if *expected != input.hash {
+            let message = format!(
+                "outline: {} changed: its hash is {}, not {expected}; outline it again\n",
+                input.path.display(),
+                input.hash
+            );
+            write_out(err, message.as_bytes())?;
+            return Ok(Outcome::Stale);
+        }
+    }
+    match &config.mode {
+        Mode::Read => read::agent_read(config, &input, out),
+        Mode::Lines(spec) => read::line_range(config, &input, *spec, out),
+        Mode::Symbol(query) => read::symbol(config, &input, query, out, err),
+        Mode::Outline => outline(config, &input, out, err),
+    }
+}
+
+fn outline(
+    config: &Config,
+    input: &Input,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let Some(outline) = &input.outline else {
+        let message = format!(
+            "outline: no parser for {}; supported: {}",
+            input.name,
+            lang::supported_summary()
+        );
+        write_note(config, out, err, &message)?;
+        return Ok(Outcome::Success);
+    };
+    let lines = input.lines();
+    let selection = select::select(outline, config.file_budget());
+    let rendered = if config.json {
+        let options = json::NodeOptions {
+            signatures: config.signatures,
+            preview: config.preview,
+            lines: &lines,
+        };
+        let path = input.path.display().to_string();
+        json_line(&json::file_object(
+            path,
+            &input.hash,
+            outline,
+            &selection,
+            options,
+        ))
+    } else {
+        let mut text = format!("# Outline: {} ({})\n", input.name, file_facts(outline));
+        if let Some(limit) = &outline.limit {
+            text.push_str(&format!("# Limit: {}\n", limit.reason));
+        }
+        text.push('\n');
+        if outline.is_empty() {
+            text.push_str("(no outline entries)\n");
+        }
+        text::write_entries(&mut text, &selection, text_options(config, "", &lines));
+        text
+    };
+    write_out(out, rendered.as_bytes())?;
+    Ok(Outcome::Success)
+}
+
+/// `python`, or with token counts `python, 1,204 lines, ~9,870 tokens`.
+fn file_facts(outline: &Outline) -> String {
+    match outline.tokens {
+        None => outline.language.to_string(),
+        Some((tokens, _)) => format!(
+            "{}, {} lines, ~{} tokens",
+            outline.language,
+            parse::thousands(outline.lines),
+            parse::thousands(tokens)
+        ),
+    }
+}
+
+/// A note that stands in for an outline: on stdout in text mode (it is the answer), on stderr
+/// in JSON mode (stdout must stay parseable).
+fn write_note(
+    config: &Config,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    message: &str,
+) -> Result<()> {
+    let line = format!("{message}\n");
+    if config.json {
+        write_out(err, line.as_bytes())
+    } else {
+        write_out(out, line.as_bytes())
+    }
+}
+
+fn text_options<'t>(
+    config: &Config,
+    indent: &'static str,
+    lines: &'t [&'t str],
+) -> text::TextOptions<'t> {
+    text::TextOptions {
+        signatures: config.signatures,
+        line_numbers: config.line_numbers,
+        preview: config.preview,
+        tokens: config.tokens.is_some(),
+        diff: config.diff,
+        indent,
+        lines,
+    }
+}
+
+/// The source lines shown under an entry by `--preview n`: those after its first line, inside it.
+pub fn preview_lines<'a>(entry: &Entry, lines: &[&'a str], n: usize) -> Vec<&'a str> {
+    let last = entry.end_line.min(entry.line + n);
+    (entry.line + 1..=last)
+        .filter_map(|line| lines.get(line - 1).copied())
+        .collect()
+}
+
+fn json_line<T: serde::Serialize>(value: &T) -> String {
+    // Serialising our own wire types cannot fail (no maps with non-string keys, no I/O).
+    let mut line = serde_json::to_string(value).unwrap_or_default();
+    line.push('\n');
+    line
+}
+
+/// Writes all of `bytes`; a closed pipe surfaces as an I/O error that main treats as quiet.
+fn write_out(out: &mut dyn Write, bytes: &[u8]) -> Result<()> {
+    out.write_all(bytes).map_err(|e| Error::io("<stdout>", e))
+}

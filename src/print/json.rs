@@ -1,0 +1,221 @@
+//! JSON wire types of `--print --json`: serialize-only views of the model, exactly the contract
+//! in docs (README "JSON output"). A file gives one [`FileObject`]; a directory gives one per
+//! line (JSON Lines), sorted by path.
+
+use crate::outline::select::{Selection, Shown};
+use crate::outline::Outline;
+use serde::Serialize;
+
+/// One outlined file.
+#[derive(Debug, Serialize)]
+pub struct FileObject<'a> {
+    /// The path as given, joined with the file's path below it in directory mode.
+    pub path: String,
+    /// Language name (`python`, `cpp`, ...).
+    pub language: &'static str,
+    /// Lines in the file (a last line without newline counts).
+    pub lines: usize,
+    /// Size in bytes.
+    pub bytes: usize,
+    /// Content hash of the file's bytes (`xxh3:` + 16 hex digits); `--if-hash` checks it.
+    pub hash: &'a str,
+    /// `--tokens`: tokens in the whole file, and the encoding that counted them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokenizer: Option<&'static str>,
+    /// `--diff`: present (always `true`) when the file differs from HEAD.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changed: Option<bool>,
+    /// Top-level entries and, nested, everything the caps let through.
+    pub entries: Vec<Node<'a>>,
+    /// Present (always `true`) when the node budget ran out before every top-level entry.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truncated: Option<bool>,
+    /// `"max_nodes"` whenever `truncated` is present.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truncation_reason: Option<&'static str>,
+    /// Top-level entries left out by the node budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omitted: Option<usize>,
+    /// Set when the file was too large to outline whole: what was outlined.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_limit: Option<&'a str>,
+}
+
+/// One entry.
+#[derive(Debug, Serialize)]
+pub struct Node<'a> {
+    /// Positional id: `1.2` is the 2nd child of the 1st root.
+    pub id: &'a str,
+    /// `class`, `function`, `method`, `heading`, `key`, ... (snake_case).
+    pub kind: &'static str,
+    pub name: &'a str,
+    /// Ancestors' names and this name joined with `.`.
+    pub qualname: &'a str,
+    /// The declaration on one line, when known and signatures are on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub signature: Option<&'a str>,
+    /// Markdown heading level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
+    /// First line, 1-based.
+    pub line: usize,
+    /// Last line, inclusive.
+    pub end_line: usize,
+    /// `--tokens`: tokens of lines `line..=end_line`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<usize>,
+    /// `--diff`: present (always `true`) on entries holding a change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changed: Option<bool>,
+    /// `--preview N`: the source lines after `line`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub preview: Option<Vec<&'a str>>,
+    /// Present (even empty) exactly when this node was expanded: then it lists all children.
+    /// Absent means a cap cut the node: unknown, never empty.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub children: Option<Vec<Node<'a>>>,
+    /// Present (always `true`) only on a node a cap cut, with `truncation_reason`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truncated: Option<bool>,
+    /// `"max_depth"` or `"max_nodes"` (the latter when both apply).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truncation_reason: Option<&'static str>,
+}
+
+/// Options that change what a node carries.
+#[derive(Debug, Clone, Copy)]
+pub struct NodeOptions<'t> {
+    pub signatures: bool,
+    pub preview: usize,
+    /// The file's lines, for previews.
+    pub lines: &'t [&'t str],
+}
+
+/// Builds the wire object for one file.
+pub fn file_object<'a>(
+    path: String,
+    hash: &'a str,
+    outline: &'a Outline,
+    selection: &Selection<'a>,
+    options: NodeOptions<'a>,
+) -> FileObject<'a> {
+    let cut = selection.omitted > 0;
+    FileObject {
+        path,
+        language: outline.language.name(),
+        lines: outline.lines,
+        bytes: outline.bytes,
+        hash,
+        tokens: outline.tokens.map(|(tokens, _)| tokens),
+        tokenizer: outline.tokens.map(|(_, name)| name),
+        changed: outline.is_changed().then_some(true),
+        entries: selection
+            .roots
+            .iter()
+            .map(|shown| node(shown, options))
+            .collect(),
+        truncated: cut.then_some(true),
+        truncation_reason: cut.then_some("max_nodes"),
+        omitted: cut.then_some(selection.omitted),
+        input_limit: outline.limit.as_ref().map(|limit| limit.reason.as_str()),
+    }
+}
+
+fn node<'a>(shown: &Shown<'a>, options: NodeOptions<'a>) -> Node<'a> {
+    let entry = shown.entry;
+    let preview =
+        (options.preview > 0).then(|| super::preview_lines(entry, options.lines, options.preview));
+    Node {
+        id: &entry.id,
+        kind: entry.kind.as_str(),
+        name: &entry.name,
+        qualname: &entry.qualname,
+        signature: entry.signature.as_deref().filter(|_| options.signatures),
+        level: entry.level,
+        line: entry.line,
+        end_line: entry.end_line,
+        tokens: entry.tokens,
+        changed: entry.changed.then_some(true),
+        preview,
+        children: shown
+            .children
+            .as_ref()
+            .map(|children| children.iter().map(|c| node(c, options)).collect()),
+        truncated: shown.cut.map(|_| true),
+        truncation_reason: shown.cut.map(|cut| cut.as_str()),
+    }
+}
+
+/// `--symbol`, `--lines` and `--read` with `--json`: the text read and where it came from.
+#[derive(Debug, Serialize)]
+pub struct ReadObject<'a> {
+    pub path: String,
+    /// Language name, absent for a file without a parser.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<&'static str>,
+    /// Lines in the whole file.
+    pub lines: usize,
+    pub hash: &'a str,
+    /// First and last line of `text` (0 and 0 when no line was read).
+    pub start_line: usize,
+    pub end_line: usize,
+    /// The lines, each as `<n>: <text>` (for `--read`, with the outline block and notes).
+    pub text: &'a str,
+    /// `--read` of a long file: the first and last line left out between head and tail.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omitted: Option<[usize; 2]>,
+    /// `--lines` clamped into the file: what happened.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<&'a str>,
+    /// `--symbol`: the entry read (its children are not listed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node: Option<Node<'a>>,
+}
+
+impl<'a> ReadObject<'a> {
+    pub(crate) fn new(
+        input: &'a super::Input,
+        start_line: usize,
+        end_line: usize,
+        text: &'a str,
+    ) -> ReadObject<'a> {
+        ReadObject {
+            path: input.path.display().to_string(),
+            language: input.outline.as_ref().map(|o| o.language.name()),
+            lines: crate::parse::count_lines(&input.text),
+            hash: &input.hash,
+            start_line,
+            end_line,
+            text,
+            omitted: None,
+            note: None,
+            node: None,
+        }
+    }
+}
+
+impl<'a> Node<'a> {
+    /// The entry alone, without its children (`--symbol` reads the body, not the subtree);
+    /// marked as cut by depth when it has children so the contract still holds.
+    pub fn leaf(entry: &'a crate::outline::Entry, signatures: bool) -> Node<'a> {
+        let has_children = !entry.children.is_empty();
+        Node {
+            id: &entry.id,
+            kind: entry.kind.as_str(),
+            name: &entry.name,
+            qualname: &entry.qualname,
+            signature: entry.signature.as_deref().filter(|_| signatures),
+            level: entry.level,
+            line: entry.line,
+            end_line: entry.end_line,
+            tokens: entry.tokens,
+            changed: entry.changed.then_some(true),
+            preview: None,
+            children: (!has_children).then(Vec::new),
+            truncated: has_children.then_some(true),
+            truncation_reason: has_children.then_some("max_depth"),
+        }
+    }
+}
