@@ -322,7 +322,10 @@ fn build(src: &Source, logicals: &[Logical]) -> Vec<Entry> {
         let in_class = scope
             .and_then(|n| nodes.get(n))
             .is_some_and(|node| node.is_class);
-        let head_str = src.masked_text.get(logical.start..logical.end).unwrap_or("");
+        let head_str = src
+            .masked_text
+            .get(logical.start..logical.end)
+            .unwrap_or("");
         let head = head_str.as_bytes();
         prev_end_line = logical.end_line;
         if head.first() == Some(&b'@') {
@@ -618,10 +621,16 @@ fn statement_constants(src: &Source, start: usize, end: usize, out: &mut Vec<Ent
         return;
     }
     let end_line = src.lines.line_of(end.saturating_sub(1));
-    let statement = one_line(&src.clean(start, end));
-    let sig = match statement.char_indices().nth(MAX_CONSTANT_SIGNATURE) {
-        Some((cut, _)) => format!("{}…", statement[..cut].trim_end()),
-        None => statement,
+    // The statement is the signature when it binds one name; with several (`A, B = 1, 2`,
+    // `A = B = 1`) it would label each of them the same, so the name alone is clearer.
+    let sig = if names.len() == 1 {
+        let statement = one_line(&src.clean(start, end));
+        match statement.char_indices().nth(MAX_CONSTANT_SIGNATURE) {
+            Some((cut, _)) => format!("{}…", statement[..cut].trim_end()),
+            None => statement,
+        }
+    } else {
+        String::new()
     };
     for (s, e) in names {
         let name = src.slice(s, e);
