@@ -24,6 +24,9 @@ static DEF_RE: LazyLock<Option<Regex>> =
 static CLASS_RE: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r"^class[ \t\f]+([^\W\d]\w*)").ok());
 
+/// Deepest bracket nesting read in an assignment target list (`(A, (B, C)) = ...`).
+const MAX_TARGET_NESTING: usize = 8;
+
 /// Longest constant signature (`NAME = value`) before it is cut with `…`.
 const MAX_CONSTANT_SIGNATURE: usize = 100;
 
@@ -533,17 +536,37 @@ fn is_identifier(bytes: &[u8]) -> bool {
 /// The names a target list binds (`A`, `A, B`, `(A, *B)`), as offset ranges relative to
 /// `bytes`; `None` when it is not a plain target list (attributes, subscripts, expressions).
 fn target_names(bytes: &[u8], base: usize, out: &mut Vec<(usize, usize)>) -> bool {
+    nested_target_names(bytes, base, out, 0)
+}
+
+/// [`target_names`] at bracket `nesting`; deep nesting is no plain target list.
+fn nested_target_names(
+    bytes: &[u8],
+    base: usize,
+    out: &mut Vec<(usize, usize)>,
+    nesting: usize,
+) -> bool {
+    if nesting > MAX_TARGET_NESTING {
+        return false;
+    }
     let Some((start, end)) = trim_range(bytes, 0, bytes.len()) else {
         return false;
     };
     let inner = &bytes[start..end];
     if let (Some(b'(' | b'['), Some(b')' | b']')) = (inner.first(), inner.last()) {
-        return split_items(&inner[1..inner.len() - 1], base + start + 1, out, true);
+        let items = inner.get(1..inner.len() - 1).unwrap_or(&[]);
+        return split_items(items, base + start + 1, out, true, nesting);
     }
-    split_items(inner, base + start, out, false)
+    split_items(inner, base + start, out, false, nesting)
 }
 
-fn split_items(bytes: &[u8], base: usize, out: &mut Vec<(usize, usize)>, bracketed: bool) -> bool {
+fn split_items(
+    bytes: &[u8],
+    base: usize,
+    out: &mut Vec<(usize, usize)>,
+    bracketed: bool,
+    nesting: usize,
+) -> bool {
     let mut depth = 0usize;
     let mut from = 0;
     let mut items = Vec::new();
@@ -577,7 +600,7 @@ fn split_items(bytes: &[u8], base: usize, out: &mut Vec<(usize, usize)>, bracket
             offset += skip;
         }
         if matches!(item.first(), Some(b'(' | b'[')) {
-            if !target_names(item, base + offset, out) {
+            if !nested_target_names(item, base + offset, out, nesting + 1) {
                 return false;
             }
         } else if is_identifier(item) {

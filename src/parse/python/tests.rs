@@ -410,3 +410,45 @@ fn backslash_before_a_comment_line_ends_the_statement() {
         ]
     );
 }
+
+#[test]
+fn pathological_inputs_stay_fast() {
+    let deep = format!("{}AA{} = 1\n", "(".repeat(50_000), ")".repeat(50_000));
+    let brackets = "(".repeat(100_000);
+    let backslashes = format!("x = '{}\n", "\\".repeat(100_000));
+    let many_defs = "def f(:\n".repeat(20_000);
+    let nested = (0..200)
+        .map(|i| format!("{}def f{i}():\n", " ".repeat(i)))
+        .collect::<String>();
+    let start = std::time::Instant::now();
+    for src in [&deep, &brackets, &backslashes, &many_defs, &nested] {
+        let _ = parse(src);
+    }
+    assert!(start.elapsed().as_secs() < 5);
+    assert_eq!(parse(&many_defs).len(), 20_000);
+}
+
+#[test]
+fn random_python_like_input_never_panics() {
+    let pieces: [&str; 24] = [
+        "def ", "class ", "async ", "@d", "(", ")", "[", "]", "{", "}", ":", "\n", "    ", "\t",
+        "\"\"\"", "'''", "'", "\"", "\\", "#", "AB = ", ", ", ";", "é",
+    ];
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..300 {
+        let mut src = String::new();
+        for _ in 0..200 {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            src.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+        }
+        let outline = crate::parse::outline_text(
+            &src,
+            crate::parse::ParseOptions::new(crate::lang::Language::Python),
+        );
+        for (_, entry) in outline.walk() {
+            assert!(entry.line <= entry.end_line);
+        }
+    }
+}
