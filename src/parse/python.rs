@@ -328,7 +328,9 @@ fn build(src: &Source, logicals: &[Logical]) -> Vec<Entry> {
         let head = head_str.as_bytes();
         prev_end_line = logical.end_line;
         if head.first() == Some(&b'@') {
-            decorators.push(one_line(&src.clean(logical.start, logical.end)));
+            decorators.push(decorator_label(&one_line(
+                &src.clean(logical.start, logical.end),
+            )));
             continue;
         }
         let found = definition(src, logical, head_str, in_class, &decorators);
@@ -374,6 +376,26 @@ fn assemble(mut nodes: Vec<Node>) -> Vec<Entry> {
     }
     roots.reverse();
     roots
+}
+
+/// Longest decorator shown in full in a signature; longer ones keep their name (`@name(…)`),
+/// so that the signature still reaches the function's own name.
+const MAX_DECORATOR_CHARS: usize = 60;
+
+fn decorator_label(text: &str) -> String {
+    if text.chars().count() <= MAX_DECORATOR_CHARS {
+        return text.to_string();
+    }
+    match text.find('(') {
+        Some(paren) if paren <= MAX_DECORATOR_CHARS => format!("{}(…)", text[..paren].trim_end()),
+        _ => {
+            let cut = text
+                .char_indices()
+                .nth(MAX_DECORATOR_CHARS)
+                .map_or(text.len(), |(i, _)| i);
+            format!("{}…", &text[..cut])
+        }
+    }
 }
 
 /// Offset of the first `:` at bracket depth 0 in masked `bytes` from `from`.

@@ -452,3 +452,17 @@ fn random_python_like_input_never_panics() {
         }
     }
 }
+
+#[test]
+fn long_decorators_keep_the_name_in_view() {
+    let src = "\
+@pytest.mark.parametrize(\"value, expected\", [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)])
+@short(1)
+def test_values(value, expected):
+    assert value < expected
+";
+    assert_eq!(
+        sig_of(src, "test_values"),
+        "@pytest.mark.parametrize(…) @short(1) test_values(value, expected)"
+    );
+}
