@@ -171,7 +171,10 @@ pub fn may_contain_jsx(path: &Path) -> bool {
 
 /// A one-line list of what is supported, for the "no parser" message.
 pub fn supported_summary() -> String {
-    let mut exts: Vec<String> = EXTENSIONS.iter().map(|(ext, _)| format!(".{ext}")).collect();
+    let mut exts: Vec<String> = EXTENSIONS
+        .iter()
+        .map(|(ext, _)| format!(".{ext}"))
+        .collect();
     exts.extend(FILE_NAMES.iter().map(|(name, _)| name.to_string()));
     exts.join(" ")
 }
@@ -184,7 +187,9 @@ mod tests {
     fn tables_are_sorted_and_unique() {
         assert!(EXTENSIONS.windows(2).all(|w| w[0].0 < w[1].0));
         assert!(FILE_NAMES.windows(2).all(|w| w[0].0 < w[1].0));
-        assert!(EXTENSIONS.iter().all(|(ext, _)| *ext == ext.to_ascii_lowercase()));
+        assert!(EXTENSIONS
+            .iter()
+            .all(|(ext, _)| *ext == ext.to_ascii_lowercase()));
     }
 
     #[test]

@@ -7,10 +7,15 @@
 //!   second consumer of the same model.
 //! - The parser core (`lang`, `parse`, `outline`) depends on nothing else in the crate.
 
+pub mod cli;
+pub mod config;
 pub mod error;
 pub mod lang;
 pub mod outline;
 pub mod parse;
+pub mod print;
+pub mod source;
+pub mod walk;
 
 pub use error::{Error, Result};
 pub use lang::Language;

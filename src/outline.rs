@@ -272,7 +272,10 @@ pub fn nest_by_range(mut flat: Vec<Entry>) -> Vec<Entry> {
     let mut stack: Vec<Entry> = Vec::new();
     for entry in flat {
         while let Some(top) = stack.last() {
-            if entry.line <= top.end_line && entry.end_line <= top.end_line && entry.line >= top.line {
+            if entry.line <= top.end_line
+                && entry.end_line <= top.end_line
+                && entry.line >= top.line
+            {
                 break;
             }
             pop_into(&mut stack, &mut roots);

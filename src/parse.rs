@@ -43,10 +43,32 @@ impl ParseOptions {
 
 /// Outlines `text`, which is the whole file (already decoded, lossily if need be).
 pub fn outline_text(text: &str, options: ParseOptions) -> Outline {
+    outline_file(text, text.len(), options)
+}
+
+/// Outlines `text`, the first part of a file of `file_bytes` bytes (the reader stops a little
+/// past [`MAX_BYTES`], so a huge file is never loaded whole).
+pub fn outline_file(text: &str, file_bytes: usize, options: ParseOptions) -> Outline {
     let total_lines = count_lines(text);
-    let (parsed, limit) = apply_limits(text, total_lines);
+    let (parsed, mut limit) = apply_limits(text, total_lines);
     let entries = parse_entries(parsed, options);
-    let mut outline = Outline::new(options.language, total_lines, text.len(), entries);
+    let mut outline = Outline::new(
+        options.language,
+        total_lines,
+        file_bytes.max(text.len()),
+        entries,
+    );
+    if file_bytes > text.len() {
+        // Only a prefix was read: the line total is unknown, the byte total is not.
+        outline.lines = count_lines(parsed);
+        if let Some(limit) = &mut limit {
+            limit.reason = format!(
+                "file has {} bytes; outlined the first {} lines",
+                thousands(file_bytes),
+                thousands(limit.lines_outlined)
+            );
+        }
+    }
     outline.limit = limit;
     outline
 }

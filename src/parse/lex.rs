@@ -155,9 +155,8 @@ impl Scanner<'_> {
                     .position(|b| !is_word_byte(*b))
                     .map_or(self.src.len(), |n| self.pos + n);
                 let word = &self.src[self.pos..end];
-                self.last_word_is_keyword = REGEX_PRECEDING_WORDS
-                    .iter()
-                    .any(|kw| kw.as_bytes() == word);
+                self.last_word_is_keyword =
+                    REGEX_PRECEDING_WORDS.iter().any(|kw| kw.as_bytes() == word);
             }
         } else {
             self.last_word_is_keyword = false;
@@ -169,7 +168,8 @@ impl Scanner<'_> {
         for opener in self.spec.line_comments {
             if self.starts_with(opener) {
                 let start = self.pos;
-                let end = memchr::memchr(b'\n', &self.src[start..]).map_or(self.src.len(), |n| start + n);
+                let end =
+                    memchr::memchr(b'\n', &self.src[start..]).map_or(self.src.len(), |n| start + n);
                 self.blank(start, end);
                 self.pos = end;
                 return true;
@@ -203,7 +203,11 @@ impl Scanner<'_> {
 
     fn try_literal(&mut self) -> bool {
         let byte = self.src[self.pos];
-        let prev = if self.pos > 0 { self.src[self.pos - 1] } else { b'\n' };
+        let prev = if self.pos > 0 {
+            self.src[self.pos - 1]
+        } else {
+            b'\n'
+        };
         if self.spec.rust_raw_strings && self.try_rust_raw(prev) {
             return true;
         }
@@ -284,7 +288,10 @@ impl Scanner<'_> {
                 i += 2;
                 continue;
             }
-            if self.src[i] == quote && self.src.get(i + 1) == Some(&quote) && self.src.get(i + 2) == Some(&quote) {
+            if self.src[i] == quote
+                && self.src.get(i + 1) == Some(&quote)
+                && self.src.get(i + 2) == Some(&quote)
+            {
                 self.blank(start, i);
                 self.pos = i + 3;
                 return;
@@ -322,7 +329,8 @@ impl Scanner<'_> {
         let body_start = self.pos + prefix + hashes + 1;
         let mut closing = vec![b'"'];
         closing.extend(std::iter::repeat_n(b'#', hashes));
-        let end = find(&self.src[body_start..], &closing).map_or(self.src.len(), |n| body_start + n);
+        let end =
+            find(&self.src[body_start..], &closing).map_or(self.src.len(), |n| body_start + n);
         self.blank(body_start, end);
         self.pos = (end + closing.len()).min(self.src.len());
         self.last_significant = b'"';
@@ -347,14 +355,18 @@ impl Scanner<'_> {
             return false;
         };
         let delim = &self.src[delim_start..delim_start + paren];
-        if delim.iter().any(|b| b.is_ascii_whitespace() || *b == b')' || *b == b'\\') {
+        if delim
+            .iter()
+            .any(|b| b.is_ascii_whitespace() || *b == b')' || *b == b'\\')
+        {
             return false;
         }
         let mut closing = vec![b')'];
         closing.extend_from_slice(delim);
         closing.push(b'"');
         let body_start = delim_start + paren + 1;
-        let end = find(&self.src[body_start..], &closing).map_or(self.src.len(), |n| body_start + n);
+        let end =
+            find(&self.src[body_start..], &closing).map_or(self.src.len(), |n| body_start + n);
         self.blank(body_start, end);
         self.pos = (end + closing.len()).min(self.src.len());
         self.last_significant = b'"';
@@ -587,7 +599,9 @@ mod tests {
 
     #[test]
     fn unclosed_literals_end_without_panic() {
-        for src in ["\"abc", "'", "/* never", "r#\"x", "R\"d(", "`${", "$$ body", "'\\"] {
+        for src in [
+            "\"abc", "'", "/* never", "r#\"x", "R\"d(", "`${", "$$ body", "'\\",
+        ] {
             let spec = LexSpec {
                 rust_raw_strings: true,
                 cpp_raw_strings: true,

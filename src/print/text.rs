@@ -1,0 +1,69 @@
+//! The text format of `--print`: `L<line> <indent><kind>: <signature>` per entry.
+
+use crate::outline::select::{Selection, Shown};
+use crate::outline::{Entry, Kind};
+use std::fmt::Write;
+
+/// What each line shows.
+#[derive(Debug, Clone, Copy)]
+pub struct TextOptions<'t> {
+    pub signatures: bool,
+    pub line_numbers: bool,
+    pub preview: usize,
+    /// Extra indent before every line (directory mode indents entries under `## file`).
+    pub indent: &'static str,
+    pub lines: &'t [&'t str],
+}
+
+/// The label of an entry's kind in text: Markdown headings read `h2`, everything else its kind.
+pub fn kind_label(entry: &Entry) -> String {
+    match (entry.kind, entry.level) {
+        (Kind::Heading, Some(level)) => format!("h{level}"),
+        (kind, _) => kind.as_str().to_string(),
+    }
+}
+
+/// Appends the lines of `selection` to `out`.
+pub fn write_entries(out: &mut String, selection: &Selection<'_>, options: TextOptions<'_>) {
+    for shown in selection.walk() {
+        write_entry(out, shown, options);
+    }
+    if selection.omitted > 0 {
+        let _ = writeln!(
+            out,
+            "{}… {} more top-level entries (raise --max-nodes)",
+            options.indent, selection.omitted
+        );
+    }
+}
+
+fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
+    let entry = shown.entry;
+    let prefix = if options.line_numbers {
+        format!("L{:>5} ", entry.line)
+    } else {
+        String::new()
+    };
+    let indent = "  ".repeat(shown.depth.saturating_sub(1));
+    let label = if options.signatures {
+        entry.label()
+    } else {
+        &entry.name
+    };
+    let _ = write!(
+        out,
+        "{}{prefix}{indent}{}: {label}",
+        options.indent,
+        kind_label(entry)
+    );
+    if shown.cut.is_some() {
+        let _ = write!(out, "  … (+{} hidden)", entry.children.len());
+    }
+    out.push('\n');
+    if options.preview > 0 {
+        let pad = " ".repeat(prefix.chars().count() + indent.len() + 2);
+        for text in super::preview_lines(entry, options.lines, options.preview) {
+            let _ = writeln!(out, "{}{pad}| {text}", options.indent);
+        }
+    }
+}

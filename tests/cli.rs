@@ -1,0 +1,11 @@
+//! End-to-end tests of the `outline` binary (one integration test binary, modules below).
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a failing test should panic loudly
+
+mod cli {
+    pub mod contract;
+    pub mod errors;
+    pub mod golden;
+    pub mod print_dir;
+    pub mod print_file;
+    pub mod util;
+}

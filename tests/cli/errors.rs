@@ -1,0 +1,111 @@
+//! Bad input: one line on stderr, the right exit code, no panic, no partial output.
+
+use super::util::{run, TestEnv};
+use std::io::{BufRead, BufReader};
+use std::process::Stdio;
+
+fn fails(args: &[&str], code: i32, message: &str) {
+    let env = TestEnv::new();
+    let mut cmd = env.cmd();
+    cmd.args(args);
+    let (out, err, got) = run(cmd);
+    assert_eq!(got, code, "{args:?}: {err}");
+    assert_eq!(out, "", "{args:?}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line expected: {err}");
+    assert!(err.contains(message), "{args:?}: {err}");
+}
+
+#[test]
+fn usage_and_io_errors_exit_2_with_one_line() {
+    fails(
+        &["--print", "missing.py"],
+        2,
+        "outline: missing.py: no such file or directory",
+    );
+    fails(
+        &["--print", "--depth", "0", "."],
+        2,
+        "--depth must be at least 1",
+    );
+    fails(
+        &["--print", "--preview", "11", "."],
+        2,
+        "--preview takes 0 to 10",
+    );
+    fails(
+        &["--print", "--lang", "cobol", "."],
+        2,
+        "unknown language 'cobol'",
+    );
+    fails(
+        &["--print", "--symbol", "x", "."],
+        2,
+        "--symbol needs a file",
+    );
+    fails(&["--print", "--no-such-flag"], 2, "--no-such-flag");
+}
+
+#[test]
+fn unsupported_and_binary_files_are_notes_with_exit_0() {
+    let env = TestEnv::new();
+    env.write("notes.txt", "hello\n");
+    std::fs::write(env.path().join("blob.py"), b"\x00\x01binary").expect("write");
+    let mut cmd = env.cmd();
+    cmd.args(["--print", "notes.txt"]);
+    let (out, _, code) = run(cmd);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("outline: no parser for notes.txt; supported: .c .cc"),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 1);
+    let mut cmd = env.cmd();
+    cmd.args(["--print", "blob.py"]);
+    let (out, _, code) = run(cmd);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "outline: blob.py: binary file, not outlined\n")
+    );
+    // In JSON mode stdout stays clean: the note goes to stderr.
+    let mut cmd = env.cmd();
+    cmd.args(["--print", "--json", "notes.txt"]);
+    let (out, err, code) = run(cmd);
+    assert_eq!((code, out.as_str()), (0, ""));
+    assert!(err.contains("no parser for notes.txt"));
+}
+
+#[test]
+fn unreadable_file_exits_2() {
+    let env = TestEnv::new();
+    let path = env.write("secret.md", "# S\n");
+    let mut perms = std::fs::metadata(&path).expect("meta").permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o000);
+    std::fs::set_permissions(&path, perms).expect("chmod");
+    if std::fs::read(&path).is_ok() {
+        return; // running as root: permissions do not apply, nothing to test here
+    }
+    fails(&["--print", "secret.md"], 2, "secret.md: Permission denied");
+}
+
+#[test]
+fn closed_pipe_exits_quietly() {
+    let env = TestEnv::new();
+    for i in 0..400 {
+        env.write(&format!("d/f{i:03}.md"), "# T\n## U\n");
+    }
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("outline"))
+        .current_dir(env.path())
+        .args(["--print", "--depth", "2", "d"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut first = String::new();
+    BufReader::new(stdout).read_line(&mut first).expect("read");
+    // The reader is dropped here: the pipe closes while outline is still writing.
+    let output = child.wait_with_output().expect("wait");
+    assert_eq!(first, "# Directory outline: d\n");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}

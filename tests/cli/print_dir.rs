@@ -1,0 +1,93 @@
+//! Directory mode: walk rules, order, JSON Lines, caps.
+
+use super::contract::assert_contract;
+use super::util::{run, TestEnv};
+
+fn tree() -> TestEnv {
+    let env = TestEnv::new();
+    env.write(".gitignore", "build/\n");
+    env.write("b.md", "# B\n## B1\n");
+    env.write("a.py", "def a():\n    pass\n");
+    env.write("src/c.md", "# C\n");
+    env.write("build/gen.py", "def gen(): pass\n");
+    env.write(".hidden/h.md", "# H\n");
+    env.write("notes.txt", "not outlined\n");
+    env
+}
+
+#[test]
+fn text_lists_files_in_path_order_with_top_level_entries() {
+    let env = tree();
+    let mut cmd = env.cmd();
+    cmd.args(["--print", "."]);
+    let (out, err, code) = run(cmd);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "# Directory outline: .\n\n## a.py (python)\n  L    1 function: a()\n\n## b.md (markdown)\n  L    1 h1: B  … (+1 hidden)\n\n## src/c.md (markdown)\n  L    1 h1: C\n"
+    );
+}
+
+#[test]
+fn json_lines_sorted_with_joined_paths() {
+    let env = tree();
+    let mut cmd = env.cmd();
+    cmd.args(["--print", "--json", "--depth", "2", "--hidden", "."]);
+    let (out, _, code) = run(cmd);
+    assert_eq!(code, 0);
+    let files: Vec<serde_json::Value> = out
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("each line is JSON"))
+        .collect();
+    let paths: Vec<&str> = files.iter().filter_map(|f| f["path"].as_str()).collect();
+    assert_eq!(paths, [".hidden/h.md", "a.py", "b.md", "src/c.md"]);
+    files.iter().for_each(assert_contract);
+    assert_eq!(files[2]["entries"][0]["children"][0]["name"], "B1");
+
+    let mut sub = env.cmd();
+    sub.args(["--print", "--json", "src"]);
+    let (out, _, _) = run(sub);
+    assert!(out.starts_with("{\"path\":\"src/c.md\""), "{out}");
+}
+
+#[test]
+fn caps_end_with_a_note() {
+    let env = tree();
+    let mut files = env.cmd();
+    files.args(["--print", "--max-files", "1", "."]);
+    let (out, _, code) = run(files);
+    assert_eq!(code, 0);
+    assert!(
+        out.ends_with("\n# … 2 more files not shown: --max-files 1 reached\n"),
+        "{out}"
+    );
+
+    let mut bytes = env.cmd();
+    bytes.args(["--print", "--max-output", "60", "."]);
+    let (out, _, _) = run(bytes);
+    assert!(out.contains("## a.py") && !out.contains("## b.md"), "{out}");
+    assert!(
+        out.ends_with(
+            "more files not shown: output cap of 60 bytes reached (raise --max-output)\n"
+        ),
+        "{out}"
+    );
+
+    let mut json = env.cmd();
+    json.args(["--print", "--json", "--max-files", "2", "."]);
+    let (out, _, _) = run(json);
+    let last = out.lines().last().unwrap_or("");
+    assert_eq!(
+        last,
+        "{\"truncated\":true,\"truncation_reason\":\"max_files\",\"omitted_files\":1}"
+    );
+}
+
+#[test]
+fn lang_filters_directory_mode() {
+    let env = tree();
+    let mut cmd = env.cmd();
+    cmd.args(["--print", "--lang", "python", "."]);
+    let (out, _, _) = run(cmd);
+    assert!(out.contains("## a.py") && !out.contains(".md"), "{out}");
+}

@@ -1,0 +1,223 @@
+//! `--print` on one file: text format, options, symbol reads, limits.
+
+use super::contract::assert_contract;
+use super::util::{json, run, TestEnv};
+
+const DOC: &str = "# Guide\n\nIntro.\n\n## Install\n\nRun it.\n\n## Usage\n\nMore.\n";
+
+const PY: &str = "\
+import os
+
+MAX_SIZE = 10
+
+
+class Loader(Base):
+    \"\"\"def not_a_function(): pass\"\"\"
+
+    def load(self, path: str) -> str:
+        return path
+
+    @property
+    def name(self) -> str:
+        return 'x'
+
+
+def load(x):
+    return x
+";
+
+fn outline_of(env: &TestEnv, args: &[&str]) -> (String, String, i32) {
+    let mut cmd = env.cmd();
+    cmd.arg("--print").args(args);
+    run(cmd)
+}
+
+#[test]
+fn text_format_has_header_and_aligned_lines() {
+    let env = TestEnv::new();
+    env.write("guide.md", DOC);
+    let (out, err, code) = outline_of(&env, &["guide.md"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        "# Outline: guide.md (markdown)\n\nL    1 h1: Guide\nL    5   h2: Install\nL    9   h2: Usage\n"
+    );
+    let (plain, _, _) = outline_of(&env, &["--no-line-numbers", "guide.md"]);
+    assert!(plain.contains("\nh1: Guide\n  h2: Install\n"), "{plain}");
+}
+
+#[test]
+fn signatures_previews_and_names() {
+    let env = TestEnv::new();
+    env.write("app.py", PY);
+    let (out, _, _) = outline_of(&env, &["app.py"]);
+    assert!(out.contains("L    7 class: Loader(Base)\n"), "{out}");
+    assert!(
+        out.contains("L   10   method: load(self, path: str) -> str\n"),
+        "{out}"
+    );
+    assert!(out.contains("@property name(self) -> str"), "{out}");
+    assert!(!out.contains("not_a_function"), "{out}");
+    let (names, _, _) = outline_of(&env, &["--no-signatures", "app.py"]);
+    assert!(names.contains("L    7 class: Loader\n"), "{names}");
+    let (preview, _, _) = outline_of(&env, &["--preview", "1", "app.py"]);
+    assert!(
+        preview.contains(
+            "L   10   method: load(self, path: str) -> str\n             |         return path\n"
+        ),
+        "{preview}"
+    );
+}
+
+#[test]
+fn json_file_object_carries_the_model() {
+    let env = TestEnv::new();
+    env.write("app.py", PY);
+    let (out, _, code) = outline_of(&env, &["--json", "app.py"]);
+    assert_eq!(code, 0);
+    let file = json(&out);
+    assert_contract(&file);
+    assert_eq!(file["path"], "app.py");
+    assert_eq!(file["language"], "python");
+    assert_eq!(file["lines"], 19);
+    assert_eq!(file["bytes"], PY.len());
+    let loader = &file["entries"][1];
+    assert_eq!(loader["id"], "2");
+    assert_eq!(loader["kind"], "class");
+    assert_eq!(
+        (loader["line"].as_u64(), loader["end_line"].as_u64()),
+        (Some(7), Some(15))
+    );
+    assert_eq!(loader["children"][1]["qualname"], "Loader.name");
+    assert_eq!(loader["children"][1]["id"], "2.2");
+}
+
+#[test]
+fn symbol_reads_body_by_id_name_qualname_and_line() {
+    let env = TestEnv::new();
+    env.write("app.py", PY);
+    for query in ["Loader.load", "2.1", "@11", "loader.LOAD"] {
+        let (out, _, code) = outline_of(&env, &["--symbol", query, "app.py"]);
+        assert_eq!(code, 0, "{query}");
+        assert_eq!(
+            out,
+            "# method: Loader.load (app.py, L10-L11)\n\n10:     def load(self, path: str) -> str:\n11:         return path\n",
+            "{query}"
+        );
+    }
+    // A bare name matching twice: the first in source order, the other listed on stderr.
+    let (out, err, code) = outline_of(&env, &["--symbol", "load", "app.py"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("# function: load (app.py, L18-L19)"),
+        "{out}"
+    );
+    assert!(err.contains("2.1 Loader.load (L10)"), "{err}");
+}
+
+#[test]
+fn symbol_not_found_exits_1_and_lists_top_level() {
+    let env = TestEnv::new();
+    env.write("app.py", PY);
+    let (out, err, code) = outline_of(&env, &["--symbol", "nothing", "app.py"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        "outline: no symbol matches 'nothing' in app.py; top-level symbols: MAX_SIZE, Loader, load\n"
+    );
+}
+
+#[test]
+fn symbol_json_has_node_and_text() {
+    let env = TestEnv::new();
+    env.write("app.py", PY);
+    let (out, _, code) = outline_of(&env, &["--json", "--symbol", "name", "app.py"]);
+    assert_eq!(code, 0);
+    let value = json(&out);
+    assert_eq!(value["node"]["qualname"], "Loader.name");
+    assert_eq!(
+        (value["start_line"].as_u64(), value["end_line"].as_u64()),
+        (Some(13), Some(15))
+    );
+    assert!(
+        value["text"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("13:     @property\n"),
+        "{value}"
+    );
+}
+
+#[test]
+fn huge_symbol_bodies_are_cut_with_a_pointer() {
+    let env = TestEnv::new();
+    let body: String = (0..5000)
+        .map(|i| format!("    x{i} = '{}'\n", "y".repeat(40)))
+        .collect();
+    env.write("big.py", &format!("def big():\n{body}"));
+    let (out, _, code) = outline_of(&env, &["--symbol", "big", "big.py"]);
+    assert_eq!(code, 0);
+    assert!(out.len() < 110 * 1024, "{}", out.len());
+    let last = out.lines().last().unwrap_or("");
+    assert!(last.starts_with("[cut at 100 KB: lines "), "{last}");
+    assert!(last.contains("-5001 not shown"), "{last}");
+}
+
+#[test]
+fn lang_flag_overrides_detection() {
+    let env = TestEnv::new();
+    env.write("notes.txt", DOC);
+    let (out, _, code) = outline_of(&env, &["--lang", "md", "notes.txt"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("# Outline: notes.txt (markdown)"), "{out}");
+}
+
+#[test]
+fn crlf_empty_and_no_final_newline() {
+    let env = TestEnv::new();
+    env.write("crlf.md", "# A\r\n\r\ntext\r\n## B\r\nmore");
+    let (out, _, _) = outline_of(&env, &["--json", "crlf.md"]);
+    let file = json(&out);
+    assert_eq!(file["lines"], 5);
+    assert_eq!(file["entries"][0]["name"], "A");
+    assert_eq!(file["entries"][0]["children"][0]["end_line"], 5);
+    env.write("empty.py", "");
+    let (out, _, code) = outline_of(&env, &["empty.py"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "# Outline: empty.py (python)\n\n(no outline entries)\n"
+    );
+}
+
+#[test]
+fn oversized_files_are_outlined_up_to_the_limit_and_say_so() {
+    let env = TestEnv::new();
+    let text: String = (0..50_010).map(|i| format!("def f{i}():\n")).collect();
+    env.write("long.py", &text);
+    let (out, _, code) = outline_of(&env, &["--json", "long.py"]);
+    assert_eq!(code, 0);
+    let file = json(&out);
+    assert_eq!(file["lines"], 50_010);
+    assert_eq!(file["entries"].as_array().map(Vec::len), Some(50_000));
+    assert_eq!(
+        file["input_limit"],
+        "file has 50,010 lines; outlined the first 50,000"
+    );
+    let (text_out, _, _) = outline_of(&env, &["--depth", "1", "long.py"]);
+    assert!(
+        text_out.contains("# Limit: file has 50,010 lines"),
+        "{}",
+        &text_out[..200]
+    );
+}
+
+#[test]
+fn invalid_utf8_is_decoded_lossily() {
+    let env = TestEnv::new();
+    let path = env.path().join("latin1.md");
+    std::fs::write(&path, b"# Caf\xe9\n").expect("write");
+    let (out, _, code) = outline_of(&env, &["latin1.md"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("h1: Caf\u{FFFD}"), "{out}");
+}
