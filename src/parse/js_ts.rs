@@ -45,6 +45,8 @@ struct Stop {
     body: bool,
     /// Stop at a top-level `=>` (return type of an arrow function).
     arrow: bool,
+    /// Newlines never end the scan (class and interface heads run to their body).
+    no_asi: bool,
 }
 
 /// Where a scan stopped.
@@ -64,7 +66,6 @@ const CONTINUE_WORDS: &[&[u8]] = &[
     b"instanceof",
     b"typeof",
     b"new",
-    b"void",
     b"delete",
     b"await",
     b"extends",
@@ -287,6 +288,13 @@ impl Scanner<'_> {
                     }
                     depth -= 1;
                 }
+                b'`' => {
+                    // A template literal is masked whole; its newlines are not line ends.
+                    let close = memchr::memchr(b'`', self.m.get(i + 1..end).unwrap_or(&[])).map_or(end, |n| i + 1 + n);
+                    last = close.min(end.saturating_sub(1));
+                    i = close + 1;
+                    continue;
+                }
                 b'<' if stop.ty => depth += 1,
                 b'>' if stop.ty && self.at(i.saturating_sub(1)) != b'=' && depth > 0 => depth -= 1,
                 b'<' => {
@@ -306,7 +314,13 @@ impl Scanner<'_> {
                         return Scanned { last, at: i }
                     }
                     b'=' if stop.arrow && self.at(i + 1) == b'>' => return Scanned { last, at: i },
-                    b'\n' if i > start && self.asi_ends(last, i, end) => return Scanned { last, at: i },
+                    b'\n' if i > start
+                        && !stop.no_asi
+                        && !(stop.body && self.at(self.skip_ws(i, end)) == b'{')
+                        && self.asi_ends(last, i, end) =>
+                    {
+                        return Scanned { last, at: i }
+                    }
                     _ => {}
                 }
             }
@@ -368,7 +382,7 @@ impl Scanner<'_> {
         }
         match self.at(next) {
             b'.' | b'?' | b':' | b'|' | b'&' | b'+' | b'*' | b'/' | b'%' | b'=' | b',' | b'>' | b'^' => {
-                !(self.at(next + 1) == self.at(next) && matches!(self.at(next), b'+'))
+                self.at(next) == b'+' && self.at(next + 1) == b'+'
             }
             b'-' => self.at(next + 1) == b'-',
             _ => {
@@ -580,6 +594,7 @@ impl Scanner<'_> {
             Stop {
                 ty: true,
                 body: true,
+                no_asi: true,
                 ..Stop::default()
             },
         );
@@ -617,6 +632,7 @@ impl Scanner<'_> {
             Stop {
                 ty: true,
                 body: true,
+                no_asi: true,
                 ..Stop::default()
             },
         );
@@ -646,6 +662,12 @@ impl Scanner<'_> {
                 ..Stop::default()
             },
         );
+        let mut s = s;
+        let semi = self.skip_ws(s.at, end);
+        if self.at(s.at) != b';' && self.at(semi) == b';' {
+            // `type A = B` + newline + `;(x as A).y = z`: the `;` still ends the alias.
+            s = Scanned { last: semi, at: semi };
+        }
         let first_line_end = memchr::memchr(b'\n', self.m.get(name..).unwrap_or(&[])).map_or(end, |n| name + n);
         let sig = format!("{}{}", mods.prefix(), self.text(name, first_line_end.min(s.last + 1)));
         out.push(

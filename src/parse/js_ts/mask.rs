@@ -2,8 +2,8 @@
 //!
 //! Same contract as [`crate::parse::lex::mask`] (same length, newlines kept, comments and string
 //! contents blanked, regex literals and template literals blanked), plus: a JSX element is
-//! blanked as a whole and its first byte becomes `_`, so the rest of the scanner sees one
-//! expression atom. JSX text (`<p>Don't {x}</p>`) therefore cannot open a string or a brace.
+//! blanked as a whole and its first and last bytes become `(` and `)`, so the rest of the
+//! scanner sees one parenthesized expression. JSX text (`<p>Don't {x}</p>`) therefore cannot open a string or a brace.
 //! `lex::mask` cannot be used for files that may hold JSX because it reads JSX text as code.
 
 use crate::parse::lex::is_word_byte;
@@ -152,7 +152,10 @@ impl Masker<'_> {
                     Literal::Jsx => {
                         self.blank(start, self.pos);
                         if let Some(byte) = self.out.get_mut(start) {
-                            *byte = b'_';
+                            *byte = b'(';
+                        }
+                        if let Some(byte) = self.out.get_mut(self.pos.saturating_sub(1)) {
+                            *byte = b')';
                         }
                     }
                 }
