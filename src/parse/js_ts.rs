@@ -260,7 +260,16 @@ impl Scanner<'_> {
     /// In an expression, `<` right after a name that opens type arguments of a call
     /// (`useState<A, B>(x)`): the offset of the closing `>`.
     fn call_type_args(&self, open: usize, end: usize) -> Option<usize> {
-        if open == 0 || !is_word_byte(self.at(open - 1)) {
+        let mut p = open;
+        while p > 0 && self.at(p - 1).is_ascii_whitespace() {
+            p -= 1;
+        }
+        let prev = if p == 0 { b';' } else { self.at(p - 1) };
+        let adjacent = p == open && is_word_byte(prev);
+        // A generic arrow function `<T>(x: T) => x` starts where an operand is expected.
+        let operand_expected = matches!(prev, b'=' | b'(' | b',' | b':' | b'?' | b'[' | b'{' | b';' | b'|' | b'&')
+            || (prev == b'>' && p >= 2 && self.at(p - 2) == b'=');
+        if !adjacent && !operand_expected {
             return None;
         }
         let close = self.angle_close(open, end)?;

@@ -1,7 +1,7 @@
 //! A JavaScript/TypeScript masker that also understands JSX.
 //!
 //! Same contract as [`crate::parse::lex::mask`] (same length, newlines kept, comments and string
-//! contents blanked, regex literals and template literals blanked), plus: a JSX element is
+//! contents blanked, template literals blanked, regex literals blanked and delimited by `"`), plus: a JSX element is
 //! blanked as a whole and its first and last bytes become `(` and `)`, so the rest of the
 //! scanner sees one parenthesized expression. JSX text (`<p>Don't {x}</p>`) therefore cannot open a string or a brace.
 //! `lex::mask` cannot be used for files that may hold JSX because it reads JSX text as code.
@@ -357,6 +357,13 @@ impl Masker<'_> {
                 b']' => in_class = false,
                 b'/' if !in_class => {
                     self.blank(start, i);
+                    // Delimit it like a string so that no `/` operator is left behind.
+                    if let Some(byte) = self.out.get_mut(start - 1) {
+                        *byte = b'"';
+                    }
+                    if let Some(byte) = self.out.get_mut(i) {
+                        *byte = b'"';
+                    }
                     self.pos = i + 1;
                     self.note(b')', i);
                     return true;
