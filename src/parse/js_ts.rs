@@ -149,11 +149,17 @@ impl Mods {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Value {
     /// `function …` / `async function …`: the offset of its `{` (if any) for the signature.
-    Function { head_end: usize },
+    Function {
+        head_end: usize,
+    },
     /// An arrow function: the offset of its `=>`.
-    Arrow { arrow: usize },
+    Arrow {
+        arrow: usize,
+    },
     /// `class … {`: the offset of its body's `{`.
-    Class { open: usize },
+    Class {
+        open: usize,
+    },
     Other,
 }
 
@@ -205,8 +211,6 @@ impl Scanner<'_> {
         self.m.get(i..self.word_end(i, end)).unwrap_or(&[])
     }
 
-    /// Whether `i` starts a word (not in the middle of one).
-
     /// The next word after `i` (skipping whitespace) and its start.
     fn next_word(&self, i: usize, end: usize) -> (usize, &[u8]) {
         let j = self.skip_ws(i, end);
@@ -248,7 +252,7 @@ impl Scanner<'_> {
                         return Some(i);
                     }
                 }
-                b'(' | b'[' | b'{' => i = self.close_of(i, end)?,
+                b'(' | b'[' | b'{' => i = self.close_of(i, limit)?,
                 b';' | b')' | b']' | b'}' => return None,
                 _ => {}
             }
@@ -267,8 +271,10 @@ impl Scanner<'_> {
         let prev = if p == 0 { b';' } else { self.at(p - 1) };
         let adjacent = p == open && is_word_byte(prev);
         // A generic arrow function `<T>(x: T) => x` starts where an operand is expected.
-        let operand_expected = matches!(prev, b'=' | b'(' | b',' | b':' | b'?' | b'[' | b'{' | b';' | b'|' | b'&')
-            || (prev == b'>' && p >= 2 && self.at(p - 2) == b'=');
+        let operand_expected = matches!(
+            prev,
+            b'=' | b'(' | b',' | b':' | b'?' | b'[' | b'{' | b';' | b'|' | b'&'
+        ) || (prev == b'>' && p >= 2 && self.at(p - 2) == b'=');
         if !adjacent && !operand_expected {
             return None;
         }
@@ -299,7 +305,8 @@ impl Scanner<'_> {
                 }
                 b'`' => {
                     // A template literal is masked whole; its newlines are not line ends.
-                    let close = memchr::memchr(b'`', self.m.get(i + 1..end).unwrap_or(&[])).map_or(end, |n| i + 1 + n);
+                    let close = memchr::memchr(b'`', self.m.get(i + 1..end).unwrap_or(&[]))
+                        .map_or(end, |n| i + 1 + n);
                     last = close.min(end.saturating_sub(1));
                     i = close + 1;
                     continue;
@@ -319,16 +326,21 @@ impl Scanner<'_> {
                 match c {
                     b';' => return Scanned { last, at: i },
                     b',' if stop.comma => return Scanned { last, at: i },
-                    b'=' if stop.eq && !matches!(self.at(i + 1), b'=' | b'>') && !is_op(self.at(i.saturating_sub(1))) => {
+                    b'=' if stop.eq
+                        && !matches!(self.at(i + 1), b'=' | b'>')
+                        && !is_op(self.at(i.saturating_sub(1))) =>
+                    {
                         return Scanned { last, at: i }
                     }
                     b'=' if stop.arrow && self.at(i + 1) == b'>' => return Scanned { last, at: i },
-                    b'\n' if i > start
-                        && !stop.no_asi
-                        && !(stop.body && self.at(self.skip_ws(i, end)) == b'{')
-                        && self.asi_ends(last, i, end) =>
-                    {
-                        return Scanned { last, at: i }
+                    b'\n' if i > start && !stop.no_asi => {
+                        let next = self.skip_ws(i, end);
+                        if !(stop.body && self.at(next) == b'{') && self.asi_ends(last, next, end) {
+                            return Scanned { last, at: i };
+                        }
+                        // The statement goes on: resume at the next token (blank runs once).
+                        i = next;
+                        continue;
                     }
                     _ => {}
                 }
@@ -364,8 +376,8 @@ impl Scanner<'_> {
     }
 
     /// At a top-level newline: whether automatic semicolon insertion ends the statement whose
-    /// last significant byte is `last`.
-    fn asi_ends(&self, last: usize, newline: usize, end: usize) -> bool {
+    /// last significant byte is `last` and whose next line starts at `next`.
+    fn asi_ends(&self, last: usize, next: usize, end: usize) -> bool {
         let prev = self.at(last);
         if is_word_byte(prev) {
             let mut s = last;
@@ -380,19 +392,17 @@ impl Scanner<'_> {
             match prev {
                 b'+' | b'-' if before == prev => {}
                 b'>' if before == b'=' => return false,
-                b'=' | b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'|' | b'^' | b'!' | b'~' | b'<' | b'?'
-                | b':' | b',' | b'(' | b'[' | b'{' | b'.' | b'@' => return false,
+                b'=' | b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'|' | b'^' | b'!' | b'~'
+                | b'<' | b'?' | b':' | b',' | b'(' | b'[' | b'{' | b'.' | b'@' => return false,
                 _ => {}
             }
         }
-        let next = self.skip_ws(newline, end);
         if next >= end {
             return true;
         }
         match self.at(next) {
-            b'.' | b'?' | b':' | b'|' | b'&' | b'+' | b'*' | b'/' | b'%' | b'=' | b',' | b'>' | b'^' => {
-                self.at(next) == b'+' && self.at(next + 1) == b'+'
-            }
+            b'.' | b'?' | b':' | b'|' | b'&' | b'+' | b'*' | b'/' | b'%' | b'=' | b',' | b'>'
+            | b'^' => self.at(next) == b'+' && self.at(next + 1) == b'+',
             b'-' => self.at(next + 1) == b'-',
             _ => {
                 let word = self.word(next, end);
@@ -495,7 +505,9 @@ impl Scanner<'_> {
         match word {
             b"function" => self.function(start, k, after, end, mods, out),
             b"class" => self.class(start, k, after, end, mods, nesting, out),
-            b"interface" if next_is_name => self.simple_block(Kind::Interface, start, n, end, mods, out),
+            b"interface" if next_is_name => {
+                self.simple_block(Kind::Interface, start, n, end, mods, out)
+            }
             b"enum" if next_is_name => self.simple_block(Kind::Enum, start, n, end, mods, out),
             b"const" if next == b"enum" => {
                 let (n2, _) = self.next_word(n + 4, end);
@@ -548,12 +560,24 @@ impl Scanner<'_> {
             let close = self.close_of(head.at, end).unwrap_or(end.saturating_sub(1));
             (head.at, close, close + 1)
         } else {
-            let next = if self.at(head.at) == b';' { head.at + 1 } else { head.at };
+            let next = if self.at(head.at) == b';' {
+                head.at + 1
+            } else {
+                head.at
+            };
             (head.last + 1, head.last, next)
         }
     }
 
-    fn function(&self, start: usize, _kw: usize, after: usize, end: usize, mods: Mods, out: &mut Vec<Entry>) -> usize {
+    fn function(
+        &self,
+        start: usize,
+        _kw: usize,
+        after: usize,
+        end: usize,
+        mods: Mods,
+        out: &mut Vec<Entry>,
+    ) -> usize {
         let mut j = self.skip_ws(after, end);
         let generator = self.at(j) == b'*';
         if generator {
@@ -578,7 +602,8 @@ impl Scanner<'_> {
         }
         sig.push_str(self.text(name_start, head_end));
         out.push(
-            Entry::new(Kind::Function, name, self.line(start), self.line(close)).with_signature(signature(&sig)),
+            Entry::new(Kind::Function, name, self.line(start), self.line(close))
+                .with_signature(signature(&sig)),
         );
         next
     }
@@ -623,7 +648,11 @@ impl Scanner<'_> {
         } else {
             Vec::new()
         };
-        let sig = format!("{}{}", mods.prefix(), self.text(if named { n } else { kw }, head.at));
+        let sig = format!(
+            "{}{}",
+            mods.prefix(),
+            self.text(if named { n } else { kw }, head.at)
+        );
         out.push(
             Entry::new(Kind::Class, name, self.line(start), self.line(close))
                 .with_signature(signature(&sig))
@@ -633,7 +662,15 @@ impl Scanner<'_> {
     }
 
     /// `interface`/`enum` named at `name`: a head, then a braced body.
-    fn simple_block(&self, kind: Kind, start: usize, name: usize, end: usize, mods: Mods, out: &mut Vec<Entry>) -> usize {
+    fn simple_block(
+        &self,
+        kind: Kind,
+        start: usize,
+        name: usize,
+        end: usize,
+        mods: Mods,
+        out: &mut Vec<Entry>,
+    ) -> usize {
         let name_end = self.word_end(name, end);
         let head = self.scan(
             name,
@@ -656,12 +693,25 @@ impl Scanner<'_> {
         }
         sig.push_str(self.text(name, head.at.min(end)));
         out.push(
-            Entry::new(kind, self.text(name, name_end), self.line(start), self.line(close)).with_signature(signature(&sig)),
+            Entry::new(
+                kind,
+                self.text(name, name_end),
+                self.line(start),
+                self.line(close),
+            )
+            .with_signature(signature(&sig)),
         );
         close + 1
     }
 
-    fn type_alias(&self, start: usize, name: usize, end: usize, mods: Mods, out: &mut Vec<Entry>) -> usize {
+    fn type_alias(
+        &self,
+        start: usize,
+        name: usize,
+        end: usize,
+        mods: Mods,
+        out: &mut Vec<Entry>,
+    ) -> usize {
         let name_end = self.word_end(name, end);
         let s = self.scan(
             name_end,
@@ -675,19 +725,40 @@ impl Scanner<'_> {
         let semi = self.skip_ws(s.at, end);
         if self.at(s.at) != b';' && self.at(semi) == b';' {
             // `type A = B` + newline + `;(x as A).y = z`: the `;` still ends the alias.
-            s = Scanned { last: semi, at: semi };
+            s = Scanned {
+                last: semi,
+                at: semi,
+            };
         }
-        let first_line_end = memchr::memchr(b'\n', self.m.get(name..).unwrap_or(&[])).map_or(end, |n| name + n);
-        let sig = format!("{}{}", mods.prefix(), self.text(name, first_line_end.min(s.last + 1)));
+        let first_line_end =
+            memchr::memchr(b'\n', self.m.get(name..).unwrap_or(&[])).map_or(end, |n| name + n);
+        let sig = format!(
+            "{}{}",
+            mods.prefix(),
+            self.text(name, first_line_end.min(s.last + 1))
+        );
         out.push(
-            Entry::new(Kind::Type, self.text(name, name_end), self.line(start), self.line(s.last))
-                .with_signature(signature(&sig)),
+            Entry::new(
+                Kind::Type,
+                self.text(name, name_end),
+                self.line(start),
+                self.line(s.last),
+            )
+            .with_signature(signature(&sig)),
         );
         s.at + 1
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn namespace(&self, start: usize, name: usize, end: usize, mods: Mods, nesting: usize, out: &mut Vec<Entry>) -> usize {
+    fn namespace(
+        &self,
+        start: usize,
+        name: usize,
+        end: usize,
+        mods: Mods,
+        nesting: usize,
+        out: &mut Vec<Entry>,
+    ) -> usize {
         let head = self.scan(
             name,
             end,
@@ -702,8 +773,13 @@ impl Scanner<'_> {
         if head.at >= end || self.at(head.at) != b'{' {
             // `declare module "x";`
             out.push(
-                Entry::new(Kind::Namespace, display, self.line(start), self.line(head.last))
-                    .with_signature(signature(&format!("{}{raw}", mods.prefix()))),
+                Entry::new(
+                    Kind::Namespace,
+                    display,
+                    self.line(start),
+                    self.line(head.last),
+                )
+                .with_signature(signature(&format!("{}{raw}", mods.prefix()))),
             );
             return head.at + 1;
         }
@@ -713,9 +789,14 @@ impl Scanner<'_> {
             self.region(head.at + 1, close, nesting + 1, &mut children);
         }
         out.push(
-            Entry::new(Kind::Namespace, display, self.line(start), self.line(close.min(end.saturating_sub(1))))
-                .with_signature(signature(&format!("{}{raw}", mods.prefix())))
-                .with_children(children),
+            Entry::new(
+                Kind::Namespace,
+                display,
+                self.line(start),
+                self.line(close.min(end.saturating_sub(1))),
+            )
+            .with_signature(signature(&format!("{}{raw}", mods.prefix())))
+            .with_children(children),
         );
         close + 1
     }
@@ -726,13 +807,13 @@ impl Scanner<'_> {
         let word = self.word(i, end);
         if word == b"async" {
             let (n, next) = self.next_word(i + 5, end);
-            if next == b"function" {
-                i = n;
-            } else if self.line(n) == self.line(i) && (matches!(self.at(n), b'(' | b'<') || !next.is_empty()) {
-                i = n;
-            } else {
+            let async_value = next == b"function"
+                || (self.line(n) == self.line(i)
+                    && (matches!(self.at(n), b'(' | b'<') || !next.is_empty()));
+            if !async_value {
                 return Value::Other;
             }
+            i = n;
         }
         let word = self.word(i, end);
         if word == b"function" {
@@ -817,7 +898,9 @@ impl Scanner<'_> {
                         ..Stop::default()
                     },
                 );
-                (self.at(open.at) == b'{').then(|| self.close_of(open.at, end)).flatten()
+                (self.at(open.at) == b'{')
+                    .then(|| self.close_of(open.at, end))
+                    .flatten()
             }
             Value::Class { open } => self.close_of(open, end),
             Value::Arrow { .. } => return Some(s),
@@ -827,8 +910,20 @@ impl Scanner<'_> {
     }
 
     /// `const`/`let`/`var` declarators starting at `i`.
-    fn declarations(&self, _start: usize, kw: &[u8], mut i: usize, end: usize, mods: Mods, out: &mut Vec<Entry>) -> usize {
-        let base_kind = if kw == b"const" { Kind::Constant } else { Kind::Variable };
+    fn declarations(
+        &self,
+        _start: usize,
+        kw: &[u8],
+        mut i: usize,
+        end: usize,
+        mods: Mods,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let base_kind = if kw == b"const" {
+            Kind::Constant
+        } else {
+            Kind::Variable
+        };
         loop {
             i = self.skip_ws(i, end);
             let name_start = i;
@@ -919,8 +1014,9 @@ impl Scanner<'_> {
                 let sig_text = match sig_end {
                     Some(e) => self.text(name_start, e).to_string(),
                     None => {
-                        let line_end = memchr::memchr(b'\n', self.m.get(name_start..).unwrap_or(&[]))
-                            .map_or(end, |n| name_start + n);
+                        let line_end =
+                            memchr::memchr(b'\n', self.m.get(name_start..).unwrap_or(&[]))
+                                .map_or(end, |n| name_start + n);
                         self.text(name_start, line_end.min(declared_end.max(name_end)))
                             .trim_end_matches([',', ';'])
                             .to_string()
@@ -932,9 +1028,14 @@ impl Scanner<'_> {
                 sig.push_str(&sig_text);
                 let last = stopped.last.max(name_start);
                 out.push(
-                    Entry::new(kind, self.text(name_start, name_end), self.line(name_start), self.line(last))
-                        .with_signature(signature(&sig))
-                        .with_children(children),
+                    Entry::new(
+                        kind,
+                        self.text(name_start, name_end),
+                        self.line(name_start),
+                        self.line(last),
+                    )
+                    .with_signature(signature(&sig))
+                    .with_children(children),
                 );
             }
             if stopped.at < end && self.at(stopped.at) == b',' {
@@ -968,7 +1069,9 @@ impl Scanner<'_> {
                 }
                 b'?' if self.at(k + 1) == b'.' => j = k + 1,
                 b'[' => {
-                    let Some(close) = self.close_of(k, end) else { break };
+                    let Some(close) = self.close_of(k, end) else {
+                        break;
+                    };
                     last_prop = Some((k + 1, close));
                     j = close + 1;
                 }
@@ -1009,11 +1112,19 @@ impl Scanner<'_> {
                         ..Stop::default()
                     },
                 );
-                let kind = if target.contains(".prototype") { Kind::Method } else { Kind::Function };
+                let kind = if target.contains(".prototype") {
+                    Kind::Method
+                } else {
+                    Kind::Function
+                };
                 (kind, open.last + 1, Vec::new())
             }
             Value::Arrow { arrow } => {
-                let kind = if target.contains(".prototype") { Kind::Method } else { Kind::Function };
+                let kind = if target.contains(".prototype") {
+                    Kind::Method
+                } else {
+                    Kind::Function
+                };
                 (kind, arrow + 2, Vec::new())
             }
             Value::Class { open } => {
@@ -1182,8 +1293,13 @@ impl Scanner<'_> {
                     }
                 }
                 out.push(
-                    Entry::new(kind, name, self.line(start), self.line(stopped.last.max(start)))
-                        .with_signature(signature(self.text(start, head_end).trim_end_matches(';'))),
+                    Entry::new(
+                        kind,
+                        name,
+                        self.line(start),
+                        self.line(stopped.last.max(start)),
+                    )
+                    .with_signature(signature(self.text(start, head_end).trim_end_matches(';'))),
                 );
                 if self.at(stopped.at) == b';' {
                     stopped.at + 1
@@ -1194,8 +1310,13 @@ impl Scanner<'_> {
             c if k >= end || matches!(c, b';' | b'\n' | b'\r' | b'}' | b',') => {
                 // A field without type or value: `foo;` / `foo` + newline.
                 out.push(
-                    Entry::new(Kind::Property, name, self.line(start), self.line(name_end - 1))
-                        .with_signature(signature(self.text(start, name_end))),
+                    Entry::new(
+                        Kind::Property,
+                        name,
+                        self.line(start),
+                        self.line(name_end - 1),
+                    )
+                    .with_signature(signature(self.text(start, name_end))),
                 );
                 if c == b';' {
                     k + 1
@@ -1214,5 +1335,8 @@ impl Scanner<'_> {
 }
 
 fn is_op(byte: u8) -> bool {
-    matches!(byte, b'=' | b'!' | b'<' | b'>' | b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'|' | b'^' | b'?')
+    matches!(
+        byte,
+        b'=' | b'!' | b'<' | b'>' | b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'|' | b'^' | b'?'
+    )
 }

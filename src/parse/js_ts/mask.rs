@@ -28,7 +28,7 @@ const EXPR_KEYWORDS: &[&[u8]] = &[
 ];
 
 /// How many times a JSX guess may be abandoned (each costs a rescan) before JSX is given up.
-const MAX_JSX_ABORTS: usize = 32;
+const MAX_JSX_ABORTS: usize = 8;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum CodeKind {
@@ -205,7 +205,8 @@ impl Masker<'_> {
         match byte {
             b'/' if self.at(self.pos + 1) == b'/' => {
                 let start = self.pos;
-                let end = memchr::memchr(b'\n', &self.src[start..]).map_or(self.src.len(), |n| start + n);
+                let end =
+                    memchr::memchr(b'\n', &self.src[start..]).map_or(self.src.len(), |n| start + n);
                 self.blank(start, end);
                 self.pos = end;
             }
@@ -310,7 +311,9 @@ impl Masker<'_> {
             return false;
         }
         let mut i = self.pos + 1;
-        while i < self.src.len() && (is_word_byte(self.src[i]) || self.src[i] == b'.' || self.src[i] == b'-') {
+        while i < self.src.len()
+            && (is_word_byte(self.src[i]) || self.src[i] == b'.' || self.src[i] == b'-')
+        {
             i += 1;
         }
         let name_len = i - self.pos - 1;
@@ -434,7 +437,8 @@ impl Masker<'_> {
                 let end = if self.at(self.pos + 1) == b'/' {
                     memchr::memchr(b'\n', &self.src[start..]).map_or(self.src.len(), |n| start + n)
                 } else {
-                    memchr::memmem::find(&self.src[start + 2..], b"*/").map_or(self.src.len(), |n| start + 4 + n)
+                    memchr::memmem::find(&self.src[start + 2..], b"*/")
+                        .map_or(self.src.len(), |n| start + 4 + n)
                 };
                 self.pos = end;
             }
