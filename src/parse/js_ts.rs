@@ -18,7 +18,7 @@ use crate::parse::lex::is_word_byte;
 use crate::parse::{signature, LineIndex, ParseOptions};
 
 /// Deepest namespace/class nesting followed; deeper bodies are skipped (junk input guard).
-const MAX_NESTING: usize = 64;
+const MAX_NESTING: usize = 16;
 
 pub fn parse(text: &str, options: ParseOptions) -> Vec<Entry> {
     let masked = mask::mask(text, options.jsx);
@@ -245,7 +245,13 @@ impl Scanner<'_> {
         let limit = end.min(open.saturating_add(1000));
         while i < limit {
             match self.at(i) {
-                b'<' => depth += 1,
+                b'<' => {
+                    depth += 1;
+                    if depth > 8 {
+                        return None;
+                    }
+                }
+                b'&' | b'|' if self.at(i + 1) == self.at(i) => return None,
                 b'>' if self.at(i.saturating_sub(1)) != b'=' => {
                     depth = depth.saturating_sub(1);
                     if depth == 0 {
@@ -313,7 +319,9 @@ impl Scanner<'_> {
                 }
                 b'<' if stop.ty => depth += 1,
                 b'>' if stop.ty && self.at(i.saturating_sub(1)) != b'=' && depth > 0 => depth -= 1,
-                b'<' => {
+                b'<' if depth == 0 => {
+                    // Only top-level commas and line ends matter, so only there are type
+                    // arguments told from comparisons.
                     if let Some(close) = self.call_type_args(i, end) {
                         last = close;
                         i = close + 1;

@@ -316,7 +316,6 @@ impl Masker<'_> {
         {
             i += 1;
         }
-        let name_len = i - self.pos - 1;
         let mut j = i;
         while j < self.src.len() && matches!(self.src[j], b' ' | b'\t') {
             j += 1;
@@ -324,7 +323,8 @@ impl Masker<'_> {
         match self.at(j) {
             b',' => false,
             b'=' => false,
-            b'>' => !(name_len == 1 && self.at(j + 1) == b'('),
+            // `<T>(x: T) => x` is a generic arrow (TSX wants `<T,>`, but type positions allow it).
+            b'>' => self.at(j + 1) != b'(',
             _ => !self.src[j..].starts_with(b"extends ") || j == i,
         }
     }

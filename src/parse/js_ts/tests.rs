@@ -306,3 +306,17 @@ fn truncations_and_mutations_do_not_panic() {
         let _ = ts(&text);
     }
 }
+
+#[test]
+#[ignore]
+fn timing() {
+    let path = std::env::var("JSTS_FILE").unwrap();
+    let text = std::fs::read_to_string(path).unwrap();
+    let t = std::time::Instant::now();
+    let m = mask::mask(&text, true);
+    eprintln!("mask {:?}", t.elapsed());
+    let t = std::time::Instant::now();
+    let n = parse(&text, ParseOptions { language: Language::TypeScript, jsx: true }).len();
+    eprintln!("parse {:?} {n}", t.elapsed());
+    drop(m);
+}
