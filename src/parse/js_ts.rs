@@ -392,7 +392,8 @@ impl Scanner<'_> {
             while s > 0 && is_word_byte(self.at(s - 1)) {
                 s -= 1;
             }
-            if CONTINUE_WORDS.contains(&self.m.get(s..=last).unwrap_or(&[])) {
+            let property = s > 0 && self.at(s - 1) == b'.';
+            if !property && CONTINUE_WORDS.contains(&self.m.get(s..=last).unwrap_or(&[])) {
                 return false;
             }
         } else {

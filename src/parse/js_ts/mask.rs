@@ -442,6 +442,30 @@ impl Masker<'_> {
                 };
                 self.pos = end;
             }
+            b'<' if self.pos > 0 && is_word_byte(self.src[self.pos - 1]) => {
+                // TSX type arguments on a tag: `<Select<Option> value={x} />`.
+                let mut depth = 0usize;
+                let mut i = self.pos;
+                while i < self.src.len() && i < self.pos + 400 {
+                    match self.src[i] {
+                        b'<' => depth += 1,
+                        b'>' => {
+                            depth = depth.saturating_sub(1);
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        b'{' | b'}' | b'\n' => break,
+                        _ => {}
+                    }
+                    i += 1;
+                }
+                if self.at(i) == b'>' && depth == 0 {
+                    self.pos = i + 1;
+                } else {
+                    self.abort_or_eof();
+                }
+            }
             _ if is_word_byte(byte) || byte.is_ascii_whitespace() => self.pos += 1,
             b'.' | b':' | b'-' | b'=' => self.pos += 1,
             _ => self.abort_or_eof(),
