@@ -691,8 +691,15 @@ impl Scanner<'_> {
                 ..Stop::default()
             },
         );
+        let mut children = Vec::new();
         let close = if head.at < end && self.at(head.at) == b'{' {
-            self.close_of(head.at, end).unwrap_or(end.saturating_sub(1))
+            let close = self.close_of(head.at, end).unwrap_or(end.saturating_sub(1));
+            children = if kind == Kind::Enum {
+                self.enum_body(head.at + 1, close)
+            } else {
+                self.interface_body(head.at + 1, close)
+            };
+            close
         } else {
             head.last
         };
@@ -708,9 +715,147 @@ impl Scanner<'_> {
                 self.line(start),
                 self.line(close),
             )
-            .with_signature(signature(&sig)),
+            .with_signature(signature(&sig))
+            .with_children(children),
         );
         close + 1
+    }
+
+    /// A member name at `i`: an identifier, `#private`, a quoted string or `[computed]`; returns
+    /// (name, end offset). `None` for anything else, index signatures included.
+    fn member_name(&self, i: usize, end: usize) -> Option<(String, usize)> {
+        let c = self.at(i);
+        let name_end = if c == b'#' {
+            self.word_end(i + 1, end)
+        } else if is_word_byte(c) {
+            self.word_end(i, end)
+        } else if c == b'"' || c == b'\'' {
+            i + 1 + memchr::memchr(c, self.m.get(i + 1..end)?)? + 1
+        } else if c == b'[' {
+            let close = self.close_of(i, end)?;
+            let inner = self.skip_ws(i + 1, end);
+            let after_word = self.skip_ws(self.word_end(inner, end), end);
+            if after_word > inner && self.at(after_word) == b':' {
+                return None;
+            }
+            close + 1
+        } else {
+            return None;
+        };
+        if name_end <= i || (c == b'#' && name_end == i + 1) {
+            return None;
+        }
+        let text = self.text(i, name_end);
+        let name = if text.starts_with('[') {
+            crate::parse::one_line(text)
+        } else {
+            text.trim_matches(|c| c == '"' || c == '\'').to_string()
+        };
+        Some((name, name_end))
+    }
+
+    /// Members of an interface body: properties and method signatures (index, call and
+    /// construct signatures are left out).
+    fn interface_body(&self, start: usize, end: usize) -> Vec<Entry> {
+        let mut out = Vec::new();
+        let mut i = start;
+        while i < end {
+            i = self.skip_ws(i, end);
+            if i >= end {
+                break;
+            }
+            if matches!(self.at(i), b';' | b',') {
+                i += 1;
+                continue;
+            }
+            let member_start = i;
+            let mut j = i;
+            loop {
+                let word = self.word(j, end);
+                if !matches!(word, b"readonly" | b"get" | b"set") {
+                    break;
+                }
+                let n = self.skip_blank(j + word.len(), end);
+                let c = self.at(n);
+                if !(is_word_byte(c) || matches!(c, b'[' | b'"' | b'\'')) {
+                    break;
+                }
+                j = n;
+            }
+            let construct = self.word(j, end) == b"new"
+                && matches!(self.at(self.skip_blank(j + 3, end)), b'(' | b'<');
+            let named = if construct {
+                None
+            } else {
+                self.member_name(j, end)
+            };
+            let k = named.as_ref().map_or(j, |(_, e)| self.skip_blank(*e, end));
+            let k = if self.at(k) == b'?' {
+                self.skip_blank(k + 1, end)
+            } else {
+                k
+            };
+            let stop = self.scan(
+                k,
+                end,
+                Stop {
+                    ty: true,
+                    comma: true,
+                    ..Stop::default()
+                },
+            );
+            if let Some((name, _)) = named {
+                let kind = match self.at(k) {
+                    b'(' | b'<' => Some(Kind::Method),
+                    b':' => Some(Kind::Property),
+                    b';' | b',' | b'\n' | b'\r' | b'}' => Some(Kind::Property),
+                    _ if k >= end => Some(Kind::Property),
+                    _ => None,
+                };
+                if let Some(kind) = kind {
+                    let last = stop.last.max(member_start);
+                    out.push(
+                        Entry::new(kind, name, self.line(member_start), self.line(last))
+                            .with_signature(signature(
+                                self.text(member_start, last + 1)
+                                    .trim_end_matches([';', ',']),
+                            )),
+                    );
+                }
+            }
+            i = stop.at.max(i) + 1;
+        }
+        out
+    }
+
+    /// Members of an enum body.
+    fn enum_body(&self, start: usize, end: usize) -> Vec<Entry> {
+        let mut out = Vec::new();
+        let mut i = start;
+        while i < end {
+            i = self.skip_ws(i, end);
+            if i >= end {
+                break;
+            }
+            let stop = self.scan(
+                i,
+                end,
+                Stop {
+                    comma: true,
+                    no_asi: true,
+                    ..Stop::default()
+                },
+            );
+            if let Some((name, _)) = self.member_name(i, end) {
+                let last = stop.last.max(i);
+                out.push(
+                    Entry::new(Kind::Constant, name, self.line(i), self.line(last))
+                        .with_signature(signature(self.text(i, last + 1))),
+                );
+            }
+            i = stop.at.max(i) + 1;
+        }
+        out
     }
 
     fn type_alias(

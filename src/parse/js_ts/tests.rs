@@ -201,10 +201,13 @@ interface Multi extends
   function f 2-2
   function f 3-3
 interface Window 6-6
+  property foo 6-6
 namespace A.B 8-10
   constant c 9-9
 function amb 11-11
 enum Dir 12-12
+  constant Up 12-12
+  constant Down 12-12
 class Shape 13-15
   method area 14-14
 class default 16-18
@@ -212,6 +215,7 @@ class default 16-18
 type Fn 19-19
 type U 20-22
 interface Multi 26-31
+  property x 30-30
 "
     );
 }
@@ -316,7 +320,23 @@ fn timing() {
     let m = mask::mask(&text, true);
     eprintln!("mask {:?}", t.elapsed());
     let t = std::time::Instant::now();
-    let n = parse(&text, ParseOptions { language: Language::TypeScript, jsx: true }).len();
+    let n = parse(
+        &text,
+        ParseOptions {
+            language: Language::TypeScript,
+            jsx: true,
+        },
+    )
+    .len();
     eprintln!("parse {:?} {n}", t.elapsed());
     drop(m);
+}
+
+#[test]
+fn interface_and_enum_members() {
+    let src = "interface I {\n  readonly a: string;\n  b?(x: number): void,\n  [key: string]: unknown\n  new (x: string): I\n  (call: number): void\n  'quoted-key': {\n    nested: 1\n  }\n  get size(): number\n}\nenum E {\n  A = 1,\n  'B' = A << 1,\n  C\n}\n";
+    assert_eq!(
+        ts(src),
+        "interface I 1-11\n  property a 2-2\n  method b 3-3\n  property quoted-key 7-9\n  method size 10-10\nenum E 12-16\n  constant A 13-13\n  constant B 14-14\n  constant C 15-15\n"
+    );
 }
