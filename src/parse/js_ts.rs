@@ -285,14 +285,30 @@ impl Scanner<'_> {
             return None;
         }
         let close = self.angle_close(open, end)?;
-        let next = self.skip_ws(close + 1, end);
-        (self.at(next) == b'(' || self.at(next) == b'`').then_some(close)
+        let next = self.skip_blank(close + 1, end);
+        let c = self.at(next);
+        if c == b'(' || c == b'`' {
+            return Some(close);
+        }
+        // `x as Map<K, V>`, `new Set<A>()`: type arguments right after a name, followed by
+        // something a comparison's right operand could not be.
+        let ends_operand = next >= end
+            || matches!(
+                c,
+                b')' | b',' | b';' | b']' | b'}' | b'.' | b'[' | b'?' | b'|' | b'&' | b'\n' | b'\r'
+            )
+            || (c == b'=' && self.at(next + 1) != b'=');
+        (adjacent && ends_operand).then_some(close)
     }
 
     /// Scans a statement (or part of one) from `start` to its end per `stop`.
     fn scan(&self, start: usize, end: usize, stop: Stop) -> Scanned {
         let mut depth = 0usize;
+        // The last significant byte so far: at the start, the token before it.
         let mut last = start;
+        while last > start.saturating_sub(256) && last > 0 && self.at(last).is_ascii_whitespace() {
+            last -= 1;
+        }
         let mut i = start;
         while i < end {
             let c = self.at(i);
@@ -401,8 +417,8 @@ impl Scanner<'_> {
             match prev {
                 b'+' | b'-' if before == prev => {}
                 b'>' if before == b'=' => return false,
-                b'=' | b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'|' | b'^' | b'!' | b'~'
-                | b'<' | b'?' | b':' | b',' | b'(' | b'[' | b'{' | b'.' | b'@' => return false,
+                b'=' | b'+' | b'-' | b'*' | b'/' | b'%' | b'&' | b'|' | b'^' | b'~' | b'<'
+                | b'?' | b':' | b',' | b'(' | b'[' | b'{' | b'.' | b'@' => return false,
                 _ => {}
             }
         }
@@ -1030,18 +1046,16 @@ impl Scanner<'_> {
         Value::Other
     }
 
-    /// The end of a function/class value at `v` when it is the whole expression; `None` when the
-    /// statement goes on (`function () {}.call(x)`, `(function () {})()`).
-    fn value_span(&self, v: usize, value: Value, end: usize, comma: bool) -> Option<Scanned> {
-        let s = self.scan(
-            v,
-            end,
-            Stop {
-                comma,
-                ..Stop::default()
-            },
-        );
-        let body_close = match value {
+    /// Scans the value expression at `v` to its end. Also says whether a function/class value is
+    /// the whole expression (not `function () {}.call(x)`). Heads are skipped by structure, so
+    /// commas in their type arguments (`(): Map<K, V> => …`) do not split declarators.
+    fn value_end(&self, v: usize, value: Value, end: usize, comma: bool) -> (Scanned, bool) {
+        let stop = Stop {
+            comma,
+            ..Stop::default()
+        };
+        match value {
+            Value::Arrow { arrow } => (self.scan(arrow, end, stop), true),
             Value::Function { head_end } => {
                 let open = self.scan(
                     head_end,
@@ -1052,15 +1066,20 @@ impl Scanner<'_> {
                         ..Stop::default()
                     },
                 );
-                (self.at(open.at) == b'{')
-                    .then(|| self.close_of(open.at, end))
-                    .flatten()
+                if self.at(open.at) != b'{' {
+                    return (self.scan(v, end, stop), false);
+                }
+                let close = self.close_of(open.at, end);
+                let s = self.scan(open.at, end, stop);
+                (s, close == Some(s.last))
             }
-            Value::Class { open } => self.close_of(open, end),
-            Value::Arrow { .. } => return Some(s),
-            Value::Other => None,
-        };
-        (body_close == Some(s.last)).then_some(s)
+            Value::Class { open } => {
+                let close = self.close_of(open, end);
+                let s = self.scan(open, end, stop);
+                (s, close == Some(s.last))
+            }
+            Value::Other => (self.scan(v, end, stop), false),
+        }
     }
 
     /// `const`/`let`/`var` declarators starting at `i`.
@@ -1120,16 +1139,9 @@ impl Scanner<'_> {
             if self.at(j) == b'=' && self.at(j + 1) != b'=' {
                 let v = self.skip_ws(j + 1, end);
                 let value = self.value(v, end);
-                let whole = self.value_span(v, value, end, true);
-                stopped = self.scan(
-                    v,
-                    end,
-                    Stop {
-                        comma: true,
-                        ..Stop::default()
-                    },
-                );
-                if whole.is_some() {
+                let whole;
+                (stopped, whole) = self.value_end(v, value, end, true);
+                if whole {
                     match value {
                         Value::Function { head_end } => {
                             kind = Kind::Function;
@@ -1246,9 +1258,10 @@ impl Scanner<'_> {
         if value == Value::Other {
             return self.skip_statement(i, end);
         }
-        let Some(span) = self.value_span(v, value, end, false) else {
+        let (span, whole) = self.value_end(v, value, end, false);
+        if !whole {
             return self.skip_statement(i, end);
-        };
+        }
         let name = self
             .text(ps, pe)
             .trim()
@@ -1416,9 +1429,9 @@ impl Scanner<'_> {
                 if let Some(eq) = v_at {
                     let v = self.skip_ws(eq + 1, end);
                     let value = self.value(v, end);
-                    let whole = self.value_span(v, value, end, false);
-                    stopped = self.scan(v, end, Stop::default());
-                    if whole.is_some() {
+                    let whole;
+                    (stopped, whole) = self.value_end(v, value, end, false);
+                    if whole {
                         match value {
                             Value::Arrow { arrow } => {
                                 kind = Kind::Method;
