@@ -21,7 +21,13 @@ use crate::parse::{signature, LineIndex, ParseOptions};
 const MAX_NESTING: usize = 16;
 
 pub fn parse(text: &str, options: ParseOptions) -> Vec<Entry> {
-    let masked = mask::mask(text, options.jsx);
+    let mut masked = mask::mask(text, options.jsx);
+    if text.starts_with('\u{feff}') {
+        // A byte order mark is not part of the first word.
+        if let Some(bom) = masked.get_mut(..3) {
+            bom.fill(b' ');
+        }
+    }
     let scanner = Scanner {
         src: text,
         m: &masked,
