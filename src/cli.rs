@@ -41,8 +41,60 @@ pub struct Args {
     pub no_line_numbers: bool,
 
     /// Print one symbol's body: an id (1.2), a qualified name, a name, a suffix, or @LINE.
-    #[arg(short, long, value_name = "QUERY")]
+    #[arg(short, long, value_name = "QUERY", conflicts_with_all = ["read", "lines"])]
     pub symbol: Option<String>,
+
+    /// Read a file for an agent: all of it when short; else head, outline, tail.
+    #[arg(long, conflicts_with = "lines")]
+    pub read: bool,
+
+    /// Print lines A:B (inclusive), A:+N (N lines from A) or -N: (the last N), numbered.
+    #[arg(long, value_name = "RANGE", allow_hyphen_values = true)]
+    pub lines: Option<String>,
+
+    /// Refuse (exit 3) unless the file's content hash (JSON "hash") is still H.
+    #[arg(long, value_name = "H")]
+    pub if_hash: Option<String>,
+
+    /// Refuse any path that resolves outside DIR (symlinks and .. included).
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+
+    /// Read the text from standard input (needs --lang).
+    #[arg(long, requires = "lang", conflicts_with = "path")]
+    pub stdin: bool,
+
+    /// Print a short guide for coding agents and exit.
+    #[arg(long)]
+    pub agent_guide: bool,
+
+    /// Print shell completions for SHELL (bash, zsh, fish, elvish, powershell) and exit.
+    #[arg(long, value_name = "SHELL")]
+    pub completions: Option<clap_complete::Shell>,
+
+    /// Print the man page (roff) and exit.
+    #[arg(long)]
+    pub man: bool,
+
+    /// Show token counts per entry and per file (exact for OpenAI encodings).
+    #[arg(short, long)]
+    pub tokens: bool,
+
+    /// Encoding for --tokens: o200k (default), cl100k, or chars4 (bytes/4, no vocabulary).
+    #[arg(long, value_name = "NAME")]
+    pub tokenizer: Option<String>,
+
+    /// Mark entries changed since HEAD (staged, unstaged and untracked), via git.
+    #[arg(long)]
+    pub diff: bool,
+
+    /// Only changed files, and in them only changed entries with their parents (implies --diff).
+    #[arg(long)]
+    pub changed: bool,
+
+    /// Directory mode: order files by path (default) or by tokens, largest first.
+    #[arg(long, value_name = "KEY", value_parser = ["path", "tokens"])]
+    pub sort: Option<String>,
 
     /// Parse as this language instead of guessing from the file name.
     #[arg(long, value_name = "LANG")]
@@ -61,3 +113,18 @@ pub struct Args {
     #[arg(long, value_name = "BYTES")]
     pub max_output: Option<usize>,
 }
+
+/// Writes completions for `shell` to `out`.
+pub fn write_completions(shell: clap_complete::Shell, out: &mut dyn std::io::Write) {
+    let mut command = <Args as clap::CommandFactory>::command();
+    clap_complete::generate(shell, &mut command, "outline", out);
+}
+
+/// Writes the man page to `out`.
+pub fn write_man(out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let command = <Args as clap::CommandFactory>::command();
+    clap_mangen::Man::new(command).render(out)
+}
+
+/// The guide for coding agents, also shipped as assets/agent-guide.md.
+pub const AGENT_GUIDE: &str = include_str!("../assets/agent-guide.md");

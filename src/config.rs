@@ -4,17 +4,108 @@ use crate::cli::Args;
 use crate::error::{Error, Result};
 use crate::lang::Language;
 use crate::outline::select::Budget;
+use crate::tokens::Tokenizer;
 use std::path::PathBuf;
 
 /// Most preview lines per entry.
 pub const MAX_PREVIEW: usize = 10;
 
+/// What to print for a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mode {
+    /// The outline (the default).
+    Outline,
+    /// One symbol's body.
+    Symbol(String),
+    /// The agent read: whole file when short, else head + outline + tail.
+    Read,
+    /// A line range.
+    Lines(LineSpec),
+}
+
+/// A `--lines` request, before it meets a file's length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineSpec {
+    /// `A:B`, inclusive; `A:` means to the end.
+    Range { start: usize, end: Option<usize> },
+    /// `A:+N`: N lines from A.
+    Count { start: usize, count: usize },
+    /// `-N:`: the last N lines.
+    Last(usize),
+}
+
+impl LineSpec {
+    /// Parses `A:B`, `A:`, `A:+N` or `-N:`.
+    pub fn parse(spec: &str) -> Result<LineSpec> {
+        let bad = || {
+            Error::Usage(format!(
+                "--lines takes A:B, A:+N or -N: (1-based, inclusive), not '{spec}'"
+            ))
+        };
+        let number = |text: &str| text.trim().parse::<usize>().map_err(|_| bad());
+        let (left, right) = spec.split_once(':').ok_or_else(bad)?;
+        if let Some(last) = left.strip_prefix('-') {
+            if !right.trim().is_empty() {
+                return Err(bad());
+            }
+            return Ok(LineSpec::Last(number(last)?));
+        }
+        let start = number(left)?;
+        if start == 0 {
+            return Err(Error::Usage("--lines counts from line 1".into()));
+        }
+        if let Some(count) = right.strip_prefix('+') {
+            return Ok(LineSpec::Count {
+                start,
+                count: number(count)?,
+            });
+        }
+        if right.trim().is_empty() {
+            return Ok(LineSpec::Range { start, end: None });
+        }
+        let end = number(right)?;
+        if end < start {
+            return Err(Error::Usage(format!(
+                "--lines {spec}: the range is reversed (end before start)"
+            )));
+        }
+        Ok(LineSpec::Range {
+            start,
+            end: Some(end),
+        })
+    }
+
+    /// The inclusive range this asks for in a file of `total` lines, clamped into it, and
+    /// whether clamping changed it. `None` when nothing of the file is asked for.
+    pub fn resolve(self, total: usize) -> (Option<(usize, usize)>, bool) {
+        let (start, end) = match self {
+            LineSpec::Range { start, end } => (start, end.unwrap_or(usize::MAX)),
+            LineSpec::Count { start, count } => {
+                (start, start.saturating_add(count.saturating_sub(1)))
+            }
+            LineSpec::Last(count) => (total.saturating_sub(count) + 1, total),
+        };
+        let asked_past_end = match self {
+            LineSpec::Range { end: None, .. } => start > total,
+            LineSpec::Count { count: 0, .. } | LineSpec::Last(0) => true,
+            _ => end > total,
+        };
+        if start > total || end < start {
+            return (None, true);
+        }
+        (Some((start, end.min(total))), asked_past_end)
+    }
+}
+
 /// What to do and how to show it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
     pub path: PathBuf,
+    /// Read standard input instead of `path`.
+    pub stdin: bool,
     /// `--print` was given (without it, a terminal would get the interactive viewer).
     pub print: bool,
+    pub mode: Mode,
     pub json: bool,
     /// Explicit `--depth`; directory mode falls back to 1 and file mode to unlimited.
     pub depth: Option<usize>,
@@ -22,12 +113,22 @@ pub struct Config {
     pub preview: usize,
     pub signatures: bool,
     pub line_numbers: bool,
-    pub symbol: Option<String>,
     pub language: Option<Language>,
     pub hidden: bool,
     /// `None`: the mode's default (see `print::directory`).
     pub max_files: Option<usize>,
     pub max_output: Option<usize>,
+    pub if_hash: Option<String>,
+    /// Canonical `--root`: every path must resolve inside it.
+    pub root: Option<PathBuf>,
+    /// Count tokens with this encoding (`--tokens`, `--tokenizer`, `--sort tokens`).
+    pub tokens: Option<Tokenizer>,
+    /// Changed-since-HEAD markers on (`--diff`, `--changed`).
+    pub diff: bool,
+    /// Keep only changed files and entries.
+    pub changed_only: bool,
+    /// Directory mode: largest files first.
+    pub sort_by_tokens: bool,
 }
 
 impl Config {
@@ -47,30 +148,51 @@ impl Config {
         if args.max_files == Some(0) {
             return Err(Error::Usage("--max-files must be at least 1".into()));
         }
-        let language = match &args.lang {
-            None => None,
-            Some(name) => Some(Language::from_name(name).ok_or_else(|| {
-                let known: Vec<_> = Language::ALL.iter().map(|l| l.name()).collect();
+        let language = args.lang.as_deref().map(parse_language).transpose()?;
+        let mode = match (args.symbol, args.read, args.lines) {
+            (Some(query), _, _) => Mode::Symbol(query),
+            (None, true, _) => Mode::Read,
+            (None, false, Some(spec)) => Mode::Lines(LineSpec::parse(&spec)?),
+            (None, false, None) => Mode::Outline,
+        };
+        let tokenizer = match &args.tokenizer {
+            None => Tokenizer::default(),
+            Some(name) => Tokenizer::from_name(name).ok_or_else(|| {
                 Error::Usage(format!(
-                    "unknown language '{name}'; known: {}",
-                    known.join(", ")
+                    "unknown tokenizer '{name}'; known: o200k, cl100k, chars4"
                 ))
-            })?),
+            })?,
+        };
+        let sort_by_tokens = args.sort.as_deref() == Some("tokens");
+        let wants_tokens = args.tokens || args.tokenizer.is_some() || sort_by_tokens;
+        let root = match args.root {
+            None => None,
+            Some(dir) => Some(
+                dir.canonicalize()
+                    .map_err(|e| Error::Usage(format!("--root {}: {e}", dir.display())))?,
+            ),
         };
         Ok(Config {
             path: args.path.unwrap_or_else(|| PathBuf::from(".")),
+            stdin: args.stdin,
             print: args.print,
+            mode,
             json: args.json,
             depth: args.depth,
             max_nodes: args.max_nodes,
             preview: args.preview,
             signatures: !args.no_signatures,
             line_numbers: !args.no_line_numbers,
-            symbol: args.symbol,
             language,
             hidden: args.hidden,
             max_files: args.max_files,
             max_output: args.max_output,
+            if_hash: args.if_hash,
+            root,
+            tokens: wants_tokens.then_some(tokenizer),
+            diff: args.diff || args.changed,
+            changed_only: args.changed,
+            sort_by_tokens,
         })
     }
 
@@ -91,6 +213,16 @@ impl Config {
     }
 }
 
+fn parse_language(name: &str) -> Result<Language> {
+    Language::from_name(name).ok_or_else(|| {
+        let known: Vec<_> = Language::ALL.iter().map(|l| l.name()).collect();
+        Error::Usage(format!(
+            "unknown language '{name}'; known: {}",
+            known.join(", ")
+        ))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -107,9 +239,18 @@ mod tests {
         let c = config(&["--print"]).expect("valid");
         assert_eq!(c.path, PathBuf::from("."));
         assert!(c.signatures && c.line_numbers && !c.json);
+        assert_eq!(c.mode, Mode::Outline);
         assert_eq!(c.file_budget(), Budget::default());
         assert_eq!(c.directory_budget().max_depth, Some(1));
         assert_eq!((c.max_files, c.max_output), (None, None));
+        assert_eq!((c.tokens, c.diff, c.changed_only), (None, false, false));
+        let t = config(&["--sort", "tokens", "--changed"]).expect("valid");
+        assert_eq!(
+            (t.tokens, t.diff, t.changed_only),
+            (Some(Tokenizer::O200k), true, true)
+        );
+        let c = config(&["--tokenizer", "cl100k"]).expect("valid");
+        assert_eq!(c.tokens, Some(Tokenizer::Cl100k));
     }
 
     #[test]
@@ -120,6 +261,12 @@ mod tests {
             &["--max-nodes", "0"],
             &["--max-files", "0"],
             &["--lang", "cobol"],
+            &["--lines", "9:3"],
+            &["--lines", "0:3"],
+            &["--lines", "x"],
+            &["--lines", "-3:5"],
+            &["--root", "/no/such/dir"],
+            &["--tokenizer", "gpt2"],
         ] {
             assert!(matches!(config(bad), Err(Error::Usage(_))), "{bad:?}");
         }
@@ -127,5 +274,20 @@ mod tests {
             config(&["--lang", "TS"]).expect("valid").language,
             Some(Language::TypeScript)
         );
+    }
+
+    #[test]
+    fn line_specs_parse_and_clamp() {
+        let parse = |s| LineSpec::parse(s).expect("valid");
+        assert_eq!(parse("3:5").resolve(10), (Some((3, 5)), false));
+        assert_eq!(parse("3:50").resolve(10), (Some((3, 10)), true));
+        assert_eq!(parse("3:").resolve(10), (Some((3, 10)), false));
+        assert_eq!(parse("4:+3").resolve(10), (Some((4, 6)), false));
+        assert_eq!(parse("9:+3").resolve(10), (Some((9, 10)), true));
+        assert_eq!(parse("-3:").resolve(10), (Some((8, 10)), false));
+        assert_eq!(parse("-30:").resolve(10), (Some((1, 10)), false));
+        assert_eq!(parse("11:12").resolve(10), (None, true));
+        assert_eq!(parse("1:1").resolve(0), (None, true));
+        assert_eq!(parse("5:5").resolve(10), (Some((5, 5)), false));
     }
 }

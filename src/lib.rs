@@ -10,11 +10,13 @@
 pub mod cli;
 pub mod config;
 pub mod error;
+pub mod git;
 pub mod lang;
 pub mod outline;
 pub mod parse;
 pub mod print;
 pub mod source;
+pub mod tokens;
 pub mod walk;
 
 pub use error::{Error, Result};

@@ -1,7 +1,7 @@
 //! The `outline` binary: parse arguments, dispatch, map the outcome to an exit code.
 
 use clap::Parser;
-use outliner::cli::Args;
+use outliner::cli::{self, Args};
 use outliner::config::Config;
 use outliner::print::{self, Outcome};
 use outliner::Error;
@@ -19,8 +19,9 @@ fn main() -> ExitCode {
         Err(err) => {
             // A usage error: clap's first line only, so every bad input costs one line.
             let rendered = err.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            let message = first.strip_prefix("error: ").unwrap_or(first);
+            let paragraph = rendered.split("\n\n").next().unwrap_or("invalid arguments");
+            let joined = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+            let message = joined.strip_prefix("error: ").unwrap_or(&joined);
             let _ = writeln!(
                 std::io::stderr(),
                 "outline: {message} (see 'outline --help')"
@@ -39,6 +40,9 @@ fn main() -> ExitCode {
 }
 
 fn run(args: Args) -> Result<ExitCode, Error> {
+    if let Some(code) = info(&args)? {
+        return Ok(code);
+    }
     let config = Config::from_args(args)?;
     if !config.print && std::io::stdout().is_terminal() {
         // The interactive viewer is not built yet; print mode is what a terminal gets for now.
@@ -56,7 +60,26 @@ fn run(args: Args) -> Result<ExitCode, Error> {
         Outcome::Success => ExitCode::SUCCESS,
         Outcome::NotFound => ExitCode::from(1),
         Outcome::PartialFailure => ExitCode::from(2),
+        Outcome::Stale => ExitCode::from(3),
     })
+}
+
+/// The flags that print something about the program rather than about a file.
+fn info(args: &Args) -> Result<Option<ExitCode>, Error> {
+    let mut out = std::io::stdout().lock();
+    let stdout_error = |e| Error::io("<stdout>", e);
+    if args.agent_guide {
+        out.write_all(cli::AGENT_GUIDE.as_bytes())
+            .map_err(stdout_error)?;
+    } else if let Some(shell) = args.completions {
+        cli::write_completions(shell, &mut out);
+    } else if args.man {
+        cli::write_man(&mut out).map_err(stdout_error)?;
+    } else {
+        return Ok(None);
+    }
+    out.flush().map_err(stdout_error)?;
+    Ok(Some(ExitCode::SUCCESS))
 }
 
 fn is_broken_pipe(err: &Error) -> bool {

@@ -121,6 +121,10 @@ pub struct Entry {
     pub id: String,
     /// Nested entries, in source order.
     pub children: Vec<Entry>,
+    /// Tokens of lines `line..=end_line`; set by `tokens::annotate`, never by a parser.
+    pub tokens: Option<usize>,
+    /// A changed line or deletion point lies in the range; set by [`Outline::mark_changes`].
+    pub changed: bool,
 }
 
 impl Entry {
@@ -136,6 +140,8 @@ impl Entry {
             end_line: end_line.max(line),
             id: String::new(),
             children: Vec::new(),
+            tokens: None,
+            changed: false,
         }
     }
 
@@ -170,6 +176,24 @@ pub struct InputLimit {
     pub reason: String,
 }
 
+/// How a line differs from HEAD.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChangeKind {
+    Added,
+    Modified,
+    /// Lines were removed just below this line (0: above line 1).
+    DeletedBelow,
+}
+
+/// One run of changed lines, 1-based and inclusive (`start == end` for a deletion point).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LineChange {
+    pub kind: ChangeKind,
+    pub start: usize,
+    pub end: usize,
+}
+
 /// The outline of one file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outline {
@@ -180,6 +204,10 @@ pub struct Outline {
     pub entries: Vec<Entry>,
     /// Set when a size limit stopped the parser before the end of the file.
     pub limit: Option<InputLimit>,
+    /// Tokens of the whole text, and the encoding that counted them (`tokens::annotate`).
+    pub tokens: Option<(usize, &'static str)>,
+    /// Changes against HEAD, line by line (`git`); `None` when markers are off.
+    pub changes: Option<Vec<LineChange>>,
 }
 
 impl Outline {
@@ -193,7 +221,44 @@ impl Outline {
             bytes,
             entries,
             limit: None,
+            tokens: None,
+            changes: None,
         }
+    }
+
+    /// Attaches line changes and marks every entry whose range holds a changed line or a
+    /// deletion point (lines removed below line L count for the entry containing L).
+    pub fn mark_changes(&mut self, changes: Vec<LineChange>) {
+        fn mark(entries: &mut [Entry], changes: &[LineChange]) {
+            for entry in entries {
+                entry.changed = changes.iter().any(|change| {
+                    let (start, end) = match change.kind {
+                        ChangeKind::DeletedBelow => (change.start.max(1), change.start.max(1)),
+                        _ => (change.start, change.end),
+                    };
+                    start <= entry.end_line && end >= entry.line
+                });
+                mark(&mut entry.children, changes);
+            }
+        }
+        mark(&mut self.entries, &changes);
+        self.changes = Some(changes);
+    }
+
+    /// Whether any line differs from HEAD (markers on and something changed).
+    pub fn is_changed(&self) -> bool {
+        self.changes.as_ref().is_some_and(|c| !c.is_empty())
+    }
+
+    /// Keeps only changed entries and their ancestors (`--changed`).
+    pub fn retain_changed(&mut self) {
+        fn keep(entries: &mut Vec<Entry>) {
+            entries.retain_mut(|entry| {
+                keep(&mut entry.children);
+                entry.changed || !entry.children.is_empty()
+            });
+        }
+        keep(&mut self.entries);
     }
 
     /// Every entry, depth first in source order, with its depth (0 = top level).
@@ -339,6 +404,43 @@ mod tests {
         let a = &outline.entries[0];
         assert_eq!((a.line, a.end_line), (3, 10));
         assert_eq!((a.children[0].line, a.children[0].end_line), (3, 10));
+    }
+
+    #[test]
+    fn changes_mark_containing_entries_and_filter() {
+        let tree = vec![
+            leaf("A", 1, 10).with_children(vec![leaf("a1", 2, 4), leaf("a2", 5, 9)]),
+            leaf("B", 12, 20),
+            leaf("C", 22, 25),
+        ];
+        let mut outline = Outline::new(Language::Python, 25, 0, tree);
+        outline.mark_changes(vec![
+            LineChange {
+                kind: ChangeKind::Modified,
+                start: 3,
+                end: 3,
+            },
+            LineChange {
+                kind: ChangeKind::DeletedBelow,
+                start: 25,
+                end: 25,
+            },
+        ]);
+        let changed: Vec<_> = outline
+            .walk()
+            .into_iter()
+            .filter(|(_, e)| e.changed)
+            .map(|(_, e)| e.qualname.as_str())
+            .collect();
+        assert_eq!(changed, ["A", "A.a1", "C"]);
+        assert!(outline.is_changed());
+        outline.retain_changed();
+        let kept: Vec<_> = outline
+            .walk()
+            .into_iter()
+            .map(|(_, e)| e.name.as_str())
+            .collect();
+        assert_eq!(kept, ["A", "a1", "C"]);
     }
 
     #[test]

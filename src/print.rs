@@ -1,21 +1,22 @@
-//! `--print`: the headless mode. Outlines a file, a directory or one symbol's body, as text or
-//! JSON, to any writer; diagnostics go to a second writer. Never touches the terminal.
+//! `--print`: the headless mode. Outlines a file, a directory or standard input as text or JSON,
+//! or reads part of a file (a symbol, a line range, the agent read). Data goes to one writer,
+//! diagnostics to another; the terminal is never touched.
 
-use crate::config::Config;
+use crate::config::{Config, Mode};
 use crate::error::{Error, Result};
 use crate::lang::{self, Language};
 use crate::outline::select;
 use crate::outline::{Entry, Outline};
 use crate::parse::{self, ParseOptions};
 use crate::source::{self, Loaded};
+use crate::{git, tokens};
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
+mod directory;
 pub mod json;
+mod read;
 pub mod text;
-
-/// Bodies printed by `--symbol` stop after this many bytes, with a note on what to read next.
-pub const MAX_SYMBOL_BYTES: usize = 100 * 1024;
 
 /// How a print run ended, for the exit code.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,94 +27,229 @@ pub enum Outcome {
     NotFound,
     /// Output was printed but some files could not be read.
     PartialFailure,
+    /// `--if-hash` did not match: the file changed since it was outlined.
+    Stale,
 }
 
 /// Runs print mode for `config`, writing data to `out` and diagnostics to `err`.
 pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
+    if config.stdin {
+        let mut input = Input::load(Path::new("<stdin>"), source::read_stdin()?, config.language);
+        if config.diff {
+            write_out(
+                err,
+                b"outline: diff markers off: standard input has no git history\n",
+            )?;
+        }
+        // Without a snapshot only tokens are counted, which cannot fail.
+        let _ = input.annotate(config, None);
+        return file(config, input, out, err);
+    }
     let path = config.path.as_path();
+    check_root(config, path)?;
     let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
     if meta.is_dir() {
-        if config.symbol.is_some() {
+        if config.mode != Mode::Outline {
             return Err(Error::Usage(
-                "--symbol needs a file, not a directory".into(),
+                "--symbol, --read and --lines need a file, not a directory".into(),
             ));
         }
-        return directory(config, out, err);
+        return directory::directory(config, out, err);
     }
-    file(config, out, err)
-}
-
-/// A file, parsed.
-struct Parsed {
-    outline: Outline,
-    text: String,
-}
-
-/// Reads and parses one file; `Ok(None)` when it is binary (nothing to outline).
-fn load(path: &Path, language: Language) -> Result<Option<Parsed>> {
-    let Loaded::Text { text, file_bytes } = source::read(path)? else {
-        return Ok(None);
+    let language = config.language.or_else(|| lang::detect(path));
+    let mut input = Input::load(path, source::read(path)?, language);
+    let snapshot = match config.diff {
+        true => git_snapshot(path, err)?,
+        false => None,
     };
-    let options = ParseOptions {
-        language,
-        jsx: lang::may_contain_jsx(path),
+    if let Err(reason) = input.annotate(config, snapshot.as_ref()) {
+        write_out(
+            err,
+            format!("outline: diff markers off: {reason}\n").as_bytes(),
+        )?;
+    }
+    file(config, input, out, err)
+}
+
+/// The repository status for markers, or `None` after saying in one line why they are off
+/// (outside a repository is not an error).
+pub(crate) fn git_snapshot(path: &Path, err: &mut dyn Write) -> Result<Option<git::Snapshot>> {
+    match git::snapshot(path) {
+        Ok(snapshot) => Ok(Some(snapshot)),
+        Err(reason) => {
+            write_out(
+                err,
+                format!("outline: diff markers off: {reason}\n").as_bytes(),
+            )?;
+            Ok(None)
+        }
+    }
+}
+
+/// With `--root`, refuses `path` unless it resolves (symlinks and `..` followed) inside the
+/// root, before a byte of it is read.
+fn check_root(config: &Config, path: &Path) -> Result<()> {
+    let Some(root) = &config.root else {
+        return Ok(());
     };
-    let outline = parse::outline_file(&text, file_bytes, options);
-    Ok(Some(Parsed { outline, text }))
+    let resolved = path.canonicalize().map_err(|e| Error::io(path, e))?;
+    if resolved.starts_with(root) {
+        Ok(())
+    } else {
+        Err(Error::Usage(format!(
+            "{}: outside --root {}",
+            path.display(),
+            root.display()
+        )))
+    }
 }
 
-fn display_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    )
+/// One file (or standard input), read and, when its language is known, outlined.
+pub(crate) struct Input {
+    pub path: PathBuf,
+    pub name: String,
+    pub text: String,
+    pub hash: String,
+    /// `None` for a language without a parser (reads still work).
+    pub outline: Option<Outline>,
+    pub binary: bool,
 }
 
-fn file(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
-    let path = config.path.as_path();
-    let name = display_name(path);
-    let Some(language) = config.language.or_else(|| lang::detect(path)) else {
+impl Input {
+    fn load(path: &Path, loaded: Loaded, language: Option<Language>) -> Input {
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let Loaded::Text {
+            text,
+            file_bytes,
+            hash,
+        } = loaded
+        else {
+            return Input {
+                path: path.to_path_buf(),
+                name,
+                text: String::new(),
+                hash: String::new(),
+                outline: None,
+                binary: true,
+            };
+        };
+        let outline = language.map(|language| {
+            let options = ParseOptions {
+                language,
+                jsx: lang::may_contain_jsx(path),
+            };
+            parse::outline_file(&text, file_bytes, options)
+        });
+        Input {
+            path: path.to_path_buf(),
+            name,
+            text,
+            hash,
+            outline,
+            binary: false,
+        }
+    }
+
+    /// Adds the annotations `config` asks for: token counts, then changes against HEAD
+    /// (dropping unchanged entries for `--changed`). An error means markers could not be read.
+    pub fn annotate(
+        &mut self,
+        config: &Config,
+        snapshot: Option<&git::Snapshot>,
+    ) -> std::result::Result<(), String> {
+        let Some(outline) = &mut self.outline else {
+            return Ok(());
+        };
+        if let Some(tokenizer) = config.tokens {
+            tokens::annotate(outline, &self.text, tokenizer);
+        }
+        if let Some(snapshot) = snapshot {
+            let changes = snapshot.changes(&self.path, self.text.as_bytes())?;
+            outline.mark_changes(changes);
+            if config.changed_only {
+                outline.retain_changed();
+            }
+        }
+        Ok(())
+    }
+
+    /// The text's lines without their line endings.
+    pub fn lines(&self) -> Vec<&str> {
+        self.text.lines().collect()
+    }
+}
+
+fn file(
+    config: &Config,
+    input: Input,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    if input.binary {
+        let note = format!("outline: {}: binary file, not outlined", input.name);
+        write_note(config, out, err, &note)?;
+        return Ok(Outcome::Success);
+    }
+    if let Some(expected) = &config.if_hash {
+        if *expected != input.hash {
+            let message = format!(
+                "outline: {} changed: its hash is {}, not {expected}; outline it again\n",
+                input.path.display(),
+                input.hash
+            );
+            write_out(err, message.as_bytes())?;
+            return Ok(Outcome::Stale);
+        }
+    }
+    match &config.mode {
+        Mode::Read => read::agent_read(config, &input, out),
+        Mode::Lines(spec) => read::line_range(config, &input, *spec, out),
+        Mode::Symbol(query) => read::symbol(config, &input, query, out, err),
+        Mode::Outline => outline(config, &input, out, err),
+    }
+}
+
+fn outline(
+    config: &Config,
+    input: &Input,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let Some(outline) = &input.outline else {
         let message = format!(
-            "outline: no parser for {name}; supported: {}",
+            "outline: no parser for {}; supported: {}",
+            input.name,
             lang::supported_summary()
         );
         write_note(config, out, err, &message)?;
         return Ok(Outcome::Success);
     };
-    let Some(parsed) = load(path, language)? else {
-        write_note(
-            config,
-            out,
-            err,
-            &format!("outline: {name}: binary file, not outlined"),
-        )?;
-        return Ok(Outcome::Success);
-    };
-    let lines: Vec<&str> = parsed.text.lines().collect();
-    if let Some(query) = &config.symbol {
-        return symbol(config, &parsed.outline, &lines, &name, query, out, err);
-    }
-    let selection = select::select(&parsed.outline, config.file_budget());
+    let lines = input.lines();
+    let selection = select::select(outline, config.file_budget());
     let rendered = if config.json {
         let options = json::NodeOptions {
             signatures: config.signatures,
             preview: config.preview,
             lines: &lines,
         };
-        let object = json::file_object(
-            path.display().to_string(),
-            &parsed.outline,
+        let path = input.path.display().to_string();
+        json_line(&json::file_object(
+            path,
+            &input.hash,
+            outline,
             &selection,
             options,
-        );
-        json_line(&object)
+        ))
     } else {
-        let mut text = format!("# Outline: {name} ({language})\n");
-        if let Some(limit) = &parsed.outline.limit {
+        let mut text = format!("# Outline: {} ({})\n", input.name, file_facts(outline));
+        if let Some(limit) = &outline.limit {
             text.push_str(&format!("# Limit: {}\n", limit.reason));
         }
         text.push('\n');
-        if parsed.outline.is_empty() {
+        if outline.is_empty() {
             text.push_str("(no outline entries)\n");
         }
         text::write_entries(&mut text, &selection, text_options(config, "", &lines));
@@ -121,6 +257,19 @@ fn file(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<Out
     };
     write_out(out, rendered.as_bytes())?;
     Ok(Outcome::Success)
+}
+
+/// `python`, or with token counts `python, 1,204 lines, ~9,870 tokens`.
+fn file_facts(outline: &Outline) -> String {
+    match outline.tokens {
+        None => outline.language.to_string(),
+        Some((tokens, _)) => format!(
+            "{}, {} lines, ~{} tokens",
+            outline.language,
+            parse::thousands(outline.lines),
+            parse::thousands(tokens)
+        ),
+    }
 }
 
 /// A note that stands in for an outline: on stdout in text mode (it is the answer), on stderr
@@ -148,6 +297,8 @@ fn text_options<'t>(
         signatures: config.signatures,
         line_numbers: config.line_numbers,
         preview: config.preview,
+        tokens: config.tokens.is_some(),
+        diff: config.diff,
         indent,
         lines,
     }
@@ -161,97 +312,6 @@ pub fn preview_lines<'a>(entry: &Entry, lines: &[&'a str], n: usize) -> Vec<&'a 
         .collect()
 }
 
-fn symbol(
-    config: &Config,
-    outline: &Outline,
-    lines: &[&str],
-    name: &str,
-    query: &str,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> Result<Outcome> {
-    let Some(found) = select::find_symbol(outline, query) else {
-        let tops: Vec<&str> = outline
-            .entries
-            .iter()
-            .take(20)
-            .map(|e| e.name.as_str())
-            .collect();
-        let more = outline.entries.len().saturating_sub(20);
-        let mut message = format!("outline: no symbol matches '{query}' in {name}");
-        if tops.is_empty() {
-            message.push_str(" (the file has no outline entries)");
-        } else {
-            message.push_str(&format!("; top-level symbols: {}", tops.join(", ")));
-            if more > 0 {
-                message.push_str(&format!(" … and {more} more"));
-            }
-        }
-        write_out(err, format!("{message}\n").as_bytes())?;
-        return Ok(Outcome::NotFound);
-    };
-    for other in &found.others {
-        let note = format!(
-            "outline: '{query}' also matches {} {} (L{}); ask for it by id or qualified name\n",
-            other.id, other.qualname, other.line
-        );
-        write_out(err, note.as_bytes())?;
-    }
-    let entry = found.entry;
-    let (body, shown_end) = numbered_body(lines, entry.line, entry.end_line);
-    let rendered = if config.json {
-        let object = json::SymbolObject::new(
-            &config.path,
-            outline,
-            entry,
-            shown_end,
-            &body,
-            config.signatures,
-        );
-        json_line(&object)
-    } else {
-        let mut text = format!(
-            "# {}: {} ({name}, L{}-L{})\n\n",
-            text::kind_label(entry),
-            entry.qualname,
-            entry.line,
-            entry.end_line
-        );
-        text.push_str(&body);
-        if shown_end < entry.end_line {
-            text.push_str(&format!(
-                "[cut at {} KB: lines {}-{} not shown; read them with --symbol @{} or a line range]\n",
-                MAX_SYMBOL_BYTES / 1024,
-                shown_end + 1,
-                entry.end_line,
-                shown_end + 1
-            ));
-        }
-        text
-    };
-    write_out(out, rendered.as_bytes())?;
-    Ok(Outcome::Success)
-}
-
-/// `start..=end` as `<n>: <text>` lines, stopping before [`MAX_SYMBOL_BYTES`]; returns the
-/// text and the last line included.
-fn numbered_body(lines: &[&str], start: usize, end: usize) -> (String, usize) {
-    let mut body = String::new();
-    let mut last = start.saturating_sub(1);
-    for number in start..=end {
-        let Some(text) = lines.get(number - 1) else {
-            break;
-        };
-        let line = format!("{number}: {text}\n");
-        if body.len() + line.len() > MAX_SYMBOL_BYTES && number > start {
-            break;
-        }
-        body.push_str(&line);
-        last = number;
-    }
-    (body, last)
-}
-
 fn json_line<T: serde::Serialize>(value: &T) -> String {
     // Serialising our own wire types cannot fail (no maps with non-string keys, no I/O).
     let mut line = serde_json::to_string(value).unwrap_or_default();
@@ -263,6 +323,3 @@ fn json_line<T: serde::Serialize>(value: &T) -> String {
 fn write_out(out: &mut dyn Write, bytes: &[u8]) -> Result<()> {
     out.write_all(bytes).map_err(|e| Error::io("<stdout>", e))
 }
-
-mod directory;
-use directory::directory;

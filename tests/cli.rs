@@ -4,8 +4,11 @@
 mod cli {
     pub mod contract;
     pub mod errors;
+    pub mod git;
     pub mod golden;
     pub mod print_dir;
     pub mod print_file;
+    pub mod read;
+    pub mod tokens;
     pub mod util;
 }

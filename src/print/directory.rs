@@ -1,8 +1,9 @@
 //! Directory mode: walk, parse files in parallel, print in path order within the caps.
 
-use super::{json, json_line, load, text, text_options, write_out, Outcome};
+use super::{json, json_line, text, text_options, write_out, Input, Outcome};
 use crate::config::Config;
 use crate::error::Result;
+use crate::git;
 use crate::lang::Language;
 use crate::outline::select;
 use crate::walk::{self, WalkOptions};
@@ -18,8 +19,12 @@ pub const TEXT_MAX_OUTPUT: usize = 256 * 1024;
 
 /// One file's rendered output, or why it has none.
 enum Rendered {
-    Chunk(String),
-    Binary,
+    Chunk {
+        text: String,
+        tokens: Option<usize>,
+    },
+    /// Binary, or left out by `--changed`.
+    Skipped,
     Failed(String),
 }
 
@@ -52,7 +57,18 @@ pub(super) fn directory(
         write_out(err, format!("outline: {warning}\n").as_bytes())?;
         outcome = Outcome::PartialFailure;
     }
-    let rendered = render_all(config, root, &found.files);
+    let snapshot = match config.diff {
+        true => super::git_snapshot(root, err)?,
+        false => None,
+    };
+    let mut rendered = render_all(config, root, &found.files, snapshot.as_ref());
+    if config.sort_by_tokens {
+        // Largest first; the sort is stable, so equal counts keep path order.
+        rendered.sort_by_key(|item| match item {
+            Rendered::Chunk { tokens, .. } => std::cmp::Reverse(tokens.unwrap_or(0)),
+            _ => std::cmp::Reverse(0),
+        });
+    }
 
     let mut written = 0usize;
     if !config.json {
@@ -64,17 +80,24 @@ pub(super) fn directory(
         written += header.len();
     }
     let mut over_output = 0;
+    let (mut total_tokens, mut counted_files) = (0usize, 0usize);
     for (index, item) in rendered.iter().enumerate() {
         match item {
-            Rendered::Chunk(chunk) => {
-                if written > 0 && written + chunk.len() > max_output {
+            Rendered::Chunk {
+                text: chunk,
+                tokens,
+            } => {
+                // The first file always shows: a cap below one file still says something.
+                if counted_files > 0 && written + chunk.len() > max_output {
                     over_output = rendered.len() - index;
                     break;
                 }
                 write_out(out, chunk.as_bytes())?;
                 written += chunk.len();
+                total_tokens += tokens.unwrap_or(0);
+                counted_files += 1;
             }
-            Rendered::Binary => {}
+            Rendered::Skipped => {}
             Rendered::Failed(message) => {
                 write_out(err, format!("outline: {message}\n").as_bytes())?;
                 outcome = Outcome::PartialFailure;
@@ -103,11 +126,25 @@ pub(super) fn directory(
         };
         write_out(out, note.as_bytes())?;
     }
+    if let (Some(tokenizer), false) = (config.tokens, config.json) {
+        let total = format!(
+            "\n# Total: ~{} tokens in {} files ({})\n",
+            crate::parse::thousands(total_tokens),
+            crate::parse::thousands(counted_files),
+            tokenizer.encoding()
+        );
+        write_out(out, total.as_bytes())?;
+    }
     Ok(outcome)
 }
 
 /// Renders every file on all cores; results keep the walk's order.
-fn render_all(config: &Config, root: &Path, files: &[(PathBuf, Language)]) -> Vec<Rendered> {
+fn render_all(
+    config: &Config,
+    root: &Path,
+    files: &[(PathBuf, Language)],
+    snapshot: Option<&git::Snapshot>,
+) -> Vec<Rendered> {
     let slots: Vec<Mutex<Option<Rendered>>> = files.iter().map(|_| Mutex::new(None)).collect();
     let next = AtomicUsize::new(0);
     let workers = std::thread::available_parallelism()
@@ -120,7 +157,7 @@ fn render_all(config: &Config, root: &Path, files: &[(PathBuf, Language)]) -> Ve
                 let Some((path, language)) = files.get(index) else {
                     break;
                 };
-                let rendered = render_file(config, root, path, *language);
+                let rendered = render_file(config, root, path, *language, snapshot);
                 if let Ok(mut slot) = slots[index].lock() {
                     *slot = Some(rendered);
                 }
@@ -137,15 +174,30 @@ fn render_all(config: &Config, root: &Path, files: &[(PathBuf, Language)]) -> Ve
         .collect()
 }
 
-fn render_file(config: &Config, root: &Path, path: &Path, language: Language) -> Rendered {
-    let parsed = match load(path, language) {
-        Ok(Some(parsed)) => parsed,
-        Ok(None) => return Rendered::Binary,
+fn render_file(
+    config: &Config,
+    root: &Path,
+    path: &Path,
+    language: Language,
+    snapshot: Option<&git::Snapshot>,
+) -> Rendered {
+    if config.changed_only && !snapshot.is_some_and(|s| s.is_changed(path)) {
+        return Rendered::Skipped;
+    }
+    let mut input = match crate::source::read(path) {
+        Ok(loaded) => Input::load(path, loaded, Some(language)),
         Err(error) => return Rendered::Failed(error.to_string()),
     };
+    if let Err(reason) = input.annotate(config, snapshot) {
+        return Rendered::Failed(format!("{}: diff markers off: {reason}", path.display()));
+    }
+    let Some(outline) = input.outline.as_ref().filter(|_| !input.binary) else {
+        return Rendered::Skipped;
+    };
+    let tokens = outline.tokens.map(|(tokens, _)| tokens);
     let shown = shown_path(root, path);
-    let lines: Vec<&str> = parsed.text.lines().collect();
-    let selection = select::select(&parsed.outline, config.directory_budget());
+    let lines = input.lines();
+    let selection = select::select(outline, config.directory_budget());
     if config.json {
         let options = json::NodeOptions {
             signatures: config.signatures,
@@ -154,18 +206,29 @@ fn render_file(config: &Config, root: &Path, path: &Path, language: Language) ->
         };
         let object = json::file_object(
             shown.display().to_string(),
-            &parsed.outline,
+            &input.hash,
+            outline,
             &selection,
             options,
         );
-        return Rendered::Chunk(json_line(&object));
+        return Rendered::Chunk {
+            text: json_line(&object),
+            tokens,
+        };
     }
-    let mut chunk = format!("\n## {} ({language})\n", shown.display());
-    if let Some(limit) = &parsed.outline.limit {
+    let mut chunk = format!("\n## {} ({})", shown.display(), super::file_facts(outline));
+    if config.diff && outline.is_changed() {
+        chunk.push_str("  [CHANGED]");
+    }
+    chunk.push('\n');
+    if let Some(limit) = &outline.limit {
         chunk.push_str(&format!("  # Limit: {}\n", limit.reason));
     }
     text::write_entries(&mut chunk, &selection, text_options(config, "  ", &lines));
-    Rendered::Chunk(chunk)
+    Rendered::Chunk {
+        text: chunk,
+        tokens,
+    }
 }
 
 /// Paths print as given joined with the file's path below; a bare `.` adds no `./` noise.

@@ -17,6 +17,16 @@ pub struct FileObject<'a> {
     pub lines: usize,
     /// Size in bytes.
     pub bytes: usize,
+    /// Content hash of the file's bytes (`xxh3:` + 16 hex digits); `--if-hash` checks it.
+    pub hash: &'a str,
+    /// `--tokens`: tokens in the whole file, and the encoding that counted them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokenizer: Option<&'static str>,
+    /// `--diff`: present (always `true`) when the file differs from HEAD.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changed: Option<bool>,
     /// Top-level entries and, nested, everything the caps let through.
     pub entries: Vec<Node<'a>>,
     /// Present (always `true`) when the node budget ran out before every top-level entry.
@@ -53,6 +63,12 @@ pub struct Node<'a> {
     pub line: usize,
     /// Last line, inclusive.
     pub end_line: usize,
+    /// `--tokens`: tokens of lines `line..=end_line`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<usize>,
+    /// `--diff`: present (always `true`) on entries holding a change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changed: Option<bool>,
     /// `--preview N`: the source lines after `line`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub preview: Option<Vec<&'a str>>,
@@ -80,6 +96,7 @@ pub struct NodeOptions<'t> {
 /// Builds the wire object for one file.
 pub fn file_object<'a>(
     path: String,
+    hash: &'a str,
     outline: &'a Outline,
     selection: &Selection<'a>,
     options: NodeOptions<'a>,
@@ -90,6 +107,10 @@ pub fn file_object<'a>(
         language: outline.language.name(),
         lines: outline.lines,
         bytes: outline.bytes,
+        hash,
+        tokens: outline.tokens.map(|(tokens, _)| tokens),
+        tokenizer: outline.tokens.map(|(_, name)| name),
+        changed: outline.is_changed().then_some(true),
         entries: selection
             .roots
             .iter()
@@ -115,6 +136,8 @@ fn node<'a>(shown: &Shown<'a>, options: NodeOptions<'a>) -> Node<'a> {
         level: entry.level,
         line: entry.line,
         end_line: entry.end_line,
+        tokens: entry.tokens,
+        changed: entry.changed.then_some(true),
         preview,
         children: shown
             .children
@@ -125,48 +148,74 @@ fn node<'a>(shown: &Shown<'a>, options: NodeOptions<'a>) -> Node<'a> {
     }
 }
 
-/// `--symbol` with `--json`: the entry and its body.
+/// `--symbol`, `--lines` and `--read` with `--json`: the text read and where it came from.
 #[derive(Debug, Serialize)]
-pub struct SymbolObject<'a> {
+pub struct ReadObject<'a> {
     pub path: String,
-    pub language: &'static str,
-    /// First and last line of the text below (the body may be cut before `node.end_line`).
+    /// Language name, absent for a file without a parser.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<&'static str>,
+    /// Lines in the whole file.
+    pub lines: usize,
+    pub hash: &'a str,
+    /// First and last line of `text` (0 and 0 when no line was read).
     pub start_line: usize,
     pub end_line: usize,
-    /// The lines, each as `<n>: <text>`.
+    /// The lines, each as `<n>: <text>` (for `--read`, with the outline block and notes).
     pub text: &'a str,
-    pub node: Node<'a>,
+    /// `--read` of a long file: the first and last line left out between head and tail.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub omitted: Option<[usize; 2]>,
+    /// `--lines` clamped into the file: what happened.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<&'a str>,
+    /// `--symbol`: the entry read (its children are not listed).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node: Option<Node<'a>>,
 }
 
-impl<'a> SymbolObject<'a> {
-    pub fn new(
-        path: &std::path::Path,
-        outline: &'a Outline,
-        entry: &'a crate::outline::Entry,
-        shown_end: usize,
+impl<'a> ReadObject<'a> {
+    pub(crate) fn new(
+        input: &'a super::Input,
+        start_line: usize,
+        end_line: usize,
         text: &'a str,
-        signatures: bool,
-    ) -> SymbolObject<'a> {
-        SymbolObject {
-            path: path.display().to_string(),
-            language: outline.language.name(),
-            start_line: entry.line,
-            end_line: shown_end,
+    ) -> ReadObject<'a> {
+        ReadObject {
+            path: input.path.display().to_string(),
+            language: input.outline.as_ref().map(|o| o.language.name()),
+            lines: crate::parse::count_lines(&input.text),
+            hash: &input.hash,
+            start_line,
+            end_line,
             text,
-            node: Node {
-                id: &entry.id,
-                kind: entry.kind.as_str(),
-                name: &entry.name,
-                qualname: &entry.qualname,
-                signature: entry.signature.as_deref().filter(|_| signatures),
-                level: entry.level,
-                line: entry.line,
-                end_line: entry.end_line,
-                preview: None,
-                children: None,
-                truncated: None,
-                truncation_reason: None,
-            },
+            omitted: None,
+            note: None,
+            node: None,
+        }
+    }
+}
+
+impl<'a> Node<'a> {
+    /// The entry alone, without its children (`--symbol` reads the body, not the subtree);
+    /// marked as cut by depth when it has children so the contract still holds.
+    pub fn leaf(entry: &'a crate::outline::Entry, signatures: bool) -> Node<'a> {
+        let has_children = !entry.children.is_empty();
+        Node {
+            id: &entry.id,
+            kind: entry.kind.as_str(),
+            name: &entry.name,
+            qualname: &entry.qualname,
+            signature: entry.signature.as_deref().filter(|_| signatures),
+            level: entry.level,
+            line: entry.line,
+            end_line: entry.end_line,
+            tokens: entry.tokens,
+            changed: entry.changed.then_some(true),
+            preview: None,
+            children: (!has_children).then(Vec::new),
+            truncated: has_children.then_some(true),
+            truncation_reason: has_children.then_some("max_depth"),
         }
     }
 }

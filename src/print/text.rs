@@ -10,6 +10,10 @@ pub struct TextOptions<'t> {
     pub signatures: bool,
     pub line_numbers: bool,
     pub preview: usize,
+    /// Append `  (~N tokens)` to entries that carry a count.
+    pub tokens: bool,
+    /// Append `  [CHANGED]` to changed entries.
+    pub diff: bool,
     /// Extra indent before every line (directory mode indents entries under `## file`).
     pub indent: &'static str,
     pub lines: &'t [&'t str],
@@ -56,6 +60,12 @@ fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
         options.indent,
         kind_label(entry)
     );
+    if let (true, Some(tokens)) = (options.tokens, entry.tokens) {
+        let _ = write!(out, "  (~{} tokens)", crate::parse::thousands(tokens));
+    }
+    if options.diff && entry.changed {
+        out.push_str("  [CHANGED]");
+    }
     if shown.cut.is_some() {
         let _ = write!(out, "  … (+{} hidden)", entry.children.len());
     }

@@ -40,7 +40,7 @@ fn usage_and_io_errors_exit_2_with_one_line() {
     fails(
         &["--print", "--symbol", "x", "."],
         2,
-        "--symbol needs a file",
+        "--symbol, --read and --lines need a file",
     );
     fails(&["--print", "--no-such-flag"], 2, "--no-such-flag");
 }
@@ -108,4 +108,12 @@ fn closed_pipe_exits_quietly() {
     assert_eq!(first, "# Directory outline: d\n");
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn symlink_loop_is_one_line_exit_2() {
+    let env = TestEnv::new();
+    let looped = env.path().join("loop.md");
+    std::os::unix::fs::symlink(&looped, &looped).expect("symlink");
+    fails(&["--print", "loop.md"], 2, "loop.md");
 }

@@ -51,19 +51,19 @@ fn signatures_previews_and_names() {
     let env = TestEnv::new();
     env.write("app.py", PY);
     let (out, _, _) = outline_of(&env, &["app.py"]);
-    assert!(out.contains("L    7 class: Loader(Base)\n"), "{out}");
+    assert!(out.contains("L    6 class: Loader(Base)\n"), "{out}");
     assert!(
-        out.contains("L   10   method: load(self, path: str) -> str\n"),
+        out.contains("L    9   method: load(self, path: str) -> str\n"),
         "{out}"
     );
     assert!(out.contains("@property name(self) -> str"), "{out}");
     assert!(!out.contains("not_a_function"), "{out}");
     let (names, _, _) = outline_of(&env, &["--no-signatures", "app.py"]);
-    assert!(names.contains("L    7 class: Loader\n"), "{names}");
+    assert!(names.contains("L    6 class: Loader\n"), "{names}");
     let (preview, _, _) = outline_of(&env, &["--preview", "1", "app.py"]);
     assert!(
         preview.contains(
-            "L   10   method: load(self, path: str) -> str\n             |         return path\n"
+            "L    9   method: load(self, path: str) -> str\n           |         return path\n"
         ),
         "{preview}"
     );
@@ -79,14 +79,14 @@ fn json_file_object_carries_the_model() {
     assert_contract(&file);
     assert_eq!(file["path"], "app.py");
     assert_eq!(file["language"], "python");
-    assert_eq!(file["lines"], 19);
+    assert_eq!(file["lines"], 18);
     assert_eq!(file["bytes"], PY.len());
     let loader = &file["entries"][1];
     assert_eq!(loader["id"], "2");
     assert_eq!(loader["kind"], "class");
     assert_eq!(
         (loader["line"].as_u64(), loader["end_line"].as_u64()),
-        (Some(7), Some(15))
+        (Some(6), Some(14))
     );
     assert_eq!(loader["children"][1]["qualname"], "Loader.name");
     assert_eq!(loader["children"][1]["id"], "2.2");
@@ -96,12 +96,12 @@ fn json_file_object_carries_the_model() {
 fn symbol_reads_body_by_id_name_qualname_and_line() {
     let env = TestEnv::new();
     env.write("app.py", PY);
-    for query in ["Loader.load", "2.1", "@11", "loader.LOAD"] {
+    for query in ["Loader.load", "2.1", "@10", "loader.LOAD"] {
         let (out, _, code) = outline_of(&env, &["--symbol", query, "app.py"]);
         assert_eq!(code, 0, "{query}");
         assert_eq!(
             out,
-            "# method: Loader.load (app.py, L10-L11)\n\n10:     def load(self, path: str) -> str:\n11:         return path\n",
+            "# method: Loader.load (app.py, L9-L10)\n\n9:     def load(self, path: str) -> str:\n10:         return path\n",
             "{query}"
         );
     }
@@ -109,10 +109,10 @@ fn symbol_reads_body_by_id_name_qualname_and_line() {
     let (out, err, code) = outline_of(&env, &["--symbol", "load", "app.py"]);
     assert_eq!(code, 0);
     assert!(
-        out.starts_with("# function: load (app.py, L18-L19)"),
+        out.starts_with("# function: load (app.py, L17-L18)"),
         "{out}"
     );
-    assert!(err.contains("2.1 Loader.load (L10)"), "{err}");
+    assert!(err.contains("2.1 Loader.load (L9)"), "{err}");
 }
 
 #[test]
@@ -137,13 +137,13 @@ fn symbol_json_has_node_and_text() {
     assert_eq!(value["node"]["qualname"], "Loader.name");
     assert_eq!(
         (value["start_line"].as_u64(), value["end_line"].as_u64()),
-        (Some(13), Some(15))
+        (Some(13), Some(14))
     );
     assert!(
         value["text"]
             .as_str()
             .unwrap_or("")
-            .starts_with("13:     @property\n"),
+            .starts_with("13:     def name(self) -> str:\n"),
         "{value}"
     );
 }

@@ -1,0 +1,185 @@
+//! Changed-since-HEAD markers through git2 (no git subprocess, no network code): one status
+//! pass per repository, then for each changed file a zero-context diff of its HEAD blob (its
+//! old path when git sees a rename) against the bytes on disk, which covers staged and unstaged
+//! changes alike.
+
+use crate::outline::{ChangeKind, LineChange};
+use git2::{Repository, Status, StatusOptions};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// What git says about one path, relative to the work tree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum FileState {
+    /// Not in HEAD: every line is new.
+    New,
+    /// In HEAD at this path (its old path after a rename); compare with that blob.
+    Changed(PathBuf),
+}
+
+/// A repository's changed files, gathered once, shareable across threads.
+#[derive(Debug)]
+pub struct Snapshot {
+    git_dir: PathBuf,
+    workdir: PathBuf,
+    states: HashMap<PathBuf, FileState>,
+}
+
+/// Opens the repository holding `path` and gathers its status, or says why markers are off.
+pub fn snapshot(path: &Path) -> Result<Snapshot, String> {
+    let repo = Repository::discover(path).map_err(|_| "not inside a git repository".to_string())?;
+    let workdir = repo
+        .workdir()
+        .ok_or_else(|| "a bare repository has no work tree".to_string())?;
+    let workdir = workdir.canonicalize().map_err(|e| e.to_string())?;
+    let mut options = StatusOptions::new();
+    options
+        .include_untracked(true)
+        .recurse_untracked_dirs(true)
+        .include_ignored(false)
+        .renames_head_to_index(true)
+        .renames_index_to_workdir(true);
+    let statuses = repo
+        .statuses(Some(&mut options))
+        .map_err(|e| format!("git status failed: {}", e.message()))?;
+    let head_is_born = repo.head().is_ok();
+    let mut states = HashMap::new();
+    for entry in statuses.iter() {
+        let status = entry.status();
+        // CURRENT is the empty set: an unchanged file has no bits at all.
+        if status.is_empty() || status.contains(Status::IGNORED) {
+            continue;
+        }
+        // `entry.path()` is the *old* path of a rename; the work tree holds the new one.
+        let new_path = [entry.index_to_workdir(), entry.head_to_index()]
+            .into_iter()
+            .flatten()
+            .find_map(|delta| delta.new_file().path().map(PathBuf::from))
+            .or_else(|| entry.path().ok().map(PathBuf::from));
+        let Some(new_path) = new_path else {
+            continue;
+        };
+        let renamed_from = [entry.head_to_index(), entry.index_to_workdir()]
+            .into_iter()
+            .flatten()
+            .filter(|delta| delta.status() == git2::Delta::Renamed)
+            .find_map(|delta| delta.old_file().path().map(PathBuf::from));
+        let is_new =
+            status.intersects(Status::WT_NEW | Status::INDEX_NEW) && renamed_from.is_none();
+        let state = if is_new || !head_is_born {
+            FileState::New
+        } else {
+            FileState::Changed(renamed_from.unwrap_or_else(|| new_path.clone()))
+        };
+        states.insert(new_path, state);
+    }
+    Ok(Snapshot {
+        git_dir: repo.path().to_path_buf(),
+        workdir,
+        states,
+    })
+}
+
+impl Snapshot {
+    /// Whether `path` differs from HEAD (untracked counts).
+    pub fn is_changed(&self, path: &Path) -> bool {
+        self.relative(path)
+            .is_some_and(|rel| self.states.contains_key(&rel))
+    }
+
+    /// The changed lines of `path`, whose current bytes are `current`; empty when unchanged.
+    pub fn changes(&self, path: &Path, current: &[u8]) -> Result<Vec<LineChange>, String> {
+        let Some(rel) = self.relative(path) else {
+            return Ok(Vec::new());
+        };
+        match self.states.get(&rel) {
+            None => Ok(Vec::new()),
+            Some(FileState::New) => Ok(all_added(current)),
+            Some(FileState::Changed(old_path)) => self.diff_with_head(old_path, current),
+        }
+    }
+
+    fn relative(&self, path: &Path) -> Option<PathBuf> {
+        let absolute = path.canonicalize().ok()?;
+        absolute
+            .strip_prefix(&self.workdir)
+            .ok()
+            .map(Path::to_path_buf)
+    }
+
+    fn diff_with_head(&self, old_path: &Path, current: &[u8]) -> Result<Vec<LineChange>, String> {
+        // A handle per call: git2 repositories are not shared between threads.
+        let repo = Repository::open(&self.git_dir).map_err(|e| e.message().to_string())?;
+        let tree = repo
+            .head()
+            .and_then(|head| head.peel_to_tree())
+            .map_err(|e| e.message().to_string())?;
+        let old = match tree.get_path(old_path) {
+            Ok(entry) => repo
+                .find_blob(entry.id())
+                .map_err(|e| e.message().to_string())?
+                .content()
+                .to_vec(),
+            Err(_) => return Ok(all_added(current)),
+        };
+        let mut options = git2::DiffOptions::new();
+        options.context_lines(0);
+        let patch =
+            git2::Patch::from_buffers(&old, Some(old_path), current, None, Some(&mut options))
+                .map_err(|e| e.message().to_string())?;
+        let mut changes = Vec::new();
+        for index in 0..patch.num_hunks() {
+            let Ok((hunk, _)) = patch.hunk(index) else {
+                continue;
+            };
+            changes.push(hunk_change(
+                hunk.old_lines() as usize,
+                hunk.new_start() as usize,
+                hunk.new_lines() as usize,
+            ));
+        }
+        Ok(changes)
+    }
+}
+
+/// One zero-context hunk as a change: lines only added, lines replaced, or lines removed.
+fn hunk_change(old_lines: usize, new_start: usize, new_lines: usize) -> LineChange {
+    let (kind, start, end) = match (old_lines, new_lines) {
+        (_, 0) => (ChangeKind::DeletedBelow, new_start, new_start),
+        (0, n) => (ChangeKind::Added, new_start, new_start + n - 1),
+        (_, n) => (ChangeKind::Modified, new_start, new_start + n - 1),
+    };
+    LineChange { kind, start, end }
+}
+
+fn all_added(current: &[u8]) -> Vec<LineChange> {
+    let text = String::from_utf8_lossy(current);
+    let lines = crate::parse::count_lines(&text);
+    if lines == 0 {
+        return Vec::new();
+    }
+    vec![LineChange {
+        kind: ChangeKind::Added,
+        start: 1,
+        end: lines,
+    }]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hunks_become_changes() {
+        assert_eq!(hunk_change(0, 3, 2).kind, ChangeKind::Added);
+        assert_eq!(
+            (hunk_change(0, 3, 2).start, hunk_change(0, 3, 2).end),
+            (3, 4)
+        );
+        assert_eq!(hunk_change(2, 5, 1).kind, ChangeKind::Modified);
+        let deleted = hunk_change(3, 7, 0);
+        assert_eq!((deleted.kind, deleted.start), (ChangeKind::DeletedBelow, 7));
+        assert!(all_added(b"").is_empty());
+        assert_eq!(all_added(b"a\nb").first().map(|c| c.end), Some(2));
+    }
+}

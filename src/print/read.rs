@@ -1,0 +1,215 @@
+//! Reading parts of a file: a symbol's body, a line range, and the agent read (the whole file
+//! when short; else head, outline and tail, so the next read can be exact).
+
+use super::{json, json_line, text, write_out, Input, Outcome};
+use crate::config::{Config, LineSpec};
+use crate::error::Result;
+use crate::outline::select;
+use crate::outline::Entry;
+use std::fmt::Write as _;
+use std::io::Write;
+
+/// Bodies and ranges stop after this many bytes, with a note on what to read next.
+pub const MAX_READ_BYTES: usize = 100 * 1024;
+/// `--read` shows a file whole up to this many lines.
+pub const READ_WHOLE_LINES: usize = 200;
+/// Longer files: this many lines from the top ...
+pub const READ_HEAD: usize = 80;
+/// ... and this many from the bottom.
+pub const READ_TAIL: usize = 40;
+/// At most this many outline lines in a read: the first 25 and the last 5.
+const OUTLINE_FIRST: usize = 25;
+const OUTLINE_LAST: usize = 5;
+
+pub(super) fn symbol(
+    config: &Config,
+    input: &Input,
+    query: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let Some(outline) = &input.outline else {
+        let message = format!(
+            "outline: no parser for {}, so it has no symbols; read lines with --lines A:B\n",
+            input.name
+        );
+        write_out(err, message.as_bytes())?;
+        return Ok(Outcome::NotFound);
+    };
+    let Some(found) = select::find_symbol(outline, query) else {
+        write_out(
+            err,
+            not_found_message(&input.name, query, &outline.entries).as_bytes(),
+        )?;
+        return Ok(Outcome::NotFound);
+    };
+    for other in &found.others {
+        let note = format!(
+            "outline: '{query}' also matches {} {} (L{}); ask for it by id or qualified name\n",
+            other.id, other.qualname, other.line
+        );
+        write_out(err, note.as_bytes())?;
+    }
+    let entry = found.entry;
+    let lines = input.lines();
+    let (body, shown_end) = numbered(&lines, entry.line, entry.end_line);
+    let rendered = if config.json {
+        let mut object = json::ReadObject::new(input, entry.line, shown_end, &body);
+        object.node = Some(json::Node::leaf(entry, config.signatures));
+        json_line(&object)
+    } else {
+        let mut text = format!(
+            "# {}: {} ({}, L{}-L{})\n\n{body}",
+            text::kind_label(entry),
+            entry.qualname,
+            input.name,
+            entry.line,
+            entry.end_line
+        );
+        push_cut_note(&mut text, shown_end, entry.end_line);
+        text
+    };
+    write_out(out, rendered.as_bytes())?;
+    Ok(Outcome::Success)
+}
+
+fn not_found_message(name: &str, query: &str, tops: &[Entry]) -> String {
+    let mut message = format!("outline: no symbol matches '{query}' in {name}");
+    if tops.is_empty() {
+        message.push_str(" (the file has no outline entries)");
+    } else {
+        let names: Vec<&str> = tops.iter().take(20).map(|e| e.name.as_str()).collect();
+        let _ = write!(message, "; top-level symbols: {}", names.join(", "));
+        if tops.len() > 20 {
+            let _ = write!(message, " … and {} more", tops.len() - 20);
+        }
+    }
+    message.push('\n');
+    message
+}
+
+pub(super) fn line_range(
+    config: &Config,
+    input: &Input,
+    spec: LineSpec,
+    out: &mut dyn Write,
+) -> Result<Outcome> {
+    let lines = input.lines();
+    let total = lines.len();
+    let (range, clamped) = spec.resolve(total);
+    let (body, start, shown_end, end) = match range {
+        Some((start, end)) => {
+            let (body, shown_end) = numbered(&lines, start, end);
+            (body, start, shown_end, end)
+        }
+        None => (String::new(), 0, 0, 0),
+    };
+    let note = clamped.then(|| match range {
+        Some((start, end)) => {
+            format!("[clamped to lines {start}-{end}: the file has {total} lines]")
+        }
+        None => format!("[no such lines: the file has {total} lines]"),
+    });
+    let rendered = if config.json {
+        let mut object = json::ReadObject::new(input, start, shown_end, &body);
+        object.note = note.as_deref();
+        json_line(&object)
+    } else {
+        let mut text = body.clone();
+        push_cut_note(&mut text, shown_end, end);
+        if let Some(note) = &note {
+            text.push_str(note);
+            text.push('\n');
+        }
+        text
+    };
+    write_out(out, rendered.as_bytes())?;
+    Ok(Outcome::Success)
+}
+
+pub(super) fn agent_read(config: &Config, input: &Input, out: &mut dyn Write) -> Result<Outcome> {
+    let lines = input.lines();
+    let total = lines.len();
+    let mut text = String::new();
+    let mut omitted = None;
+    if total <= READ_WHOLE_LINES {
+        let (body, shown_end) = numbered(&lines, 1, total);
+        text.push_str(&body);
+        push_cut_note(&mut text, shown_end, total);
+    } else {
+        let tail_start = total - READ_TAIL + 1;
+        let (head, head_end) = numbered(&lines, 1, READ_HEAD);
+        text.push_str(&head);
+        push_cut_note(&mut text, head_end, READ_HEAD);
+        if let Some(outline) = &input.outline {
+            push_outline_block(&mut text, &outline.entries);
+        }
+        let _ = writeln!(
+            text,
+            "[… lines {}–{} omitted: read a range with --lines A:B or a symbol with --symbol NAME …]",
+            READ_HEAD + 1,
+            tail_start - 1
+        );
+        let (tail, tail_end) = numbered(&lines, tail_start, total);
+        text.push_str(&tail);
+        push_cut_note(&mut text, tail_end, total);
+        omitted = Some([READ_HEAD + 1, tail_start - 1]);
+    }
+    let rendered = if config.json {
+        let mut object = json::ReadObject::new(input, usize::from(total > 0), total, &text);
+        object.omitted = omitted;
+        json_line(&object)
+    } else {
+        text
+    };
+    write_out(out, rendered.as_bytes())?;
+    Ok(Outcome::Success)
+}
+
+/// `[outline: N top-level entries]` and one `L<n> <kind> <name>` line each, at most 30.
+fn push_outline_block(text: &mut String, entries: &[Entry]) {
+    let _ = writeln!(text, "[outline: {} top-level entries]", entries.len());
+    let line = |text: &mut String, e: &Entry| {
+        let _ = writeln!(text, "L{} {} {}", e.line, text::kind_label(e), e.name);
+    };
+    if entries.len() <= OUTLINE_FIRST + OUTLINE_LAST {
+        entries.iter().for_each(|e| line(text, e));
+        return;
+    }
+    entries[..OUTLINE_FIRST].iter().for_each(|e| line(text, e));
+    let hidden = entries.len() - OUTLINE_FIRST - OUTLINE_LAST;
+    let _ = writeln!(text, "[… {hidden} more …]");
+    entries[entries.len() - OUTLINE_LAST..]
+        .iter()
+        .for_each(|e| line(text, e));
+}
+
+/// `start..=end` as `<n>: <text>` lines, stopping before [`MAX_READ_BYTES`] (the first line
+/// always shows); returns the text and the last line included.
+fn numbered(lines: &[&str], start: usize, end: usize) -> (String, usize) {
+    let mut body = String::new();
+    let mut last = start.saturating_sub(1);
+    for number in start.max(1)..=end {
+        let Some(text) = lines.get(number - 1) else {
+            break;
+        };
+        if number > start && body.len() + text.len() + 12 > MAX_READ_BYTES {
+            break;
+        }
+        let _ = writeln!(body, "{number}: {text}");
+        last = number;
+    }
+    (body, last)
+}
+
+fn push_cut_note(text: &mut String, shown_end: usize, end: usize) {
+    if shown_end < end {
+        let _ = writeln!(
+            text,
+            "[cut at {} KB: lines {}-{end} not shown; read them with --lines {}:{end}]",
+            MAX_READ_BYTES / 1024,
+            shown_end + 1,
+            shown_end + 1
+        );
+    }
+}
