@@ -945,6 +945,12 @@ impl Scanner<'_> {
             },
         );
         let raw = self.text(name, head.last + 1).trim();
+        // `module "x"` keeps its keyword; the kind already says namespace.
+        let keyword = if self.text(start, name).trim_end().ends_with("module") {
+            "module "
+        } else {
+            ""
+        };
         let display = raw.trim_matches(|c| c == '"' || c == '\'').to_string();
         if head.at >= end || self.at(head.at) != b'{' {
             // `declare module "x";`
@@ -955,7 +961,7 @@ impl Scanner<'_> {
                     self.line(start),
                     self.line(head.last),
                 )
-                .with_signature(signature(&format!("{}{raw}", mods.prefix()))),
+                .with_signature(signature(&format!("{}{keyword}{raw}", mods.prefix()))),
             );
             return head.at + 1;
         }
@@ -971,7 +977,7 @@ impl Scanner<'_> {
                 self.line(start),
                 self.line(close.min(end.saturating_sub(1))),
             )
-            .with_signature(signature(&format!("{}{raw}", mods.prefix())))
+            .with_signature(signature(&format!("{}{keyword}{raw}", mods.prefix())))
             .with_children(children),
         );
         close + 1
