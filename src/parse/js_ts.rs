@@ -534,7 +534,7 @@ impl Scanner<'_> {
         let (n, next) = self.next_word(after, end);
         let next_is_name = !next.is_empty() && !next[0].is_ascii_digit();
         match word {
-            b"function" => self.function(start, k, after, end, mods, out),
+            b"function" => self.function(start, after, end, mods, out),
             b"class" => self.class(start, k, after, end, mods, nesting, out),
             b"interface" if next_is_name => {
                 self.simple_block(Kind::Interface, start, n, end, mods, out)
@@ -556,7 +556,7 @@ impl Scanner<'_> {
                 close + 1
             }
             b"const" | b"let" | b"var" if next_is_name || matches!(self.at(n), b'{' | b'[') => {
-                self.declarations(start, word, n, end, mods, out)
+                self.declarations(word, n, end, mods, out)
             }
             b"import" => self.skip_statement(after, end),
             _ if mods.default => self.skip_statement(k, end),
@@ -603,7 +603,6 @@ impl Scanner<'_> {
     fn function(
         &self,
         start: usize,
-        _kw: usize,
         after: usize,
         end: usize,
         mods: Mods,
@@ -1097,7 +1096,6 @@ impl Scanner<'_> {
     /// `const`/`let`/`var` declarators starting at `i`.
     fn declarations(
         &self,
-        _start: usize,
         kw: &[u8],
         mut i: usize,
         end: usize,
