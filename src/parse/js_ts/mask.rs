@@ -269,7 +269,9 @@ impl Masker<'_> {
                     let word = &self.src[start..end];
                     self.prev = byte;
                     self.prev_pos = end - 1;
-                    self.prev_keyword = EXPR_KEYWORDS.contains(&word);
+                    self.prev_keyword = word.len() <= 10
+                        && word.first().is_some_and(u8::is_ascii_lowercase)
+                        && EXPR_KEYWORDS.contains(&word);
                     self.pos = end;
                 } else {
                     if !byte.is_ascii_whitespace() {

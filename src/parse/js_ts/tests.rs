@@ -345,3 +345,21 @@ fn interface_and_enum_members() {
         "interface I 1-11\n  property a 2-2\n  method b 3-3\n  property quoted-key 7-9\n  method size 10-10\nenum E 12-16\n  constant A 13-13\n  constant B 14-14\n  constant C 15-15\n"
     );
 }
+
+#[test]
+fn type_arguments_do_not_split_declarators() {
+    let src = "const getState = (\n  name: string,\n): Record<string, any> => {\n  return {}\n}\nexport const cache = _cache as Map<string, Result>\nconst m = new Map<string, number>(), n = useState<A, B>(x)\nconst label = (v: unknown): any =>\n  // a comment line\n  isSymbol(v) ? 1 : v\nconst gen = <\n  TData = unknown,\n  TError = Error,\n>(\n  e: TError,\n) => e\n";
+    assert_eq!(
+        ts(src),
+        "function getState 1-5\nconstant cache 6-6\nconstant m 7-7\nconstant n 7-7\nfunction label 8-10\nfunction gen 11-16\n"
+    );
+}
+
+#[test]
+fn non_null_assertion_at_line_end() {
+    let src = "class R {\n  public _value: T = undefined!\n\n  constructor(f: F) {\n    this.f = f\n  }\n}\n";
+    assert_eq!(
+        ts(src),
+        "class R 1-7\n  property _value 2-2\n  method constructor 4-6\n"
+    );
+}
