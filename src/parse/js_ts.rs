@@ -417,7 +417,8 @@ impl Scanner<'_> {
             while s > 0 && is_word_byte(self.at(s - 1)) {
                 s -= 1;
             }
-            let property = s > 0 && self.at(s - 1) == b'.';
+            // `.in` is a property and `/x/is` a regex's flags, not operators.
+            let property = s > 0 && matches!(self.at(s - 1), b'.' | b'"' | b'`');
             if !property && CONTINUE_WORDS.contains(&self.m.get(s..=last).unwrap_or(&[])) {
                 return false;
             }

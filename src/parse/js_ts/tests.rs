@@ -222,10 +222,10 @@ interface Multi 26-31
 
 #[test]
 fn assignments_and_iifes() {
-    let src = "(function () {\n  function hidden() {}\n  exports.inner = function () {}\n})()\nexports.f = function () {}\nFoo.prototype.render = function render() {\n  return 1\n}\nmodule.exports = { a }\nobj.bound = function () {}.bind(this)\nA.B = class {\n  m() {}\n}\nx = function () {}\n";
+    let src = "(function () {\n  function hidden() {}\n  exports.inner = function () {}\n})()\nexports.f = function () {}\nFoo.prototype.render = function render() {\n  return 1\n}\nmodule.exports = { a }\nobj.bound = function () {}.bind(this)\nA.B = class {\n  m() {}\n}\nx = function () {}\nhmr['virtual:inc'] = () => {}\n";
     assert_eq!(
         js(src),
-        "function f 5-5\nmethod render 6-8\nclass B 11-13\n  method m 12-12\n"
+        "function f 5-5\nmethod render 6-8\nclass B 11-13\n  method m 12-12\nfunction hmr['virtual:inc'] 15-15\n"
     );
 }
 
@@ -362,4 +362,10 @@ fn non_null_assertion_at_line_end() {
         ts(src),
         "class R 1-7\n  property _value 2-2\n  method constructor 4-6\n"
     );
+}
+
+#[test]
+fn regex_flags_at_line_end() {
+    let src = "const re =\n  /<script[^>]*type=(?:\"module\"|'module')[^>]*>/is\nconst next = 1\n";
+    assert_eq!(ts(src), "constant re 1-2\nconstant next 3-3\n");
 }

@@ -300,12 +300,13 @@ impl Scanner<'_> {
         if !whole {
             return self.skip_statement(i, end);
         }
-        let name = self
-            .text(ps, pe)
-            .trim()
-            .trim_matches(|c| c == '"' || c == '\'' || c == '`')
-            .to_string();
         let target = self.text(i, j);
+        let name = if self.at(ps.saturating_sub(1)) == b'[' {
+            // `a['b-c'] = …`: the whole target names it.
+            crate::parse::one_line(target)
+        } else {
+            self.text(ps, pe).to_string()
+        };
         let (kind, head_end, children) = match value {
             Value::Function { head_end } => {
                 let open = self.scan(
