@@ -222,10 +222,10 @@ interface Multi 26-31
 
 #[test]
 fn assignments_and_iifes() {
-    let src = "(function () {\n  function hidden() {}\n  exports.inner = function () {}\n})()\nexports.f = function () {}\nFoo.prototype.render = function render() {\n  return 1\n}\nmodule.exports = { a }\nobj.bound = function () {}.bind(this)\nA.B = class {\n  m() {}\n}\nx = function () {}\nhmr['virtual:inc'] = () => {}\n";
+    let src = "(function () {\n  function hidden() {}\n  exports.inner = function () {}\n})()\nexports.f = function () {}\nFoo.prototype.render = function render() {\n  return 1\n}\nmodule.exports = { a }\nobj.bound = function () {}.bind(this)\nA.B = class {\n  m() {}\n}\nx = function () {}\nhmr['virtual:inc'] = () => {}\nrequire('x').y = function () {}\n";
     assert_eq!(
         js(src),
-        "function f 5-5\nmethod render 6-8\nclass B 11-13\n  method m 12-12\nfunction hmr['virtual:inc'] 15-15\n"
+        "function f 5-5\nmethod render 6-8\nclass B 11-13\n  method m 12-12\nfunction y 16-16\n"
     );
 }
 

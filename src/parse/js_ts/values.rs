@@ -256,7 +256,7 @@ impl Scanner<'_> {
 
     /// An expression statement at `i`; records `a.b = function/arrow/class`.
     pub(super) fn assignment(&self, i: usize, end: usize, out: &mut Vec<Entry>) -> usize {
-        // The target: name (. name | [ … ])+
+        // The target: name (. name | [ … ] | ( … ))+, ending in `. name`
         let mut j = self.word_end(i, end);
         let mut last_prop: Option<(usize, usize)> = None;
         loop {
@@ -272,6 +272,14 @@ impl Scanner<'_> {
                     j = pe;
                 }
                 b'?' if self.at(k + 1) == b'.' => j = k + 1,
+                b'(' => {
+                    // `require('x').f = …`: a call inside the chain names nothing itself.
+                    let Some(close) = self.close_of(k, end) else {
+                        break;
+                    };
+                    last_prop = None;
+                    j = close + 1;
+                }
                 b'[' => {
                     let Some(close) = self.close_of(k, end) else {
                         break;
@@ -301,12 +309,11 @@ impl Scanner<'_> {
             return self.skip_statement(i, end);
         }
         let target = self.text(i, j);
-        let name = if self.at(ps.saturating_sub(1)) == b'[' {
-            // `a['b-c'] = …`: the whole target names it.
-            crate::parse::one_line(target)
-        } else {
-            self.text(ps, pe).to_string()
-        };
+        if self.at(ps.saturating_sub(1)) == b'[' {
+            // `a['b'] = …` is a subscript, not a declaration-like member assignment.
+            return self.skip_statement(i, end);
+        }
+        let name = self.text(ps, pe).to_string();
         let (kind, head_end, children) = match value {
             Value::Function { head_end } => {
                 let open = self.scan(
