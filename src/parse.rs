@@ -51,7 +51,8 @@ pub fn outline_text(text: &str, options: ParseOptions) -> Outline {
 pub fn outline_file(text: &str, file_bytes: usize, options: ParseOptions) -> Outline {
     let total_lines = count_lines(text);
     let (parsed, mut limit) = apply_limits(text, total_lines);
-    let entries = parse_entries(parsed, options);
+    // A UTF-8 byte order mark holds no newline, so dropping it keeps every line number.
+    let entries = parse_entries(parsed.strip_prefix('\u{FEFF}').unwrap_or(parsed), options);
     let mut outline = Outline::new(
         options.language,
         total_lines,
@@ -256,6 +257,15 @@ mod tests {
         assert!(limit.reason.contains("50,010"), "{}", limit.reason);
         let small = "x\ny";
         assert_eq!(apply_limits(small, 2), (small, None));
+    }
+
+    #[test]
+    fn byte_order_mark_does_not_hide_the_first_entry() {
+        let outline = outline_text("\u{FEFF}# Title\n", ParseOptions::new(Language::Markdown));
+        assert_eq!(
+            outline.entries.first().map(|e| (e.name.as_str(), e.line)),
+            Some(("Title", 1))
+        );
     }
 
     #[test]
