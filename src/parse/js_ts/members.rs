@@ -325,4 +325,150 @@ impl Scanner<'_> {
         let s = self.scan(i, end, Stop::default());
         s.at + 1
     }
+
+    /// When the expression at `v` is exactly one object literal ending at `last`: its `}`.
+    pub(super) fn whole_object(&self, v: usize, last: usize, end: usize) -> Option<usize> {
+        if self.at(v) != b'{' {
+            return None;
+        }
+        let close = self.close_of(v, end)?;
+        (close == last).then_some(close)
+    }
+
+    /// Methods and function-valued properties of an object literal `start..end` (between the
+    /// braces), and keys whose object values hold some, with those as children.
+    pub(super) fn object_members(&self, start: usize, end: usize, nesting: usize) -> Vec<Entry> {
+        let mut out = Vec::new();
+        let mut i = start;
+        while i < end {
+            i = self.skip_ws(i, end);
+            if i >= end {
+                break;
+            }
+            let entry_start = i;
+            let mut j = i;
+            loop {
+                let word = self.word(j, end);
+                if !matches!(word, b"async" | b"get" | b"set" | b"static") {
+                    break;
+                }
+                let n = self.skip_blank(j + word.len(), end);
+                let c = self.at(n);
+                if !(is_word_byte(c) || matches!(c, b'[' | b'"' | b'\'' | b'*')) {
+                    break;
+                }
+                j = n;
+            }
+            if self.at(j) == b'*' {
+                j = self.skip_ws(j + 1, end);
+            }
+            let named = if self.at(j) == b'.' {
+                None
+            } else {
+                self.member_name(j, end)
+            };
+            let Some((name, name_end)) = named else {
+                i =
+                    self.scan(
+                        j,
+                        end,
+                        Stop {
+                            comma: true,
+                            ..Stop::default()
+                        },
+                    )
+                    .at + 1;
+                continue;
+            };
+            let k = self.skip_ws(name_end, end);
+            let next = match self.at(k) {
+                b'(' | b'<' => {
+                    let (head_end, close, _) = self.callable(k, end);
+                    let close = close.min(end.saturating_sub(1)).max(entry_start);
+                    out.push(
+                        Entry::new(Kind::Method, name, self.line(entry_start), self.line(close))
+                            .with_signature(signature(self.text(entry_start, head_end))),
+                    );
+                    self.scan(
+                        close + 1,
+                        end,
+                        Stop {
+                            comma: true,
+                            ..Stop::default()
+                        },
+                    )
+                    .at + 1
+                }
+                b':' => {
+                    let v = self.skip_ws(k + 1, end);
+                    let value = self.value(v, end);
+                    let (span, whole) = self.value_end(v, value, end, true);
+                    let last = span.last.max(entry_start);
+                    match value {
+                        Value::Function { .. } | Value::Arrow { .. } if whole => {
+                            let head_end = match value {
+                                Value::Arrow { arrow } => arrow + 2,
+                                _ => {
+                                    self.scan(
+                                        v,
+                                        end,
+                                        Stop {
+                                            ty: true,
+                                            body: true,
+                                            ..Stop::default()
+                                        },
+                                    )
+                                    .last
+                                        + 1
+                                }
+                            };
+                            out.push(
+                                Entry::new(
+                                    Kind::Method,
+                                    name,
+                                    self.line(entry_start),
+                                    self.line(last),
+                                )
+                                .with_signature(signature(self.text(entry_start, head_end))),
+                            );
+                        }
+                        _ => {
+                            let inner = match self.whole_object(v, span.last, end) {
+                                Some(close) if nesting < 3 => {
+                                    self.object_members(v + 1, close, nesting + 1)
+                                }
+                                _ => Vec::new(),
+                            };
+                            if !inner.is_empty() {
+                                out.push(
+                                    Entry::new(
+                                        Kind::Property,
+                                        name,
+                                        self.line(entry_start),
+                                        self.line(last),
+                                    )
+                                    .with_signature(signature(self.text(entry_start, k)))
+                                    .with_children(inner),
+                                );
+                            }
+                        }
+                    }
+                    span.at + 1
+                }
+                _ => {
+                    self.scan(
+                        k,
+                        end,
+                        Stop {
+                            comma: true,
+                            ..Stop::default()
+                        },
+                    )
+                    .at + 1
+                }
+            };
+            i = next.max(i + 1);
+        }
+        out
+    }
 }

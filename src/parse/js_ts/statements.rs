@@ -126,7 +126,14 @@ impl Scanner<'_> {
                 self.declarations(word, n, end, mods, out)
             }
             b"import" => self.skip_statement(after, end),
-            _ if mods.default => self.skip_statement(k, end),
+            _ if mods.default => {
+                // `export default { … }`: its methods are listed at this level.
+                let span = self.scan(k, end, Stop::default());
+                if let Some(close) = self.whole_object(k, span.last, end) {
+                    out.extend(self.object_members(k + 1, close, 0));
+                }
+                span.at + 1
+            }
             _ if !word.is_empty() && !mods.export && !mods.declare => self.assignment(k, end, out),
             _ => self.skip_statement(k, end),
         }

@@ -369,3 +369,12 @@ fn regex_flags_at_line_end() {
     let src = "const re =\n  /<script[^>]*type=(?:\"module\"|'module')[^>]*>/is\nconst next = 1\n";
     assert_eq!(ts(src), "constant re 1-2\nconstant next 3-3\n");
 }
+
+#[test]
+fn object_literal_methods_of_top_level_values() {
+    let src = "module.exports = {\n  parse(text) {\n    return text\n  },\n  stringify: function (v) { return String(v) },\n  name: 'x',\n  ...rest,\n  nested: {\n    deep() {},\n  },\n}\nexport default {\n  data() { return { a: 1 } },\n}\nconst api = { get: () => fetch('/'), n: 1 }\nconst called = { a() {} }.a()\n";
+    assert_eq!(
+        js(src),
+        "method parse 2-4\nmethod stringify 5-5\nproperty nested 8-10\n  method deep 9-9\nmethod data 13-13\nconstant api 15-15\n  method get 15-15\nconstant called 16-16\n"
+    );
+}

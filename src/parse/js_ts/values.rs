@@ -206,6 +206,8 @@ impl Scanner<'_> {
                         }
                         Value::Other => {}
                     }
+                } else if let Some(close) = self.whole_object(v, stopped.last, end) {
+                    children = self.object_members(v + 1, close, 0);
                 }
                 declared_end = stopped.last + 1;
             } else if j < end && !matches!(self.at(j), b',' | b';' | b'\n' | b'\r' | b'}') {
@@ -302,7 +304,12 @@ impl Scanner<'_> {
         let v = self.skip_ws(j + 1, end);
         let value = self.value(v, end);
         if value == Value::Other {
-            return self.skip_statement(i, end);
+            // `module.exports = { … }`: its methods are listed at this level.
+            let span = self.scan(v, end, Stop::default());
+            if let Some(close) = self.whole_object(v, span.last, end) {
+                out.extend(self.object_members(v + 1, close, 0));
+            }
+            return span.at + 1;
         }
         let (span, whole) = self.value_end(v, value, end, false);
         if !whole {
