@@ -32,9 +32,13 @@ cp -r "$tree" "$work/real"
 (cd "$work/real" && git_q init && git_q add -A && git_q commit -m base)
 find "$work/real" -name '*.py' | sort > "$work/py.list"
 head -20 "$work/py.list" | while read -r f; do printf '\n# edited\n' >> "$f"; done
-plain=$(best "$bin" --print --max-files 100000 --max-output 1000000000 "$work/real")
-tokens=$(best "$bin" --print --tokens --max-files 100000 --max-output 1000000000 "$work/real")
-diff=$(best "$bin" --print --diff --max-files 100000 --max-output 1000000000 "$work/real")
+sync  # the copy's writeback would otherwise land on whichever run comes first
+caps=(--max-files 100000 --max-output 1000000000)
+plain=$(best "$bin" --print "${caps[@]}" "$work/real")
+tokens=$(best "$bin" --print --tokens "${caps[@]}" "$work/real")
+diff=$(best "$bin" --print --diff "${caps[@]}" "$work/real")
+plain_again=$(best "$bin" --print "${caps[@]}" "$work/real")
+[ "$plain_again" -lt "$plain" ] && plain=$plain_again
 files=$(find "$work/real" -type f -not -path '*/.git/*' | wc -l)
 echo "tree: $tree ($files files)"
 echo "directory outline: plain ${plain} ms, --tokens ${tokens} ms ($(ratio "$tokens" "$plain")x), --diff ${diff} ms ($(ratio "$diff" "$plain")x)"
@@ -49,6 +53,7 @@ for d in $(seq 0 99); do
 done
 (cd "$work/big" && git_q init && git_q add -A && git_q commit -m base)
 printf '\n\ndef added():\n    pass\n' >> "$work/big/pkg50/mod50.py"
+sync
 one_plain=$(best "$bin" --print "$work/big/pkg50/mod50.py")
 one_diff=$(best "$bin" --print --diff "$work/big/pkg50/mod50.py")
 echo "one file in a 10,000-file repository: plain ${one_plain} ms, --diff ${one_diff} ms (markers cost $(( one_diff - one_plain )) ms)"
