@@ -44,12 +44,9 @@ fn run(args: Args) -> Result<ExitCode, Error> {
         return Ok(code);
     }
     let config = Config::from_args(args)?;
-    if !config.print && std::io::stdout().is_terminal() {
-        // The interactive viewer is not built yet; print mode is what a terminal gets for now.
-        let _ = writeln!(
-            std::io::stderr(),
-            "outline: the interactive viewer is not available yet; showing --print output"
-        );
+    if !config.print && !config.stdin && std::io::stdout().is_terminal() {
+        outliner::tui::run(&config)?;
+        return Ok(ExitCode::SUCCESS);
     }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
