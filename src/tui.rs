@@ -140,7 +140,7 @@ fn run_effect<B: Backend>(terminal: &mut Terminal<B>, app: &mut App, effect: Eff
             app.reload_doc();
         }
         Effect::Suspend => {
-            let _ = outside_tui(suspend);
+            outside_tui(suspend);
         }
     }
     terminal.clear().map_err(tty_error)?;

@@ -55,7 +55,7 @@ pub enum Action {
 pub fn update(app: &mut App, action: Action) {
     app.message = None;
     if app.help && !matches!(action, Action::Resize(..) | Action::Quit) {
-        app.help = matches!(action, Action::Down | Action::Up) && app.help;
+        app.help = false;
         app.sync();
         return;
     }

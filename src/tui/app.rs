@@ -88,6 +88,9 @@ pub enum Effect {
     Suspend,
 }
 
+/// Reads and outlines a file; [`Doc::load`] unless a test supplies its own.
+pub type Loader = fn(&Path, &Config, LoadOptions, Option<&git::Snapshot>, &Theme) -> Doc;
+
 /// Everything the TUI knows.
 pub struct App {
     pub root: PathBuf,
@@ -109,6 +112,7 @@ pub struct App {
     pub effect: Option<Effect>,
     pub quit: bool,
     pub snapshot: Option<git::Snapshot>,
+    pub loader: Loader,
 }
 
 impl App {
@@ -139,6 +143,7 @@ impl App {
             effect: None,
             quit: false,
             snapshot,
+            loader: Doc::load,
         }
     }
 
@@ -161,7 +166,7 @@ impl App {
 
     /// Opens `path` in the outline and preview panes and selects it in the directory pane.
     pub fn open(&mut self, path: &Path) {
-        let doc = Doc::load(
+        let doc = (self.loader)(
             path,
             &self.config,
             self.load_options(),
@@ -193,7 +198,7 @@ impl App {
         };
         let keep = self.outline.selected().map(|n| n.item.qualname.clone());
         let preview = self.preview;
-        let doc = Doc::load(
+        let doc = (self.loader)(
             &path,
             &self.config,
             self.load_options(),
@@ -225,6 +230,18 @@ impl App {
                 self.dir.select(index);
             }
         }
+    }
+
+    /// The root folder's name, as the directory pane's title shows it.
+    pub fn root_name(&self) -> String {
+        self.root
+            .canonicalize()
+            .unwrap_or_else(|_| self.root.clone())
+            .file_name()
+            .map_or_else(
+                || self.root.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
     }
 
     /// Whether the directory pane is shown at the current size.
@@ -275,10 +292,8 @@ impl App {
         } else if self.preview.cursor >= self.preview.top + height {
             self.preview.top = self.preview.cursor + 1 - height;
         }
-        self.preview.top = self
-            .preview
-            .top
-            .min(lines.saturating_sub(height.min(lines)));
+        // The top may pass the last screenful so that a jump always puts its line at the top.
+        self.preview.top = self.preview.top.min(last);
         self.preview.top = self.preview.top.min(self.preview.cursor);
     }
 

@@ -26,8 +26,8 @@ pub struct Binding {
     pub keys: &'static str,
     pub help: &'static str,
     pub scope: Scope,
-    /// Shown in the status bar's hints.
-    pub hint: bool,
+    /// The status bar's short hint ("" for none).
+    pub hint: &'static str,
 }
 
 const fn key(
@@ -44,7 +44,7 @@ const fn key(
         keys,
         help,
         scope,
-        hint: false,
+        hint: "",
     }
 }
 
@@ -56,12 +56,12 @@ const fn ctrl(c: char, action: Action, keys: &'static str, help: &'static str) -
         keys,
         help,
         scope: Scope::All,
-        hint: false,
+        hint: "",
     }
 }
 
-const fn hint(mut binding: Binding) -> Binding {
-    binding.hint = true;
+const fn hint(mut binding: Binding, short: &'static str) -> Binding {
+    binding.hint = short;
     binding
 }
 
@@ -70,13 +70,10 @@ use Scope::{All, Outline, Preview, Trees};
 
 /// Every key binding. Rows with the same `keys` label are shown once in the help.
 pub const KEYMAP: &[Binding] = &[
-    hint(key(
-        Char('j'),
-        Action::Down,
-        "j/k ↓/↑",
-        "move down / up",
-        All,
-    )),
+    hint(
+        key(Char('j'), Action::Down, "j/k ↓/↑", "move down / up", All),
+        "move",
+    ),
     key(Char('k'), Action::Up, "j/k ↓/↑", "", All),
     key(Down, Action::Down, "j/k ↓/↑", "", All),
     key(Up, Action::Up, "j/k ↓/↑", "", All),
@@ -94,31 +91,40 @@ pub const KEYMAP: &[Binding] = &[
         All,
     ),
     key(PageUp, Action::PageUp, "PgDn/PgUp", "", All),
-    hint(key(
-        Char('h'),
-        Action::Left,
-        "h/l ←/→",
-        "collapse / expand, or change pane",
-        All,
-    )),
+    hint(
+        key(
+            Char('h'),
+            Action::Left,
+            "h/l ←/→",
+            "collapse / expand, or change pane",
+            All,
+        ),
+        "fold/pane",
+    ),
     key(Char('l'), Action::Right, "h/l ←/→", "", All),
     key(KeyCode::Left, Action::Left, "h/l ←/→", "", All),
     key(KeyCode::Right, Action::Right, "h/l ←/→", "", All),
-    hint(key(
-        KeyCode::Tab,
-        Action::NextPane,
-        "Tab/S-Tab",
-        "next / previous pane",
-        All,
-    )),
+    hint(
+        key(
+            KeyCode::Tab,
+            Action::NextPane,
+            "Tab/S-Tab",
+            "next / previous pane",
+            All,
+        ),
+        "pane",
+    ),
     key(KeyCode::BackTab, Action::PrevPane, "Tab/S-Tab", "", All),
-    hint(key(
-        Enter,
-        Action::Enter,
-        "Enter",
-        "open file / jump to symbol",
-        Trees,
-    )),
+    hint(
+        key(
+            Enter,
+            Action::Enter,
+            "Enter",
+            "open file / jump to symbol",
+            Trees,
+        ),
+        "open",
+    ),
     key(Char(' '), Action::Toggle, "Space", "fold / unfold", Trees),
     key(
         Char('1'),
@@ -143,21 +149,21 @@ pub const KEYMAP: &[Binding] = &[
         Outline,
     ),
     key(Char('*'), Action::ExpandAll, "0 / *", "", Outline),
-    hint(key(
-        Char('}'),
-        Action::NextSymbol,
-        "{ / }",
-        "previous / next symbol",
-        Preview,
-    )),
+    hint(
+        key(
+            Char('}'),
+            Action::NextSymbol,
+            "{ / }",
+            "previous / next symbol",
+            Preview,
+        ),
+        "symbol",
+    ),
     key(Char('{'), Action::PrevSymbol, "{ / }", "", Preview),
-    hint(key(
-        Char('/'),
-        Action::StartFilter,
-        "/",
-        "filter (fuzzy)",
-        Trees,
-    )),
+    hint(
+        key(Char('/'), Action::StartFilter, "/", "filter (fuzzy)", Trees),
+        "filter",
+    ),
     key(
         Char('n'),
         Action::NextMatch,
@@ -167,13 +173,10 @@ pub const KEYMAP: &[Binding] = &[
     ),
     key(Char('N'), Action::PrevMatch, "n/N", "", Trees),
     key(Esc, Action::Escape, "Esc", "clear filter, close help", All),
-    hint(key(
-        Char('e'),
-        Action::Edit,
-        "e",
-        "open in $EDITOR",
-        Preview,
-    )),
+    hint(
+        key(Char('e'), Action::Edit, "e", "open in $EDITOR", Preview),
+        "edit",
+    ),
     key(Char('y'), Action::Copy, "y", "copy path:line", All),
     key(
         Char('t'),
@@ -197,8 +200,8 @@ pub const KEYMAP: &[Binding] = &[
         All,
     ),
     key(Char('r'), Action::Reload, "r", "reload", All),
-    hint(key(Char('?'), Action::Help, "?", "help", All)),
-    hint(key(Char('q'), Action::Quit, "q", "quit", All)),
+    hint(key(Char('?'), Action::Help, "?", "help", All), "help"),
+    hint(key(Char('q'), Action::Quit, "q", "quit", All), "quit"),
     ctrl('c', Action::Quit, "^c", "quit"),
     ctrl('z', Action::Suspend, "^z", "suspend"),
 ];
@@ -265,8 +268,8 @@ pub fn hints(focus: Focus) -> Vec<(&'static str, &'static str)> {
     };
     KEYMAP
         .iter()
-        .filter(|b| b.hint && wanted(b.scope))
-        .map(|b| (b.keys.split(' ').next().unwrap_or(b.keys), b.help))
+        .filter(|b| !b.hint.is_empty() && wanted(b.scope))
+        .map(|b| (b.keys.split(' ').next().unwrap_or(b.keys), b.hint))
         .collect()
 }
 

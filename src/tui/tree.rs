@@ -229,23 +229,30 @@ impl<T: Item> Tree<T> {
             self.refresh();
             return;
         }
-        let mut matches: Vec<bool> = self
+        let direct: Vec<bool> = self
             .nodes
             .iter()
             .map(|n| fuzzy_match(query, n.item.key()))
             .collect();
-        let direct = matches.clone();
-        for (i, hit) in direct.iter().enumerate() {
-            let mut at = i;
-            while *hit {
-                match self.parent(at) {
-                    Some(p) if !matches[p] => {
-                        matches[p] = true;
-                        at = p;
+        // One pass with the stack of open ancestors marks every match's ancestors.
+        let mut matches = direct.clone();
+        let mut ancestors: Vec<usize> = Vec::new();
+        for (i, node) in self.nodes.iter().enumerate() {
+            while ancestors
+                .last()
+                .is_some_and(|&a| self.nodes[a].depth >= node.depth)
+            {
+                ancestors.pop();
+            }
+            if direct[i] {
+                for &a in ancestors.iter().rev() {
+                    if matches[a] {
+                        break;
                     }
-                    _ => break,
+                    matches[a] = true;
                 }
             }
+            ancestors.push(i);
         }
         self.filter = Some(Filter {
             query: query.to_string(),

@@ -10,10 +10,7 @@ use ratatui::Frame;
 /// Draws the directory pane in `rect`.
 pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     let focused = app.focus == Focus::Dir;
-    let root = app.root.file_name().map_or_else(
-        || app.root.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let root = app.root_name();
     let block = pane_block(
         title(&root, app, Focus::Dir, app.dir.filter_query()),
         focused,

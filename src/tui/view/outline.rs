@@ -3,7 +3,8 @@
 
 use super::{draw_tree, pane_block, title, tree_prefix, Palette};
 use crate::outline::Kind;
-use crate::tui::app::{App, Focus};
+use crate::tui::app::{App, Focus, OutlineItem};
+use crate::tui::tree::Node;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -36,42 +37,49 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
         block,
         focused,
         palette,
-        |index, node| {
-            let item = &node.item;
-            let prefix = tree_prefix(node);
-            let kind = kind_tag(item.kind);
-            let mut tail = format!(" {}", item.line);
-            if app.options.tokens {
-                if let Some(tokens) = item.tokens {
-                    tail.push_str(&format!(" ~{tokens}"));
-                }
-            }
-            let marker = item.changed && app.options.diff;
-            let used = prefix.width() + kind.len() + 1 + tail.len() + if marker { 2 } else { 0 };
-            let room = width.saturating_sub(used);
-            let label = if item.label.chars().count() <= room {
-                item.label.clone()
-            } else {
-                item.name.clone()
-            };
-            let label = truncate(&label, room);
-            let name_style = if app.outline.is_match(index) {
-                palette.matched()
-            } else {
-                Style::default()
-            };
-            let mut spans = vec![
-                prefix,
-                Span::styled(format!("{kind} "), kind_style(item.kind, palette)),
-                Span::styled(label, name_style),
-                Span::styled(tail, palette.dim()),
-            ];
-            if marker {
-                spans.push(Span::styled(" ●", palette.changed()));
-            }
-            Line::from(spans)
-        },
+        |index, node| row(app, index, node, width, palette),
     );
+}
+
+/// One outline row: fold marker, signature (or kind tag and name), line, tokens, marker.
+fn row(
+    app: &App,
+    index: usize,
+    node: &Node<OutlineItem>,
+    width: usize,
+    palette: &Palette,
+) -> Line<'static> {
+    let item = &node.item;
+    let prefix = tree_prefix(node);
+    let mut tail = format!(" {}", item.line);
+    if let Some(tokens) = item.tokens.filter(|_| app.options.tokens) {
+        tail.push_str(&format!(" ~{tokens}"));
+    }
+    let marker = item.changed && app.options.diff;
+    let used = prefix.width() + tail.len() + if marker { 2 } else { 0 };
+    let room = width.saturating_sub(used);
+    let name_style = match app.outline.is_match(index) {
+        true => palette.matched(),
+        false => Style::default(),
+    };
+    // A signature names its kind itself (`def`, `class`, `fn`); a bare name gets a tag.
+    let (tag, label) = if item.label != item.name && item.label.chars().count() <= room {
+        (String::new(), item.label.clone())
+    } else {
+        let tag = format!("{} ", kind_tag(item.kind));
+        let label = truncate(&item.name, room.saturating_sub(tag.len()));
+        (tag, label)
+    };
+    let mut spans = vec![
+        prefix,
+        Span::styled(tag, kind_style(item.kind, palette)),
+        Span::styled(label, name_style),
+        Span::styled(tail, palette.dim()),
+    ];
+    if marker {
+        spans.push(Span::styled(" ●", palette.changed()));
+    }
+    Line::from(spans)
 }
 
 /// A short tag for a kind (`fn`, `class`, `#`).

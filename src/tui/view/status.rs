@@ -20,7 +20,7 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     } else {
         keys::hints(app.focus)
             .iter()
-            .map(|(k, h)| format!("{k} {}", h.split(" /").next().unwrap_or(h)))
+            .map(|(k, h)| format!("{k} {h}"))
             .collect::<Vec<_>>()
             .join(" · ")
     };
@@ -44,7 +44,7 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
 /// `src/app.py · python · 120 lines · ~900 tokens · 2 changed`.
 fn facts(app: &App) -> String {
     let Some(doc) = &app.doc else {
-        return format!(" {}", app.root.display());
+        return format!(" {}/", app.root_name());
     };
     let shown = doc.path.strip_prefix(&app.root).unwrap_or(&doc.path);
     let mut parts = vec![format!(" {}", shown.display())];
