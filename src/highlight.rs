@@ -19,11 +19,11 @@ pub const CHECKPOINT: usize = 1000;
 /// Lines longer than this are shown plain (as bat does).
 pub const MAX_LINE: usize = 16 * 1024;
 /// Files larger than this are shown plain.
-pub const MAX_FILE: usize = 4 * 1024 * 1024;
+pub const MAX_FILE: usize = 8 * 1024 * 1024;
 /// A jump further than this past the last checkpoint starts from a fresh state.
 const FAR: usize = 5 * CHECKPOINT;
 /// Lines parsed above a far target so that most constructs are open when it starts.
-const WARMUP: usize = 200;
+const WARMUP: usize = 100;
 /// Cached lines kept before the cache is dropped and refilled.
 const CACHE_LINES: usize = 20_000;
 /// The theme used without `--theme`.
