@@ -117,7 +117,9 @@ fn tui_shows_three_panes_jumps_and_exits_cleanly() {
     assert!(screen.contains("python"), "status bar:\n{screen}");
 
     if screen.contains("(no outline entries)") {
-        eprintln!("note: no Python parser in this build; skipping the jump check");
+        eprintln!("note: no Python parser in this build; checking preview navigation instead");
+        tmux.keys(&["Tab", "G"]);
+        tmux.wait_for("the end of the file", |s| s.contains("def target_function"));
     } else {
         tmux.keys(&["/", "target", "Enter", "Enter"]);
         let screen = tmux.wait_for("the jump", |s| {
