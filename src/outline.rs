@@ -214,6 +214,7 @@ impl Outline {
     /// Builds an outline from parser output: sorts into source order, clamps ranges into the
     /// file and into their parents, and assigns ids and qualified names.
     pub fn new(language: Language, lines: usize, bytes: usize, mut entries: Vec<Entry>) -> Outline {
+        cap_depth(&mut entries, 1);
         normalize(&mut entries, "", "", 1, lines.max(1));
         Outline {
             language,
@@ -295,6 +296,33 @@ impl Outline {
         }
         found
     }
+}
+
+/// Deepest nesting kept. Below it, descendants become leaf children of the entry at this depth,
+/// so ids, JSON output and even dropping the tree stay far from the end of any thread's stack
+/// whatever a parser builds from pathological input.
+pub const MAX_DEPTH: usize = 100;
+
+fn cap_depth(entries: &mut [Entry], depth: usize) {
+    for entry in entries {
+        if depth >= MAX_DEPTH {
+            entry.children = flatten(std::mem::take(&mut entry.children));
+        } else {
+            cap_depth(&mut entry.children, depth + 1);
+        }
+    }
+}
+
+/// A subtree as a flat list in source order, taken apart with a heap stack, never recursion.
+fn flatten(children: Vec<Entry>) -> Vec<Entry> {
+    let mut out = Vec::new();
+    let mut stack: Vec<Entry> = children.into_iter().rev().collect();
+    while let Some(mut entry) = stack.pop() {
+        let grandchildren = std::mem::take(&mut entry.children);
+        out.push(entry);
+        stack.extend(grandchildren.into_iter().rev());
+    }
+    out
 }
 
 fn normalize(
@@ -441,6 +469,18 @@ mod tests {
             .map(|(_, e)| e.name.as_str())
             .collect();
         assert_eq!(kept, ["A", "a1", "C"]);
+    }
+
+    #[test]
+    fn deep_trees_are_capped_without_recursion() {
+        let mut deep = leaf("leaf", 1, 1);
+        for level in 0..200_000 {
+            deep = leaf(&format!("n{level}"), 1, 1).with_children(vec![deep]);
+        }
+        let outline = Outline::new(Language::Json, 1, 0, vec![deep]);
+        let depths: Vec<usize> = outline.walk().into_iter().map(|(depth, _)| depth).collect();
+        assert_eq!(depths.iter().max(), Some(&MAX_DEPTH));
+        assert_eq!(depths.len(), 200_001);
     }
 
     #[test]

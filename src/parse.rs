@@ -51,7 +51,8 @@ pub fn outline_text(text: &str, options: ParseOptions) -> Outline {
 pub fn outline_file(text: &str, file_bytes: usize, options: ParseOptions) -> Outline {
     let total_lines = count_lines(text);
     let (parsed, mut limit) = apply_limits(text, total_lines);
-    let entries = parse_entries(parsed, options);
+    // A UTF-8 byte order mark holds no newline, so dropping it keeps every line number.
+    let entries = parse_entries(parsed.strip_prefix('\u{FEFF}').unwrap_or(parsed), options);
     let mut outline = Outline::new(
         options.language,
         total_lines,
@@ -256,6 +257,64 @@ mod tests {
         assert!(limit.reason.contains("50,010"), "{}", limit.reason);
         let small = "x\ny";
         assert_eq!(apply_limits(small, 2), (small, None));
+    }
+
+    /// Inputs that have crashed or slowed scanners elsewhere; each family must end, in order,
+    /// without panicking, on the stack a directory-mode worker thread gets.
+    #[test]
+    fn pathological_inputs_never_panic_or_overflow() {
+        let deep = |open: &str, n: usize| open.repeat(n);
+        let inputs: Vec<String> = vec![
+            deep("{", 100_000),
+            deep("[", 100_000),
+            deep("(", 100_000),
+            deep("<div>", 50_000),
+            deep("a {", 50_000),
+            (0..3000)
+                .map(|i| format!("{}def f{i}():\n", " ".repeat(i)))
+                .collect(),
+            (0..3000)
+                .map(|i| format!("{}k{i}:\n", " ".repeat(i)))
+                .collect(),
+            "\"unclosed ' ` /* r#\" R\"x( $$ <!-- <script>".into(),
+            "\0\u{1}\u{FFFD}}}}))]]]>>>".repeat(1000),
+            "x".repeat(2_000_000),
+            "\n".repeat(200_000),
+        ];
+        let handle = std::thread::Builder::new()
+            .stack_size(2 * 1024 * 1024)
+            .spawn(move || {
+                for language in Language::ALL {
+                    for (index, text) in inputs.iter().enumerate() {
+                        let started = std::time::Instant::now();
+                        let outline = outline_text(
+                            text,
+                            ParseOptions {
+                                language,
+                                jsx: true,
+                            },
+                        );
+                        assert!(outline.walk().iter().all(|(_, e)| e.line <= e.end_line));
+                        // Generous bound: this catches quadratic blow-ups, not speed.
+                        let took = started.elapsed();
+                        assert!(
+                            took.as_secs() < 20,
+                            "{language} input {index} took {took:?}"
+                        );
+                    }
+                }
+            })
+            .expect("spawn");
+        assert!(handle.join().is_ok(), "a scanner panicked");
+    }
+
+    #[test]
+    fn byte_order_mark_does_not_hide_the_first_entry() {
+        let outline = outline_text("\u{FEFF}# Title\n", ParseOptions::new(Language::Markdown));
+        assert_eq!(
+            outline.entries.first().map(|e| (e.name.as_str(), e.line)),
+            Some(("Title", 1))
+        );
     }
 
     #[test]

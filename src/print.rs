@@ -42,7 +42,7 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
             )?;
         }
         // Without a snapshot only tokens are counted, which cannot fail.
-        let _ = input.annotate(config, None);
+        let _ = input.annotate(config, None, config.depth);
         return file(config, input, out, err);
     }
     let path = config.path.as_path();
@@ -62,7 +62,7 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         true => git_snapshot(path, err)?,
         false => None,
     };
-    if let Err(reason) = input.annotate(config, snapshot.as_ref()) {
+    if let Err(reason) = input.annotate(config, snapshot.as_ref(), config.depth) {
         write_out(
             err,
             format!("outline: diff markers off: {reason}\n").as_bytes(),
@@ -159,12 +159,13 @@ impl Input {
         &mut self,
         config: &Config,
         snapshot: Option<&git::Snapshot>,
+        max_depth: Option<usize>,
     ) -> std::result::Result<(), String> {
         let Some(outline) = &mut self.outline else {
             return Ok(());
         };
         if let Some(tokenizer) = config.tokens {
-            tokens::annotate(outline, &self.text, tokenizer);
+            tokens::annotate(outline, &self.text, tokenizer, max_depth);
         }
         if let Some(snapshot) = snapshot {
             let changes = snapshot.changes(&self.path, self.text.as_bytes())?;

@@ -53,8 +53,9 @@ impl Tokenizer {
 }
 
 /// Counts the whole text and every entry's lines (`line` through `end_line`, line endings
-/// included) and stores the counts on the outline.
-pub fn annotate(outline: &mut Outline, text: &str, tokenizer: Tokenizer) {
+/// included) down to `max_depth` (1 = top level; `None` = all), and stores the counts on the
+/// outline. Entries deeper than what will be shown are not counted: each level costs a pass.
+pub fn annotate(outline: &mut Outline, text: &str, tokenizer: Tokenizer, max_depth: Option<usize>) {
     let index = LineIndex::new(text);
     let span = |entry: &Entry| {
         let start = index.start_of(entry.line);
@@ -65,13 +66,19 @@ pub fn annotate(outline: &mut Outline, text: &str, tokenizer: Tokenizer) {
         };
         text.get(start..end.max(start)).unwrap_or("")
     };
-    fn visit(entries: &mut [Entry], count: &dyn Fn(&Entry) -> usize) {
+    fn visit(entries: &mut [Entry], depth_left: usize, count: &dyn Fn(&Entry) -> usize) {
+        if depth_left == 0 {
+            return;
+        }
         for entry in entries {
             entry.tokens = Some(count(entry));
-            visit(&mut entry.children, count);
+            visit(&mut entry.children, depth_left - 1, count);
         }
     }
-    visit(&mut outline.entries, &|entry| tokenizer.count(span(entry)));
+    let depth = max_depth.unwrap_or(usize::MAX);
+    visit(&mut outline.entries, depth, &|entry| {
+        tokenizer.count(span(entry))
+    });
     outline.tokens = Some((tokenizer.count(text), tokenizer.encoding()));
 }
 
@@ -108,12 +115,27 @@ mod tests {
         let text = "a = 1\ndef f():\n    return 2\n";
         let tree = vec![Entry::new(Kind::Function, "f", 2, 3)];
         let mut outline = Outline::new(Language::Python, 3, text.len(), tree);
-        annotate(&mut outline, text, Tokenizer::Chars4);
+        annotate(&mut outline, text, Tokenizer::Chars4, None);
         assert_eq!(
             outline.entries[0].tokens,
             Some("def f():\n    return 2\n".len().div_ceil(4))
         );
         assert_eq!(outline.tokens, Some((text.len().div_ceil(4), "chars4")));
+        let nested = vec![
+            Entry::new(Kind::Class, "K", 1, 3).with_children(vec![Entry::new(
+                Kind::Method,
+                "m",
+                2,
+                3,
+            )]),
+        ];
+        let mut shallow = Outline::new(Language::Python, 3, text.len(), nested);
+        annotate(&mut shallow, text, Tokenizer::Chars4, Some(1));
+        assert!(shallow.entries[0].tokens.is_some());
+        assert_eq!(
+            shallow.entries[0].children[0].tokens, None,
+            "not shown, not counted"
+        );
     }
 
     #[test]

@@ -1,8 +1,622 @@
-//! Outline scanner (stub until the family lands).
+//! C and C++ outline scanner (one scanner for both: C++ constructs appear in `.h` files).
+//!
+//! Three passes: [`lex::mask`] blanks comments and literals; [`pre`] records `#define`s, blanks
+//! directive lines and drops `#if` branches that would duplicate a declaration head; then a
+//! scope scanner walks file, namespace and class bodies statement by statement, classifying
+//! the head before each `{` ([`head`]) and skipping every other brace group whole (function
+//! bodies, initializers, enum bodies), so nothing inside a body is ever mistaken for a
+//! declaration.
+
+mod head;
+mod pre;
+mod tokens;
 
 use crate::lang::Language;
-use crate::outline::Entry;
+use crate::outline::{Entry, Kind};
+use crate::parse::lex::{self, Backtick, LexSpec};
+use crate::parse::{signature, LineIndex};
+use head::{is_all_caps, is_type_keyword, Head};
+use tokens::{Ctx, Pairs, Tk, Tok};
 
-pub fn parse(_text: &str, _language: Language) -> Vec<Entry> {
-    Vec::new()
+const SPEC: LexSpec = LexSpec {
+    line_comments: &["//"],
+    block_comment: Some(("/*", "*/")),
+    nested_comments: false,
+    quotes: b"\"'",
+    backslash_escapes: true,
+    multiline_strings: false,
+    rust_chars: false,
+    rust_raw_strings: false,
+    cpp_raw_strings: true,
+    digit_separators: true,
+    triple_quotes: false,
+    backtick: Backtick::None,
+    js_regex: false,
+    dollar_quotes: false,
+};
+
+/// Nesting deeper than this is skipped rather than recursed into.
+const MAX_DEPTH: usize = 64;
+/// Brace groups one statement may hold before its head is given up (see [`Scanner::scope`]).
+const MAX_GROUPS_IN_HEAD: usize = 16;
+/// Statements remembered for K&R definitions (`int f(a) int a; {`).
+const KR_STATEMENTS: usize = 24;
+
+pub fn parse(text: &str, _language: Language) -> Vec<Entry> {
+    let masked = lex::mask(text, &SPEC);
+    let pre = pre::preprocess(text, &masked);
+    let code = pre.code;
+    let [braces, parens, brackets] = Pairs::all(&code);
+    let ctx = Ctx {
+        braces,
+        parens,
+        brackets,
+        code: &code,
+    };
+    let scanner = Scanner {
+        src: text.as_bytes(),
+        ctx,
+        lines: LineIndex::new(text),
+    };
+    let mut entries = scanner.scope(0, code.len(), Scope::File, 0);
+    insert_by_range(&mut entries, pre.macros);
+    entries
 }
+
+/// Puts every entry of `items` into the innermost entry of `entries` whose range holds it.
+fn insert_by_range(entries: &mut Vec<Entry>, items: Vec<Entry>) {
+    if items.is_empty() {
+        return;
+    }
+    entries.sort_by_key(|e| (e.line, std::cmp::Reverse(e.end_line)));
+    let mut buckets: Vec<Vec<Entry>> = Vec::new();
+    buckets.resize_with(entries.len(), Vec::new);
+    let mut here = Vec::new();
+    for item in items {
+        // Siblings do not overlap: only the last one starting before `item` can hold it.
+        let holder = entries
+            .partition_point(|e| e.line < item.line)
+            .checked_sub(1)
+            .filter(|&i| entries.get(i).is_some_and(|e| item.end_line <= e.end_line));
+        match holder.and_then(|i| buckets.get_mut(i)) {
+            Some(bucket) => bucket.push(item),
+            None => here.push(item),
+        }
+    }
+    for (entry, bucket) in entries.iter_mut().zip(buckets) {
+        insert_by_range(&mut entry.children, bucket);
+    }
+    entries.extend(here);
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// File, namespace or `extern "C"` body.
+    File,
+    /// class/struct/union body.
+    Class,
+}
+
+struct Scanner<'a> {
+    src: &'a [u8],
+    ctx: Ctx<'a>,
+    lines: LineIndex,
+}
+
+impl Scanner<'_> {
+    fn line(&self, offset: usize) -> usize {
+        self.lines.line_of(offset)
+    }
+
+    /// Entries declared in `start..end` (a scope body without its braces).
+    fn scope(&self, start: usize, end: usize, scope: Scope, depth: usize) -> Vec<Entry> {
+        let code = self.ctx.code;
+        let end = end.min(code.len());
+        let mut out = Vec::new();
+        let mut head = start;
+        let mut statements: Vec<(usize, usize)> = Vec::new();
+        // Brace groups kept inside the current statement (`= {…}`, `x{1}` initializers); past
+        // a few the statement is data, and re-reading its head at every `{` would be quadratic.
+        let mut groups_in_head = 0usize;
+        let mut i = start;
+        while i < end {
+            match code[i] {
+                b';' => {
+                    self.statement(head, i, &mut out);
+                    if statements.len() >= KR_STATEMENTS {
+                        statements.remove(0);
+                    }
+                    statements.push((head, i));
+                    head = i + 1;
+                    groups_in_head = 0;
+                }
+                b'{' => {
+                    let close = self.ctx.braces.close_of(i).filter(|c| *c < end);
+                    let limit = close.unwrap_or(end);
+                    let next = close.map_or(end, |c| c + 1);
+                    if depth >= MAX_DEPTH {
+                        i = next;
+                        continue;
+                    }
+                    if let Some(entry) = self.brace(head, i, limit, scope, depth, &statements) {
+                        let is_function = matches!(entry.kind, Kind::Function | Kind::Method);
+                        let resets = is_function || entry.kind == Kind::Namespace;
+                        if entry.name.is_empty() {
+                            // Transparent: `extern "C"`, anonymous namespaces and types.
+                            out.extend(entry.children);
+                        } else {
+                            out.push(entry);
+                        }
+                        if resets {
+                            head = next;
+                            statements.clear();
+                            groups_in_head = 0;
+                        }
+                    }
+                    if head < next {
+                        groups_in_head += 1;
+                        if groups_in_head > MAX_GROUPS_IN_HEAD {
+                            head = next;
+                            groups_in_head = 0;
+                        }
+                    }
+                    i = next;
+                    continue;
+                }
+                b'(' => {
+                    if let Some(c) = self.ctx.parens.close_of(i).filter(|c| *c < end) {
+                        i = c + 1;
+                        continue;
+                    }
+                }
+                b'[' => {
+                    if let Some(c) = self.ctx.brackets.close_of(i).filter(|c| *c < end) {
+                        i = c + 1;
+                        continue;
+                    }
+                }
+                b'}' => {
+                    head = i + 1;
+                    statements.clear();
+                    groups_in_head = 0;
+                }
+                b':' if scope == Scope::Class
+                    && code.get(i + 1) != Some(&b':')
+                    && i > 0
+                    && code.get(i - 1) != Some(&b':')
+                    && self.access_label_before(head, i) =>
+                {
+                    head = i + 1;
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// `public:`, `private:`, `protected:`, Qt's `signals:` / `public slots:`.
+    fn access_label_before(&self, head: usize, colon: usize) -> bool {
+        let code = self.ctx.code;
+        let mut e = colon;
+        while e > head && code.get(e - 1).is_some_and(u8::is_ascii_whitespace) {
+            e -= 1;
+        }
+        let mut s = e;
+        while s > head && code.get(s - 1).is_some_and(|b| tokens::is_ident_byte(*b)) {
+            s -= 1;
+        }
+        matches!(
+            code.get(s..e).unwrap_or(b""),
+            b"public"
+                | b"private"
+                | b"protected"
+                | b"signals"
+                | b"slots"
+                | b"Q_SIGNALS"
+                | b"Q_SLOTS"
+        )
+    }
+
+    fn head_tokens(&self, start: usize, end: usize) -> Vec<Tok> {
+        let toks = self.ctx.tokenize(start, end);
+        self.ctx.strip_attributes(toks)
+    }
+
+    /// Handles the `{` at `open` whose body ends at `close`; `Some` with an empty name means a
+    /// transparent scope whose children belong to the enclosing one.
+    fn brace(
+        &self,
+        head: usize,
+        open: usize,
+        close: usize,
+        scope: Scope,
+        depth: usize,
+        statements: &[(usize, usize)],
+    ) -> Option<Entry> {
+        let mut toks = self.head_tokens(head, open);
+        let line_of = |o: usize| self.line(o);
+        let mut lead = self.ctx.lead(&toks, &line_of);
+        // Constructor initializer list: `A() : x{1}, y(2) {` — a `{` right after a member or
+        // base name initializes it; the body `{` follows `)` or `}`.
+        let rest = toks.get(lead..).unwrap_or(&[]);
+        let init_colon = rest.iter().position(|t| t.kind == Tk::Paren).and_then(|p| {
+            let colon = rest
+                .iter()
+                .skip(p + 1)
+                .position(|t| t.kind == Tk::Punct && self.ctx.text(t) == b":")
+                .map(|n| p + 1 + n)?;
+            let typeish = rest.get(..colon)?.iter().any(|t| {
+                t.kind == Tk::Brace
+                    || (t.kind == Tk::Ident
+                        && matches!(self.ctx.text(t), b"class" | b"struct" | b"union" | b"enum"))
+            });
+            (!typeish).then_some(colon)
+        });
+        if let Some(colon) = init_colon {
+            let member = rest.last().is_some_and(|t| {
+                matches!(t.kind, Tk::Ident | Tk::Angle)
+                    || (t.kind == Tk::Punct && self.ctx.text(t) == b"::")
+            });
+            if member && rest.len() > colon + 1 {
+                return None;
+            }
+        } else if let Some(b) = toks.iter().rposition(|t| t.kind == Tk::Brace) {
+            // A brace group already in the head ends whatever came before (an unrecognised
+            // block).
+            toks.drain(..=b);
+            if toks.is_empty() {
+                return None;
+            }
+            lead = self.ctx.lead(&toks, &line_of);
+        }
+        if toks.is_empty() {
+            if scope == Scope::File {
+                return self.knr_function(statements, close);
+            }
+            return None;
+        }
+        let end_line = self.line(close.min(self.src.len().saturating_sub(1)));
+        match self.ctx.classify(&toks, lead, scope == Scope::Class) {
+            Head::Namespace { name, start } => {
+                let kids = self.scope(open + 1, close, Scope::File, depth + 1);
+                match name {
+                    Some((s, e)) => {
+                        // `namespace a::b {` is `a` holding `b`, as the compiler sees it.
+                        let full = self.name_text(s, e);
+                        let line = self.line(start);
+                        let mut entry: Option<Entry> = None;
+                        let mut kids = Some(kids);
+                        for part in full.rsplit("::").filter(|p| !p.is_empty()) {
+                            let inner = entry
+                                .take()
+                                .map_or_else(|| kids.take().unwrap_or_default(), |e| vec![e]);
+                            entry = Some(
+                                Entry::new(Kind::Namespace, part, line, end_line)
+                                    .with_signature(part)
+                                    .with_children(inner),
+                            );
+                        }
+                        entry
+                    }
+                    None => Some(Entry::new(Kind::Namespace, "", 1, 1).with_children(kids)),
+                }
+            }
+            Head::Extern => {
+                let kids = self.scope(open + 1, close, Scope::File, depth + 1);
+                Some(Entry::new(Kind::Namespace, "", 1, 1).with_children(kids))
+            }
+            Head::Type { kind, name, start } => {
+                let kids = if kind == Kind::Enum {
+                    Vec::new()
+                } else {
+                    self.scope(open + 1, close, Scope::Class, depth + 1)
+                };
+                match name {
+                    Some((s, e)) => {
+                        let name = self.name_text(s, e);
+                        let sig = self.sig_text(s, open, &[]);
+                        Some(
+                            Entry::new(kind, name, self.line(start), end_line)
+                                .with_signature(sig)
+                                .with_children(kids),
+                        )
+                    }
+                    // Anonymous: its members belong to the enclosing scope.
+                    None if kids.is_empty() => None,
+                    None => Some(Entry::new(kind, "", 1, 1).with_children(kids)),
+                }
+            }
+            Head::Function {
+                name,
+                start,
+                sig_end,
+            } => {
+                let from = name.first().map_or(0, |r| r.0);
+                let to = name.last().map_or(0, |r| r.1);
+                let name = self.name_text(from, to);
+                let name = tidy_operator(&name);
+                let kind = if scope == Scope::Class {
+                    Kind::Method
+                } else {
+                    Kind::Function
+                };
+                let sig = self.sig_text(start, sig_end, &[]);
+                Some(Entry::new(kind, name, self.line(start), end_line).with_signature(sig))
+            }
+            Head::Other => None,
+        }
+    }
+
+    /// A K&R definition: `int f(a, b) int a; char *b; {` — the head before `{` is empty and
+    /// the statements before it are the parameter declarations.
+    fn knr_function(&self, statements: &[(usize, usize)], close: usize) -> Option<Entry> {
+        for (back, &(s, e)) in statements.iter().rev().enumerate() {
+            let toks = self.head_tokens(s, e);
+            if toks.is_empty() {
+                return None;
+            }
+            if let Some(p) = toks.iter().position(|t| t.kind == Tk::Paren) {
+                let name_tok = p.checked_sub(1).and_then(|n| toks.get(n))?;
+                if name_tok.kind != Tk::Ident || !self.ident_list(toks.get(p)?) {
+                    // A parameter declaration may hold parentheses: `int (*cb)();`.
+                    if back + 1 < statements.len() && self.simple_declaration(&toks) {
+                        continue;
+                    }
+                    return None;
+                }
+                let line_of = |o: usize| self.line(o);
+                let lead = self.ctx.lead(&toks, &line_of);
+                let start = toks.get(lead)?.start;
+                let name = self.name_text(name_tok.start, name_tok.end);
+                let sig = self.sig_text(start, toks.get(p)?.end, &[]);
+                let end_line = self.line(close.min(self.src.len().saturating_sub(1)));
+                return Some(
+                    Entry::new(Kind::Function, name, self.line(start), end_line)
+                        .with_signature(sig),
+                );
+            }
+            if !self.simple_declaration(&toks) {
+                return None;
+            }
+        }
+        None
+    }
+
+    fn ident_list(&self, group: &Tok) -> bool {
+        let inner = self
+            .ctx
+            .tokenize(group.start + 1, group.end.saturating_sub(1));
+        !inner.is_empty()
+            && inner.iter().enumerate().all(|(i, t)| {
+                if i % 2 == 0 {
+                    t.kind == Tk::Ident && self.ctx.text(t) != b"void"
+                } else {
+                    self.ctx.text(t) == b","
+                }
+            })
+    }
+
+    fn simple_declaration(&self, toks: &[Tok]) -> bool {
+        toks.iter().all(|t| match t.kind {
+            Tk::Ident | Tk::Bracket | Tk::Paren => true,
+            Tk::Punct => matches!(self.ctx.text(t), b"*" | b"," | b"::"),
+            _ => false,
+        })
+    }
+
+    /// A statement ending at `;`: typedefs and `using X = …` aliases.
+    fn statement(&self, head: usize, semi: usize, out: &mut Vec<Entry>) {
+        let text = self.ctx.code.get(head..semi).unwrap_or(b"");
+        if memchr::memmem::find(text, b"typedef").is_none()
+            && memchr::memmem::find(text, b"using").is_none()
+        {
+            return;
+        }
+        let toks = self.head_tokens(head, semi);
+        if toks.is_empty() {
+            return;
+        }
+        let line_of = |o: usize| self.line(o);
+        let lead = self.ctx.lead(&toks, &line_of);
+        let Some(first) = toks.get(lead) else { return };
+        let start = first.start;
+        let i = self.ctx.skip_template(&toks, lead);
+        let Some(t) = toks.get(i) else { return };
+        let end_line = self.line(semi);
+        if self.ctx.is_word(t, b"typedef") {
+            let sig_start = toks.get(i + 1).map_or(semi, |t| t.start);
+            let braces: Vec<(usize, usize)> = toks
+                .iter()
+                .filter(|t| t.kind == Tk::Brace)
+                .map(|t| (t.start, t.end))
+                .collect();
+            let sig = self.sig_text(sig_start, semi, &braces);
+            let rest = toks.get(i + 1..).unwrap_or(&[]);
+            for piece in rest.split(|t| t.kind == Tk::Punct && self.ctx.text(t) == b",") {
+                if let Some((s, e)) = self.declarator_name(piece) {
+                    let name = self.name_text(s, e);
+                    out.push(
+                        Entry::new(Kind::Typedef, name, self.line(start), end_line)
+                            .with_signature(sig.clone()),
+                    );
+                }
+            }
+        } else if self.ctx.is_word(t, b"using") {
+            let Some(name) = toks.get(i + 1) else { return };
+            let eq = toks
+                .iter()
+                .skip(i + 2)
+                .position(|t| t.kind == Tk::Punct && self.ctx.text(t) == b"=");
+            if name.kind == Tk::Ident && eq == Some(0) {
+                let sig = self.sig_text(name.start, semi, &[]);
+                let name = self.name_text(name.start, name.end);
+                out.push(
+                    Entry::new(Kind::Typedef, name, self.line(start), end_line).with_signature(sig),
+                );
+            }
+        }
+    }
+
+    /// The name a typedef declarator introduces: `T`, `*PT`, `(*fp)(int)`, `arr[4]`, `fn(int)`.
+    fn declarator_name(&self, piece: &[Tok]) -> Option<(usize, usize)> {
+        for t in piece {
+            if t.kind == Tk::Paren && self.ctx.is_pointer_declarator(t) {
+                let inner = self.ctx.tokenize(t.start + 1, t.end.saturating_sub(1));
+                return self.declarator_name(&inner);
+            }
+        }
+        let mut last: Option<usize> = None;
+        for (i, t) in piece.iter().enumerate() {
+            // `typedef void fn(int)` ends at the parameters; `typedef ARRAY(int) name` does not.
+            let ident_follows = piece
+                .get(i + 1..)
+                .is_some_and(|r| r.iter().any(|t| t.kind == Tk::Ident));
+            if t.kind == Tk::Paren && i > 0 && last.is_some() && !ident_follows {
+                break;
+            }
+            if t.kind == Tk::Ident && !is_type_keyword(self.ctx.text(t)) {
+                last = Some(i);
+            }
+        }
+        let mut at = last?;
+        let tok = piece.get(at)?;
+        // `typedef PNG_CALLBACK(void, *png_rw_ptr, (…))`: the name is the pointer inside.
+        let group = piece.get(at + 1).filter(|g| g.kind == Tk::Paren);
+        if let Some(group) = group.filter(|_| is_all_caps(self.ctx.text(tok))) {
+            let inner = self
+                .ctx
+                .tokenize(group.start + 1, group.end.saturating_sub(1));
+            if let Some(w) = inner.windows(2).find(|w| {
+                w[0].kind == Tk::Punct && self.ctx.text(&w[0]) == b"*" && w[1].kind == Tk::Ident
+            }) {
+                return Some((w[1].start, w[1].end));
+            }
+        }
+        // `*handle_t DEPRECATED_ATTR`: a trailing attribute macro after the real name.
+        if is_all_caps(self.ctx.text(tok)) && at >= 2 {
+            let prev = piece.get(at - 1)?;
+            let before = piece.get(at - 2)?;
+            let typed = (before.kind == Tk::Punct && matches!(self.ctx.text(before), b"*" | b"&"))
+                || (before.kind == Tk::Ident
+                    && is_type_keyword(self.ctx.text(before))
+                    && !matches!(
+                        self.ctx.text(before),
+                        b"struct" | b"union" | b"enum" | b"class"
+                    ));
+            if prev.kind == Tk::Ident && typed && !is_type_keyword(self.ctx.text(prev)) {
+                at -= 1;
+            }
+        }
+        piece.get(at).map(|t| (t.start, t.end))
+    }
+
+    /// Original text of `start..end` on one line, comments removed, brace groups in `skip`
+    /// shown as `{…}`.
+    fn sig_text(&self, start: usize, end: usize, skip: &[(usize, usize)]) -> String {
+        signature(&String::from_utf8_lossy(&self.clean(start, end, skip)))
+    }
+
+    /// A name read from the original text, comments and directives in between dropped.
+    fn name_text(&self, start: usize, end: usize) -> String {
+        compact(&self.clean(start, end, &[]))
+    }
+
+    /// Original bytes of `start..end` with comments and preprocessor lines blanked (string
+    /// literals kept), brace groups in `skip` shown as `{…}`.
+    fn clean(&self, start: usize, end: usize, skip: &[(usize, usize)]) -> Vec<u8> {
+        let code = self.ctx.code;
+        let end = end.min(self.src.len()).min(code.len());
+        let mut out = Vec::with_capacity(end.saturating_sub(start));
+        let mut quote: Option<u8> = None;
+        let mut i = start;
+        while i < end {
+            if let Some(&(_, e)) = skip.iter().find(|r| r.0 == i) {
+                out.extend_from_slice("{…}".as_bytes());
+                i = e.max(i + 1);
+                continue;
+            }
+            let c = code[i];
+            match quote {
+                Some(q) => {
+                    out.push(self.src[i]);
+                    if c == q {
+                        quote = None;
+                    }
+                }
+                None => {
+                    if c == b'"' || c == b'\'' {
+                        quote = Some(c);
+                    }
+                    out.push(if c == b' ' { b' ' } else { self.src[i] });
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+}
+
+/// Name text without whitespace, except one space between two word characters.
+fn compact(bytes: &[u8]) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = String::with_capacity(text.len());
+    let mut pending_space = false;
+    for ch in text.chars() {
+        if ch.is_whitespace() {
+            pending_space = true;
+            continue;
+        }
+        if pending_space {
+            let prev_word = out
+                .chars()
+                .last()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_');
+            if prev_word && (ch.is_alphanumeric() || ch == '_') {
+                out.push(' ');
+            }
+            pending_space = false;
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// `operator <` pieces joined: `operator<`, `operator new[]`, `operator bool`.
+fn tidy_operator(name: &str) -> String {
+    let Some(at) = name.find("operator") else {
+        return name.to_string();
+    };
+    let (before, after) = name.split_at(at + "operator".len());
+    let rest = after.trim();
+    let word = rest
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphanumeric() || c == '_');
+    let mut sym = String::new();
+    for part in rest.split(' ') {
+        if part.is_empty() {
+            continue;
+        }
+        let needs_space = sym
+            .chars()
+            .last()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+            && part
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_');
+        if needs_space {
+            sym.push(' ');
+        }
+        sym.push_str(part);
+    }
+    if word {
+        format!("{before} {sym}")
+    } else {
+        format!("{before}{sym}")
+    }
+}
+
+#[cfg(test)]
+mod tests;

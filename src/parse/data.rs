@@ -1,8 +1,244 @@
-//! Outline scanner (stub until the family lands).
+//! Data files: JSON (with comments), YAML and TOML.
+//!
+//! Every key becomes a [`Kind::Key`] entry named by the key (unquoted) whose signature shows a
+//! summary of its value: `provider: {3 keys}`, `models: [12 items]`, `port: 8080`. Objects and
+//! mappings nest; the keys of objects inside arrays hang directly under the array's key (array
+//! elements get no entries of their own). TOML tables are [`Kind::Table`] /
+//! [`Kind::ArrayTable`] entries holding their keys.
+//!
+//! The scanners are hand-written, tolerant and iterative: broken input yields the structure seen
+//! so far, nesting is tracked on an explicit stack, and entries deeper than [`MAX_DEPTH`] are not
+//! listed (their ancestors still get their counts and end lines).
 
 use crate::lang::Language;
-use crate::outline::Entry;
+use crate::outline::{Entry, Kind};
+use crate::parse::{one_line, signature, LineIndex};
 
-pub fn parse(_text: &str, _language: Language) -> Vec<Entry> {
-    Vec::new()
+mod flow;
+mod json;
+mod toml;
+mod yaml;
+
+/// Deepest key nesting that is listed; deeper keys only count toward their ancestors.
+pub const MAX_DEPTH: usize = 256;
+/// Longest value shown in a signature before it is cut with `…`.
+const MAX_VALUE_CHARS: usize = 40;
+
+pub fn parse(text: &str, language: Language) -> Vec<Entry> {
+    match language {
+        Language::Json => json::parse(text),
+        Language::Yaml => yaml::parse(text),
+        Language::Toml => toml::parse(text),
+        _ => Vec::new(),
+    }
 }
+
+/// Where a new entry goes: the top level, under an entry, or nowhere (too deep to list).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Parent {
+    Root,
+    Node(usize),
+    Hidden,
+}
+
+impl Parent {
+    fn node(self) -> Option<usize> {
+        match self {
+            Parent::Node(index) => Some(index),
+            _ => None,
+        }
+    }
+}
+
+/// What a key's value turned out to be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Value {
+    /// Nothing seen (YAML `key:` with no value, broken input).
+    Unset,
+    Scalar(String),
+    Object,
+    Array,
+}
+
+#[derive(Debug)]
+struct Node {
+    kind: Kind,
+    name: String,
+    line: usize,
+    end: usize,
+    parent: Option<usize>,
+    depth: usize,
+    value: Value,
+    /// Keys of an object value / items of an array value.
+    count: usize,
+    /// YAML node properties written before the value (`&anchor`, `!tag`).
+    props: String,
+    /// Fixed signature (TOML table headers).
+    header: Option<String>,
+}
+
+/// The entries of one file under construction, as a flat arena with parent links.
+struct Doc<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    lines: LineIndex,
+    nodes: Vec<Node>,
+}
+
+impl<'a> Doc<'a> {
+    fn new(text: &'a str) -> Doc<'a> {
+        Doc {
+            text,
+            bytes: text.as_bytes(),
+            lines: LineIndex::new(text),
+            nodes: Vec::new(),
+        }
+    }
+
+    fn line(&self, offset: usize) -> usize {
+        self.lines.line_of(offset)
+    }
+
+    /// The line of the last byte of `start..end` (of `start` when empty).
+    fn end_line(&self, start: usize, end: usize) -> usize {
+        self.line(end.saturating_sub(1).max(start))
+    }
+
+    /// `start..end` of the text, empty when out of range or not on char boundaries.
+    fn slice(&self, start: usize, end: usize) -> &'a str {
+        self.text.get(start..end.min(self.text.len())).unwrap_or("")
+    }
+
+    /// Adds a key-like entry under `parent`; returns where its own children go.
+    fn add(&mut self, parent: Parent, kind: Kind, name: String, line: usize) -> Parent {
+        let (parent, depth) = match parent {
+            Parent::Hidden => return Parent::Hidden,
+            Parent::Root => (None, 1),
+            Parent::Node(index) => (
+                Some(index),
+                self.nodes.get(index).map_or(1, |node| node.depth + 1),
+            ),
+        };
+        if depth > MAX_DEPTH {
+            return Parent::Hidden;
+        }
+        self.nodes.push(Node {
+            kind,
+            name,
+            line,
+            end: line,
+            parent,
+            depth,
+            value: Value::Unset,
+            count: 0,
+            props: String::new(),
+            header: None,
+        });
+        Parent::Node(self.nodes.len() - 1)
+    }
+
+    fn node_mut(&mut self, parent: Parent) -> Option<&mut Node> {
+        parent.node().and_then(|index| self.nodes.get_mut(index))
+    }
+
+    fn set_end(&mut self, parent: Parent, line: usize) {
+        if let Some(node) = self.node_mut(parent) {
+            node.end = node.end.max(line);
+        }
+    }
+
+    /// Records a scalar value `start..end` for the key at `parent`.
+    fn set_scalar(&mut self, parent: Parent, start: usize, end: usize) {
+        if parent.node().is_none() {
+            return;
+        }
+        let raw = preview(self.slice(start, end));
+        let line = self.end_line(start, end);
+        if let Some(node) = self.node_mut(parent) {
+            node.value = Value::Scalar(raw);
+            node.end = node.end.max(line);
+        }
+    }
+
+    /// Builds the entry tree (iteratively: children always come after their parent).
+    fn finish(self) -> Vec<Entry> {
+        let mut kids: Vec<Vec<Entry>> = Vec::new();
+        kids.resize_with(self.nodes.len(), Vec::new);
+        let mut roots = Vec::new();
+        for (index, node) in self.nodes.into_iter().enumerate().rev() {
+            let sig = match &node.header {
+                Some(header) => header.clone(),
+                None => key_signature(&node),
+            };
+            let mut children = kids.get_mut(index).map(std::mem::take).unwrap_or_default();
+            children.reverse();
+            let entry = Entry::new(node.kind, node.name, node.line, node.end)
+                .with_signature(signature(&sig))
+                .with_children(children);
+            match node.parent.and_then(|parent| kids.get_mut(parent)) {
+                Some(siblings) => siblings.push(entry),
+                None => roots.push(entry),
+            }
+        }
+        roots.reverse();
+        roots
+    }
+}
+
+fn key_signature(node: &Node) -> String {
+    let plural = |n: usize, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let value = match &node.value {
+        Value::Unset => String::new(),
+        Value::Scalar(text) => text.clone(),
+        Value::Object if node.count == 0 => "{}".to_string(),
+        Value::Object => format!("{{{}}}", plural(node.count, "key", "keys")),
+        Value::Array if node.count == 0 => "[]".to_string(),
+        Value::Array => format!("[{}]", plural(node.count, "item", "items")),
+    };
+    let mut sig = format!("{}:", node.name);
+    for part in [node.props.as_str(), value.as_str()] {
+        if !part.is_empty() {
+            sig.push(' ');
+            sig.push_str(part);
+        }
+    }
+    sig
+}
+
+/// A value as shown in a signature: one line, at most [`MAX_VALUE_CHARS`] characters.
+fn preview(raw: &str) -> String {
+    // Most values are short single words: no need to rebuild them.
+    let simple = raw.len() <= MAX_VALUE_CHARS
+        && !raw.starts_with(' ')
+        && !raw.ends_with(' ')
+        && !raw.contains("  ")
+        && !raw.bytes().any(|b| b.is_ascii_whitespace() && b != b' ');
+    if simple {
+        return raw.to_string();
+    }
+    // Look at a bounded prefix only: a value may be a megabyte-long string.
+    let mut cut = raw.len().min(MAX_VALUE_CHARS * 8);
+    while !raw.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let joined = one_line(raw.get(..cut).unwrap_or(""));
+    match joined.char_indices().nth(MAX_VALUE_CHARS) {
+        Some((at, _)) => format!("{}…", joined.get(..at).unwrap_or("").trim_end()),
+        None if cut < raw.len() => format!("{joined}…"),
+        None => joined,
+    }
+}
+
+/// Collapses whitespace runs in a key name to single spaces.
+fn clean_name(raw: &str) -> String {
+    one_line(raw)
+}
+
+#[cfg(test)]
+mod tests;

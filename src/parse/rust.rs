@@ -1,7 +1,731 @@
-//! rust outline scanner (stub until the family lands).
+//! Rust outline scanner.
+//!
+//! A small recursive-descent walk over masked text (comments and string contents blanked):
+//! item lists (the file, inline `mod {}` bodies, `extern {}` blocks) yield items; `impl` and
+//! `trait` bodies yield their associated fns (as methods), consts and types. Function bodies,
+//! macro invocations and const/static values are skipped as balanced groups.
 
-use crate::outline::Entry;
+use crate::outline::{Entry, Kind};
+use crate::parse::lex::{self, Backtick, LexSpec};
+use crate::parse::{signature, LineIndex};
 
-pub fn parse(_text: &str) -> Vec<Entry> {
-    Vec::new()
+const SPEC: LexSpec = LexSpec {
+    line_comments: &["//"],
+    block_comment: Some(("/*", "*/")),
+    nested_comments: true,
+    quotes: b"\"'",
+    backslash_escapes: true,
+    multiline_strings: true,
+    rust_chars: true,
+    rust_raw_strings: true,
+    cpp_raw_strings: false,
+    digit_separators: false,
+    triple_quotes: false,
+    backtick: Backtick::None,
+    js_regex: false,
+    dollar_quotes: false,
+};
+
+/// Outlines Rust source.
+pub fn parse(text: &str) -> Vec<Entry> {
+    let masked = lex::mask(text, &SPEC);
+    let scanner = Scanner {
+        src: text,
+        m: masked.as_bytes(),
+        lines: LineIndex::new(text),
+        pairs: bracket_pairs(masked.as_bytes()),
+        depth: std::cell::Cell::new(0),
+    };
+    // A byte order mark is not part of the first word.
+    let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    scanner.items(start, scanner.m.len(), Ctx::Module)
 }
+
+/// What kind of item list is being walked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ctx {
+    /// The file or a `mod {}` body.
+    Module,
+    /// An `impl` or `trait` body: fns are methods.
+    Assoc,
+    /// An `extern "C" {}` block.
+    Foreign,
+}
+
+struct Scanner<'a> {
+    src: &'a str,
+    m: &'a [u8],
+    lines: LineIndex,
+    /// Every `{`, `(`, `[` with its closer (matched per bracket kind), sorted by position.
+    pairs: Vec<(u32, u32)>,
+    /// Item lists being walked (nesting depth), capped at [`MAX_DEPTH`].
+    depth: std::cell::Cell<usize>,
+}
+
+/// Deeper item lists (mods in fns in impls …) are not descended into: real code never nests
+/// this far, and junk input must not overflow the stack.
+const MAX_DEPTH: usize = 48;
+
+/// Pairs every opening bracket with its closer in one pass, so that looking a closer up costs
+/// a binary search instead of a scan (unclosed brackets in junk input stay linear).
+/// Matches like `parse::matching_close`: each kind counted on its own; unclosed = `u32::MAX`.
+/// Offsets are `u32` (input is capped far below 4 GB; longer input simply stops pairing).
+fn bracket_pairs(masked: &[u8]) -> Vec<(u32, u32)> {
+    let mut pairs = Vec::new();
+    let mut stacks: [Vec<usize>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for (i, byte) in masked.iter().enumerate() {
+        let Ok(i) = u32::try_from(i) else {
+            break;
+        };
+        let (kind, open) = match byte {
+            b'{' => (0, true),
+            b'(' => (1, true),
+            b'[' => (2, true),
+            b'}' => (0, false),
+            b')' => (1, false),
+            b']' => (2, false),
+            _ => continue,
+        };
+        let Some(stack) = stacks.get_mut(kind) else {
+            continue;
+        };
+        if open {
+            stack.push(pairs.len());
+            pairs.push((i, u32::MAX));
+        } else if let Some(pair) = stack.pop().and_then(|k| pairs.get_mut(k)) {
+            pair.1 = i;
+        }
+    }
+    pairs
+}
+
+fn is_ident_start(byte: u8) -> bool {
+    byte.is_ascii_alphabetic() || byte == b'_' || byte >= 0x80
+}
+
+fn is_ident_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_' || byte >= 0x80
+}
+
+impl<'a> Scanner<'a> {
+    fn at(&self, pos: usize) -> u8 {
+        self.m.get(pos).copied().unwrap_or(0)
+    }
+
+    fn text(&self, start: usize, end: usize) -> &'a str {
+        let end = end.min(self.src.len());
+        self.src.get(start.min(end)..end).unwrap_or("")
+    }
+
+    /// The original text of `start..end` with comments dropped (string contents kept), for
+    /// names and signatures.
+    fn code_text(&self, start: usize, end: usize) -> String {
+        let end = end.min(self.src.len()).min(self.m.len());
+        let start = start.min(end);
+        let src = self.src.as_bytes();
+        let mut out = String::with_capacity(end - start);
+        let mut keep = start;
+        let mut i = start;
+        while i < end {
+            let comment = self.at(i) == b' '
+                && src.get(i) == Some(&b'/')
+                && matches!(src.get(i + 1), Some(b'/' | b'*'));
+            if comment {
+                out.push_str(self.text(keep, i));
+                out.push(' ');
+                while i < end && self.at(i).is_ascii_whitespace() {
+                    i += 1;
+                }
+                keep = i;
+            } else {
+                i += 1;
+            }
+        }
+        out.push_str(self.text(keep, end));
+        out
+    }
+
+    fn line(&self, pos: usize) -> usize {
+        self.lines.line_of(pos)
+    }
+
+    fn skip_ws(&self, mut pos: usize, end: usize) -> usize {
+        while pos < end && self.at(pos).is_ascii_whitespace() {
+            pos += 1;
+        }
+        pos
+    }
+
+    /// The identifier (raw identifiers `r#type` included) starting at `pos`, as `(start, end)`.
+    fn ident(&self, pos: usize, end: usize) -> Option<(usize, usize)> {
+        if pos >= end || !is_ident_start(self.at(pos)) {
+            return None;
+        }
+        let mut e = pos;
+        if self.at(pos) == b'r' && self.at(pos + 1) == b'#' && is_ident_start(self.at(pos + 2)) {
+            e = pos + 2;
+        }
+        while e < end && is_ident_byte(self.at(e)) {
+            e += 1;
+        }
+        Some((pos, e))
+    }
+
+    fn word(&self, pos: usize, end: usize) -> Option<(&'a str, usize, usize)> {
+        let (s, e) = self.ident(pos, end)?;
+        Some((self.text(s, e), s, e))
+    }
+
+    /// The word after `pos` (whitespace skipped).
+    fn next_word(&self, pos: usize, end: usize) -> Option<&'a str> {
+        self.word(self.skip_ws(pos, end), end).map(|w| w.0)
+    }
+
+    /// The bracket closing the one at `open`, within `..end`.
+    fn close(&self, open: usize, end: usize) -> Option<usize> {
+        let open = u32::try_from(open).ok()?;
+        let k = self.pairs.binary_search_by_key(&open, |p| p.0).ok()?;
+        let close = usize::try_from(self.pairs.get(k)?.1).ok()?;
+        (close < end).then_some(close)
+    }
+
+    /// Position after the group opening at `open`, or `end` when it never closes.
+    fn skip_group(&self, open: usize, end: usize) -> usize {
+        self.close(open, end).map_or(end, |c| c + 1)
+    }
+
+    /// Scans a declaration head to its body `{` or its `;`, skipping `(…)` and `[…]` groups.
+    /// Returns the position of that byte, or `end`.
+    fn head_end(&self, mut pos: usize, end: usize) -> usize {
+        while pos < end {
+            match self.at(pos) {
+                b'(' | b'[' => pos = self.skip_group(pos, end),
+                b'{' | b';' => return pos,
+                _ => pos += 1,
+            }
+        }
+        end
+    }
+
+    /// Scans to the `;` ending a statement, skipping all bracket groups. Returns its position
+    /// or `end`.
+    fn semi_end(&self, mut pos: usize, end: usize) -> usize {
+        while pos < end {
+            match self.at(pos) {
+                b'(' | b'[' | b'{' => pos = self.skip_group(pos, end),
+                b';' => return pos,
+                _ => pos += 1,
+            }
+        }
+        end
+    }
+
+    fn items(&self, start: usize, end: usize, ctx: Ctx) -> Vec<Entry> {
+        let depth = self.depth.get();
+        if depth >= MAX_DEPTH {
+            return Vec::new();
+        }
+        self.depth.set(depth + 1);
+        let out = self.items_at_depth(start, end, ctx);
+        self.depth.set(depth);
+        out
+    }
+
+    fn items_at_depth(&self, start: usize, end: usize, ctx: Ctx) -> Vec<Entry> {
+        let mut out = Vec::new();
+        let mut pos = start;
+        while pos < end {
+            pos = self.skip_ws(pos, end);
+            if pos >= end {
+                break;
+            }
+            let byte = self.at(pos);
+            if byte == b'#' {
+                let mut p = pos + 1;
+                if self.at(p) == b'!' {
+                    p += 1;
+                }
+                p = self.skip_ws(p, end);
+                pos = if self.at(p) == b'[' {
+                    self.skip_group(p, end)
+                } else {
+                    pos + 1
+                };
+            } else if is_ident_start(byte) {
+                let word_end = self.ident(pos, end).map_or(pos + 1, |(_, e)| e);
+                if self.inside_expression(pos, start) {
+                    pos = word_end;
+                    continue;
+                }
+                pos = self
+                    .item(pos, end, ctx, &mut out)
+                    .filter(|next| *next > pos)
+                    .unwrap_or(word_end);
+            } else if matches!(byte, b'{' | b'(' | b'[') {
+                // A block or expression group: never read items out of it.
+                pos = self.close(pos, end).map_or(pos + 1, |c| c + 1);
+            } else {
+                pos += 1;
+            }
+        }
+        out
+    }
+
+    /// Whether the word at `pos` continues a type or expression rather than starting an item:
+    /// `'static`, `*const T`, `&raw const x`, `x as *mut T`, `: impl Trait`, `= const { … }`.
+    fn inside_expression(&self, pos: usize, region_start: usize) -> bool {
+        let before = self.m.get(region_start..pos).unwrap_or(&[]);
+        let Some(prev) = before.iter().rposition(|b| !b.is_ascii_whitespace()) else {
+            return false;
+        };
+        let byte = before.get(prev).copied().unwrap_or(b' ');
+        if matches!(
+            byte,
+            b'*' | b'&'
+                | b'\''
+                | b'='
+                | b'('
+                | b','
+                | b':'
+                | b'<'
+                | b'>'
+                | b'.'
+                | b'|'
+                | b'!'
+                | b'+'
+        ) {
+            return true;
+        }
+        before[..=prev].ends_with(b"raw")
+            && !before[..prev.saturating_sub(2)]
+                .last()
+                .is_some_and(|b| is_ident_byte(*b))
+    }
+
+    /// Parses the item starting at `start` (its first modifier or keyword), pushing entries to
+    /// `out`. Returns where scanning resumes, or `None` when no item starts here.
+    fn item(&self, start: usize, end: usize, ctx: Ctx, out: &mut Vec<Entry>) -> Option<usize> {
+        let mut p = start;
+        loop {
+            p = self.skip_ws(p, end);
+            let (w, ws, we) = self.word(p, end)?;
+            match w {
+                "pub" => {
+                    let q = self.skip_ws(we, end);
+                    p = if self.at(q) == b'(' {
+                        self.skip_group(q, end)
+                    } else {
+                        we
+                    };
+                }
+                "unsafe" | "async" | "default" | "safe" | "auto" => {
+                    let next = self.next_word(we, end)?;
+                    if !matches!(
+                        next,
+                        "fn" | "unsafe"
+                            | "async"
+                            | "extern"
+                            | "impl"
+                            | "trait"
+                            | "mod"
+                            | "const"
+                            | "type"
+                            | "static"
+                            | "auto"
+                    ) {
+                        return None;
+                    }
+                    p = we;
+                }
+                "const" => {
+                    if matches!(
+                        self.next_word(we, end),
+                        Some("fn" | "unsafe" | "async" | "extern")
+                    ) {
+                        p = we;
+                    } else {
+                        return Some(self.value_item(start, ws, we, end, ctx, Kind::Constant, out));
+                    }
+                }
+                "static" => {
+                    return Some(self.value_item(start, ws, we, end, ctx, Kind::Static, out));
+                }
+                "extern" => {
+                    let mut q = self.skip_ws(we, end);
+                    if self.at(q) == b'"' {
+                        q = self
+                            .m
+                            .get(q + 1..end.min(self.m.len()))
+                            .and_then(|rest| rest.iter().position(|b| *b == b'"'))
+                            .map_or(end, |n| q + n + 2);
+                        q = self.skip_ws(q, end);
+                    }
+                    if self.at(q) == b'{' {
+                        let close = self.close(q, end);
+                        let inner_end = close.unwrap_or(end);
+                        out.extend(self.items(q + 1, inner_end, Ctx::Foreign));
+                        return Some(close.map_or(end, |c| c + 1));
+                    }
+                    match self.word(q, end) {
+                        Some(("crate", _, _)) => return Some(self.semi_end(q, end) + 1),
+                        Some(_) => p = q,
+                        None => return None,
+                    }
+                }
+                "fn" => return Some(self.fn_item(start, ws, we, end, ctx, out)),
+                "struct" | "enum" | "union" => {
+                    if w == "union" && self.ident(self.skip_ws(we, end), end).is_none() {
+                        return None;
+                    }
+                    let kind = match w {
+                        "struct" => Kind::Struct,
+                        "enum" => Kind::Enum,
+                        _ => Kind::Union,
+                    };
+                    return Some(self.type_item(start, ws, we, end, kind, out));
+                }
+                "trait" => return Some(self.body_item(start, ws, we, end, Kind::Trait, out)),
+                "mod" => return Some(self.body_item(start, ws, we, end, Kind::Module, out)),
+                "impl" => return Some(self.impl_item(start, ws, we, end, out)),
+                "type" => return Some(self.value_item(start, ws, we, end, ctx, Kind::Type, out)),
+                "use" => return Some(self.semi_end(we, end) + 1),
+                "macro_rules" if self.at(we) == b'!' => {
+                    return Some(self.macro_rules(start, we + 1, end, out));
+                }
+                _ => return self.macro_call(we, end),
+            }
+        }
+    }
+
+    /// Skips a macro invocation `path::name! (…)`, `name! {…}`, `name![…];` whose path starts
+    /// right before `pos`; `None` when this is not one.
+    fn macro_call(&self, mut pos: usize, end: usize) -> Option<usize> {
+        while self.at(pos) == b':' && self.at(pos + 1) == b':' {
+            let (_, e) = self.ident(pos + 2, end)?;
+            pos = e;
+        }
+        if self.at(pos) != b'!' {
+            return None;
+        }
+        let mut q = self.skip_ws(pos + 1, end);
+        if let Some((_, e)) = self.ident(q, end) {
+            q = self.skip_ws(e, end);
+        }
+        if !matches!(self.at(q), b'(' | b'[' | b'{') {
+            return Some(q);
+        }
+        let after = self.skip_group(q, end);
+        let r = self.skip_ws(after, end);
+        Some(if self.at(r) == b';' { r + 1 } else { after })
+    }
+
+    /// Name after the keyword ending at `kw_end`: `(name, name_start)`.
+    fn name_after(&self, kw_end: usize, end: usize) -> Option<(&'a str, usize, usize)> {
+        let p = self.skip_ws(kw_end, end);
+        self.word(p, end)
+    }
+
+    /// The signature: `start..head_end` without the keyword at `kw_start..kw_end`.
+    fn sig(&self, start: usize, kw_start: usize, kw_end: usize, head_end: usize) -> String {
+        let before = self.code_text(start, kw_start);
+        let after = self.code_text(kw_end, head_end);
+        let sig = signature(&format!("{before} {after}"));
+        match sig.strip_suffix(',') {
+            Some(trimmed) => trimmed.to_string(),
+            None => sig,
+        }
+    }
+
+    fn entry(&self, kind: Kind, name: &str, start: usize, last: usize) -> Entry {
+        Entry::new(kind, name, self.line(start), self.line(last))
+    }
+
+    fn fn_item(
+        &self,
+        start: usize,
+        ws: usize,
+        we: usize,
+        end: usize,
+        ctx: Ctx,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let Some((name, _, name_end)) = self.name_after(we, end) else {
+            return we;
+        };
+        let head = self.head_end(name_end, end);
+        let (last, next) = self.block_end(head, end);
+        let kind = if ctx == Ctx::Assoc {
+            Kind::Method
+        } else {
+            Kind::Function
+        };
+        let mut entry = self
+            .entry(kind, name, start, last)
+            .with_signature(self.sig(start, ws, we, head));
+        if self.at(head) == b'{' && head < end {
+            // Items declared in the body's statement list (helper fns, local types, impls).
+            entry = entry.with_children(self.items(head + 1, last.max(head + 1), Ctx::Module));
+        }
+        out.push(entry);
+        next
+    }
+
+    /// For a head ending at `head` (`{` or `;`): the position of the last byte of the item and
+    /// where scanning resumes.
+    fn block_end(&self, head: usize, end: usize) -> (usize, usize) {
+        if head >= end {
+            return (end.saturating_sub(1), end);
+        }
+        if self.at(head) == b'{' {
+            match self.close(head, end) {
+                Some(c) => (c, c + 1),
+                None => (end.saturating_sub(1), end),
+            }
+        } else {
+            (head, head + 1)
+        }
+    }
+
+    /// struct / enum / union: head to `{…}` or `;` (tuple structs: `(…)` then `;`).
+    fn type_item(
+        &self,
+        start: usize,
+        ws: usize,
+        we: usize,
+        end: usize,
+        kind: Kind,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let Some((name, _, name_end)) = self.name_after(we, end) else {
+            return we;
+        };
+        let head = self.head_end(name_end, end);
+        let (last, next) = self.block_end(head, end);
+        let sig_end = if self.at(head) == b'{' { head } else { last };
+        out.push(
+            self.entry(kind, name, start, last)
+                .with_signature(self.sig(start, ws, we, sig_end)),
+        );
+        next
+    }
+
+    /// trait / mod: an item list body, or `;`.
+    fn body_item(
+        &self,
+        start: usize,
+        ws: usize,
+        we: usize,
+        end: usize,
+        kind: Kind,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let Some((name, _, name_end)) = self.name_after(we, end) else {
+            return we;
+        };
+        let head = self.head_end(name_end, end);
+        let (last, next) = self.block_end(head, end);
+        let mut entry = self
+            .entry(kind, name, start, last)
+            .with_signature(self.sig(start, ws, we, head));
+        if self.at(head) == b'{' && head < end {
+            let ctx = if kind == Kind::Module {
+                Ctx::Module
+            } else {
+                Ctx::Assoc
+            };
+            entry = entry.with_children(self.items(head + 1, last.max(head + 1), ctx));
+        }
+        out.push(entry);
+        next
+    }
+
+    /// const / static / type: `name … ;` (values may hold any bracket groups).
+    #[allow(clippy::too_many_arguments)]
+    fn value_item(
+        &self,
+        start: usize,
+        ws: usize,
+        we: usize,
+        end: usize,
+        ctx: Ctx,
+        kind: Kind,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let mut p = self.skip_ws(we, end);
+        if kind == Kind::Static {
+            if let Some(("mut", _, e)) = self.word(p, end) {
+                p = self.skip_ws(e, end);
+            }
+        }
+        let Some((name, _, name_end)) = self.word(p, end) else {
+            return we;
+        };
+        let semi = self.semi_end(name_end, end);
+        let last = semi.min(end.saturating_sub(1));
+        // The signature stops before the value.
+        let eq = self.find_assign(name_end, semi);
+        let kind = if ctx == Ctx::Assoc && kind == Kind::Static {
+            Kind::Constant
+        } else {
+            kind
+        };
+        out.push(
+            self.entry(kind, name, start, last)
+                .with_signature(self.sig(start, ws, we, eq)),
+        );
+        (semi + 1).min(end.max(semi + 1))
+    }
+
+    /// `impl<G> Trait for Type<G> where … { … }`, named `Trait for Type<G>` or `Type<G>`.
+    fn impl_item(
+        &self,
+        start: usize,
+        ws: usize,
+        we: usize,
+        end: usize,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let mut p = self.skip_ws(we, end);
+        if self.at(p) == b'<' {
+            p = self.skip_angles(p, end);
+        }
+        let head = self.head_end(p, end);
+        let name_end = self.find_word(p, head, "where").unwrap_or(head);
+        // An inherent impl (`impl<T> Stack<T>`) and a negative one (`impl !Send for T`) are
+        // named by the bare type, so that `Stack.push` finds the method; a trait impl keeps
+        // both as written (`From<u8> for Stack<T>`): several may exist for one type.
+        let trait_for = self.find_word(p, name_end, "for");
+        let name = match trait_for {
+            Some(f) if self.at(p) == b'!' => strip_generics(&self.code_text(f + 3, name_end)),
+            Some(_) => signature(&self.code_text(p, name_end)),
+            None => strip_generics(&self.code_text(p, name_end)),
+        };
+        let (last, next) = self.block_end(head, end);
+        let mut entry = self
+            .entry(
+                Kind::Impl,
+                if name.is_empty() { "impl" } else { &name },
+                start,
+                last,
+            )
+            .with_signature(self.sig(start, ws, we, head));
+        if self.at(head) == b'{' && head < end {
+            entry = entry.with_children(self.items(head + 1, last.max(head + 1), Ctx::Assoc));
+        }
+        out.push(entry);
+        next
+    }
+
+    /// Skips `<…>` generics at `open` (`->` and `=>` are not closers). Stops at `{` or `;`.
+    fn skip_angles(&self, open: usize, end: usize) -> usize {
+        let mut depth = 0usize;
+        let mut pos = open;
+        while pos < end {
+            match self.at(pos) {
+                b'<' => depth += 1,
+                b'>' if pos > 0 && matches!(self.at(pos - 1), b'-' | b'=') => {}
+                b'>' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return pos + 1;
+                    }
+                }
+                b'(' | b'[' => {
+                    pos = self.skip_group(pos, end);
+                    continue;
+                }
+                b'{' | b';' => return pos,
+                _ => {}
+            }
+            pos += 1;
+        }
+        end
+    }
+
+    /// The `=` starting a value in `from..to` (not one inside generics such as
+    /// `type R<T, E = Error> = …` or `Box<dyn Iterator<Item = u8>>`); `to` when there is none.
+    fn find_assign(&self, from: usize, to: usize) -> usize {
+        let mut depth = 0usize;
+        let mut pos = from;
+        while pos < to {
+            let prev = if pos > 0 { self.at(pos - 1) } else { b' ' };
+            match self.at(pos) {
+                b'(' | b'[' | b'{' => {
+                    pos = self.skip_group(pos, to);
+                    continue;
+                }
+                b'<' => depth += 1,
+                b'>' if !matches!(prev, b'-' | b'=') => depth = depth.saturating_sub(1),
+                b'=' if depth == 0 && !matches!(self.at(pos + 1), b'=' | b'>') => return pos,
+                _ => {}
+            }
+            pos += 1;
+        }
+        to
+    }
+
+    /// The first whole word `word` in `from..to`.
+    fn find_word(&self, from: usize, to: usize, word: &str) -> Option<usize> {
+        let hay = self.m.get(from..to.min(self.m.len()))?;
+        let needle = word.as_bytes();
+        let mut i = 0;
+        while let Some(n) = memchr::memmem::find(hay.get(i..)?, needle) {
+            let s = i + n;
+            let before_ok = s == 0 || !is_ident_byte(hay.get(s - 1).copied().unwrap_or(b' '));
+            let after_ok = !is_ident_byte(hay.get(s + needle.len()).copied().unwrap_or(b' '));
+            if before_ok && after_ok {
+                return Some(from + s);
+            }
+            i = s + 1;
+        }
+        None
+    }
+
+    /// `macro_rules! name { … }` or `( … );`; `pos` is just after the `!`.
+    fn macro_rules(&self, start: usize, pos: usize, end: usize, out: &mut Vec<Entry>) -> usize {
+        let Some((name, _, name_end)) = self.name_after(pos, end) else {
+            return pos;
+        };
+        let open = self.skip_ws(name_end, end);
+        if !matches!(self.at(open), b'(' | b'[' | b'{') || open >= end {
+            return name_end;
+        }
+        let (mut last, next) = match self.close(open, end) {
+            Some(c) => (c, c + 1),
+            None => (end.saturating_sub(1), end),
+        };
+        let mut next = next;
+        if self.at(open) != b'{' {
+            let r = self.skip_ws(next, end);
+            if self.at(r) == b';' && r < end {
+                last = r;
+                next = r + 1;
+            }
+        }
+        out.push(
+            self.entry(Kind::Macro, name, start, last)
+                .with_signature(name),
+        );
+        next
+    }
+}
+
+/// `Stack<T, Vec<T>>` as `Stack`: the type without its generic arguments, on one line.
+fn strip_generics(text: &str) -> String {
+    let mut depth = 0usize;
+    let mut out = String::with_capacity(text.len());
+    let mut prev = ' ';
+    for ch in text.chars() {
+        match ch {
+            '<' => depth += 1,
+            '>' if prev != '-' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(ch),
+            _ => {}
+        }
+        prev = ch;
+    }
+    signature(&out)
+}
+
+#[cfg(test)]
+mod tests;

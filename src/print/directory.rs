@@ -188,7 +188,8 @@ fn render_file(
         Ok(loaded) => Input::load(path, loaded, Some(language)),
         Err(error) => return Rendered::Failed(error.to_string()),
     };
-    if let Err(reason) = input.annotate(config, snapshot) {
+    let depth = config.directory_budget().max_depth;
+    if let Err(reason) = input.annotate(config, snapshot, depth) {
         return Rendered::Failed(format!("{}: diff markers off: {reason}", path.display()));
     }
     let Some(outline) = input.outline.as_ref().filter(|_| !input.binary) else {
