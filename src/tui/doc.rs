@@ -62,7 +62,7 @@ impl Doc {
         let mut annotate = config.clone();
         annotate.tokens = options.tokens.then(|| config.tokens.unwrap_or_default());
         annotate.changed_only = false;
-        let _ = input.annotate(&annotate, snapshot.filter(|_| options.diff));
+        let _ = input.annotate(&annotate, snapshot.filter(|_| options.diff), None);
         Doc::from_input(input, stamp, theme, error)
     }
 
