@@ -3,7 +3,7 @@
 //! Data flows one way: path -> [`walk`] -> [`parse`] -> [`outline::Outline`] -> consumers.
 //! - [`lang`] maps file names to languages; [`parse`] runs one scanner per language family
 //!   over text masked by [`parse::lex`] and yields the shared [`outline`] model.
-//! - [`print`] renders outlines as text or JSON (the `--print` contract); [`tui`] is the
+//! - [`print`](mod@print) renders outlines as text or JSON (the `--print` contract); [`tui`] is the
 //!   interactive consumer of the same model, with [`highlight`] colouring its preview.
 //! - The parser core (`lang`, `parse`, `outline`) depends on nothing else in the crate.
 
