@@ -45,7 +45,7 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
                 number_style = palette.selected(true);
             }
             let mut spans = vec![
-                Span::styled(format!("{number:>digits$}"), number_style),
+                Span::styled(format!("{number:>digits$} "), number_style),
                 gutter(number, changes, palette),
                 range_mark(number, range, palette),
             ];
