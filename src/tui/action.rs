@@ -324,8 +324,13 @@ fn click(app: &mut App, x: u16, y: u16) {
     let panes = app.panes();
     let row = |rect: ratatui::layout::Rect| y.saturating_sub(rect.y + 1) as usize;
     if let Some(dir) = panes.dir.filter(|r| layout::contains(*r, x, y)) {
+        let before = (app.focus, app.dir.selected_row());
         app.focus = Focus::Dir;
         app.dir.select_row(app.dir.offset + row(dir));
+        if before == (Focus::Dir, app.dir.selected_row()) {
+            // A second click on the selected row opens it, like Enter.
+            enter(app);
+        }
     } else if layout::contains(panes.outline, x, y) {
         app.focus = Focus::Outline;
         app.outline

@@ -300,6 +300,11 @@ fn mouse_clicks_focus_and_select() {
     let fx = fixture();
     let mut app = opened(&fx, (120, 40));
     let panes = app.panes();
+    let dir = panes.dir.unwrap();
+    update(&mut app, Action::Click(dir.x + 3, dir.y + 3));
+    assert_eq!(app.focus, Focus::Dir);
+    update(&mut app, Action::Click(dir.x + 3, dir.y + 3));
+    assert_eq!(app.focus, Focus::Outline, "a second click opens the file");
     let outline = panes.outline;
     update(&mut app, Action::Click(outline.x + 3, outline.y + 4));
     assert_eq!(selected_name(&app), Some("Store.get"));
