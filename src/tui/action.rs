@@ -115,7 +115,10 @@ fn page(app: &App) -> isize {
 
 fn move_by(app: &mut App, delta: isize) {
     match app.focus {
-        Focus::Dir => app.dir.move_by(delta),
+        Focus::Dir => {
+            app.dir.move_by(delta);
+            preview_dir_selection(app);
+        }
         Focus::Outline => {
             app.outline.move_by(delta);
             app.jump_to_selected();
@@ -126,6 +129,21 @@ fn move_by(app: &mut App, delta: isize) {
             app.clamp_preview();
             app.follow_cursor();
         }
+    }
+}
+
+/// Files this small open as the directory selection moves over them; larger ones wait for Enter.
+const LIVE_PREVIEW_BYTES: u64 = 512 * 1024;
+
+/// Shows the file under the directory selection, when it is small enough to load at once.
+fn preview_dir_selection(app: &mut App) {
+    let Some(item) = app.dir.selected().map(|n| n.item.clone()) else {
+        return;
+    };
+    let small = std::fs::metadata(&item.path).is_ok_and(|m| m.len() <= LIVE_PREVIEW_BYTES);
+    let open = app.doc.as_ref().is_some_and(|d| d.path == item.path);
+    if !item.is_dir && small && !open {
+        app.open(&item.path);
     }
 }
 
@@ -330,6 +348,8 @@ fn click(app: &mut App, x: u16, y: u16) {
         if before == (Focus::Dir, app.dir.selected_row()) {
             // A second click on the selected row opens it, like Enter.
             enter(app);
+        } else {
+            preview_dir_selection(app);
         }
     } else if layout::contains(panes.outline, x, y) {
         app.focus = Focus::Outline;

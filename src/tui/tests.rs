@@ -264,6 +264,14 @@ fn panes_cycle_and_narrow_terminals_skip_the_directory() {
     let fx = fixture();
     let mut app = app(&fx, ColorMode::Mono, (120, 40));
     assert_eq!(app.focus, Focus::Dir);
+    update(&mut app, Action::Bottom);
+    assert_eq!(app.focus, Focus::Dir);
+    let shown = app.doc.as_ref().map(|d| d.name.clone());
+    assert_eq!(
+        shown.as_deref(),
+        Some("notes.xyz"),
+        "moving previews small files"
+    );
     update(&mut app, Action::NextPane);
     update(&mut app, Action::NextPane);
     assert_eq!(app.focus, Focus::Preview);
