@@ -6,6 +6,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use outliner::lang;
 use outliner::parse::{outline_text, ParseOptions};
+use outliner::tokens::Tokenizer;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 
@@ -85,5 +86,25 @@ fn ten_thousand_lines(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, throughput, ten_thousand_lines);
+/// Token counting throughput (MB/s) with each encoding, on about 1 MB of the Python fixtures.
+fn token_counting(c: &mut Criterion) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let Some((_, text)) = corpus(&root.join("python")) else {
+        return;
+    };
+    let mut group = c.benchmark_group("tokens");
+    group.sample_size(10);
+    group.throughput(Throughput::Bytes(text.len() as u64));
+    for tokenizer in [Tokenizer::O200k, Tokenizer::Cl100k, Tokenizer::Chars4] {
+        tokenizer.count("warm up: load the vocabulary outside the timing");
+        group.bench_with_input(
+            BenchmarkId::from_parameter(tokenizer.encoding()),
+            &text,
+            |b, text| b.iter(|| tokenizer.count(black_box(text))),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, throughput, ten_thousand_lines, token_counting);
 criterion_main!(benches);

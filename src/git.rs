@@ -25,13 +25,56 @@ pub struct Snapshot {
     states: HashMap<PathBuf, FileState>,
 }
 
-/// Opens the repository holding `path` and gathers its status, or says why markers are off.
-pub fn snapshot(path: &Path) -> Result<Snapshot, String> {
+/// The repository holding `path` and its canonical work tree, or why markers are off.
+fn open(path: &Path) -> Result<(Repository, PathBuf), String> {
     let repo = Repository::discover(path).map_err(|_| "not inside a git repository".to_string())?;
     let workdir = repo
         .workdir()
-        .ok_or_else(|| "a bare repository has no work tree".to_string())?;
-    let workdir = workdir.canonicalize().map_err(|e| e.to_string())?;
+        .ok_or_else(|| "a bare repository has no work tree".to_string())?
+        .canonicalize()
+        .map_err(|e| e.to_string())?;
+    Ok((repo, workdir))
+}
+
+/// The status of one file only: one stat and an index lookup instead of a walk of the whole
+/// work tree, so markers for a file cost the same in a repository of ten files or ten thousand.
+/// A file that looks new may be the target of a rename, which only the full pass can tell.
+pub fn snapshot_file(path: &Path) -> Result<Snapshot, String> {
+    let (repo, workdir) = open(path)?;
+    let rel = path
+        .canonicalize()
+        .ok()
+        .and_then(|p| p.strip_prefix(&workdir).ok().map(Path::to_path_buf));
+    let Some(rel) = rel else {
+        return snapshot(path);
+    };
+    let Ok(status) = repo.status_file(&rel) else {
+        return snapshot(path);
+    };
+    let head_is_born = repo.head().is_ok();
+    let mut states = HashMap::new();
+    if !status.is_empty() && !status.contains(Status::IGNORED) {
+        let looks_new = status.intersects(Status::WT_NEW | Status::INDEX_NEW);
+        if looks_new && head_is_born {
+            return snapshot(path);
+        }
+        let state = match head_is_born {
+            true => FileState::Changed(rel.clone()),
+            false => FileState::New,
+        };
+        states.insert(rel, state);
+    }
+    Ok(Snapshot {
+        git_dir: repo.path().to_path_buf(),
+        workdir,
+        states,
+    })
+}
+
+/// Opens the repository holding `path` and gathers the status of its whole work tree (one pass
+/// for a directory outline), or says why markers are off.
+pub fn snapshot(path: &Path) -> Result<Snapshot, String> {
+    let (repo, workdir) = open(path)?;
     let mut options = StatusOptions::new();
     options
         .include_untracked(true)

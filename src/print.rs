@@ -74,7 +74,11 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
 /// The repository status for markers, or `None` after saying in one line why they are off
 /// (outside a repository is not an error).
 pub(crate) fn git_snapshot(path: &Path, err: &mut dyn Write) -> Result<Option<git::Snapshot>> {
-    match git::snapshot(path) {
+    let snapshot = match path.is_dir() {
+        true => git::snapshot(path),
+        false => git::snapshot_file(path),
+    };
+    match snapshot {
         Ok(snapshot) => Ok(Some(snapshot)),
         Err(reason) => {
             write_out(

@@ -60,6 +60,7 @@ pub fn mask(text: &str, spec: &LexSpec) -> String {
         src: text.as_bytes(),
         out: text.as_bytes().to_vec(),
         spec,
+        starts: literal_starts(spec),
         pos: 0,
         last_significant: b'\n',
         last_word_is_keyword: false,
@@ -71,10 +72,41 @@ pub fn mask(text: &str, spec: &LexSpec) -> String {
         .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
 }
 
+/// The bytes that can open a comment or literal under `spec`; every other byte is plain code
+/// and skips the opener checks (the scanner's hot path).
+fn literal_starts(spec: &LexSpec) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut mark = |bytes: &[u8]| bytes.iter().for_each(|b| table[usize::from(*b)] = true);
+    for opener in spec.line_comments {
+        mark(&opener.as_bytes()[..opener.len().min(1)]);
+    }
+    if let Some((open, _)) = spec.block_comment {
+        mark(&open.as_bytes()[..open.len().min(1)]);
+    }
+    mark(spec.quotes);
+    if spec.backtick != Backtick::None {
+        mark(b"`");
+    }
+    if spec.js_regex {
+        mark(b"/");
+    }
+    if spec.dollar_quotes {
+        mark(b"$");
+    }
+    if spec.rust_raw_strings {
+        mark(b"rbc");
+    }
+    if spec.cpp_raw_strings {
+        mark(b"RuUL");
+    }
+    table
+}
+
 struct Scanner<'a> {
     src: &'a [u8],
     out: Vec<u8>,
     spec: &'a LexSpec,
+    starts: [bool; 256],
     pos: usize,
     /// Last non-space byte of code, for telling a regex literal from division.
     last_significant: u8,
@@ -122,9 +154,19 @@ impl Scanner<'_> {
     /// Scans code until the end, or with `in_template` until the `}` closing a `${`.
     fn code(&mut self, in_template: bool) {
         let mut depth = 0usize;
+        // Outside templates and without regex context to track, plain code needs no look at all.
+        let skip_plain = !in_template && !self.spec.js_regex;
         while self.pos < self.src.len() {
+            if skip_plain {
+                let rest = &self.src[self.pos..];
+                let plain = rest.iter().position(|b| self.starts[usize::from(*b)]);
+                self.pos += plain.unwrap_or(rest.len());
+                if self.pos >= self.src.len() {
+                    break;
+                }
+            }
             let byte = self.src[self.pos];
-            if self.try_comment() || self.try_literal() {
+            if self.starts[usize::from(byte)] && (self.try_comment() || self.try_literal()) {
                 continue;
             }
             match byte {
@@ -138,7 +180,9 @@ impl Scanner<'_> {
                 b'}' => depth = depth.saturating_sub(1),
                 _ => {}
             }
-            self.note_code_byte(byte);
+            if self.spec.js_regex {
+                self.note_code_byte(byte);
+            }
             self.pos += 1;
         }
     }
