@@ -60,6 +60,12 @@ fn facts(app: &App) -> String {
     {
         parts.push(format!("~{} tokens", thousands(tokens)));
     }
+    if let Some(limit) = doc.outline.as_ref().and_then(|o| o.limit.as_ref()) {
+        parts.push(format!(
+            "outlined {} lines",
+            thousands(limit.lines_outlined)
+        ));
+    }
     let changed = app
         .outline
         .nodes()
