@@ -104,6 +104,14 @@ pub struct Args {
     #[arg(long)]
     pub hidden: bool,
 
+    /// Colours in the interactive viewer: auto (default; NO_COLOR turns them off), always, never.
+    #[arg(long, value_name = "WHEN", value_parser = ["auto", "always", "never"])]
+    pub color: Option<String>,
+
+    /// Syntax theme for the interactive viewer's preview (a bat theme name).
+    #[arg(long, value_name = "NAME")]
+    pub theme: Option<String>,
+
     /// Directory mode: outline at most N files [default for text: 1000; JSON: no limit].
     #[arg(long, value_name = "N")]
     pub max_files: Option<usize>,

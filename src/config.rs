@@ -97,6 +97,16 @@ impl LineSpec {
     }
 }
 
+/// When the interactive viewer uses colour (`--color`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// Colour unless `NO_COLOR` is set.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
 /// What to do and how to show it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Config {
@@ -129,6 +139,9 @@ pub struct Config {
     pub changed_only: bool,
     /// Directory mode: largest files first.
     pub sort_by_tokens: bool,
+    /// Interactive viewer: colour choice and syntax theme.
+    pub color: ColorChoice,
+    pub theme: Option<String>,
 }
 
 impl Config {
@@ -193,6 +206,12 @@ impl Config {
             diff: args.diff || args.changed,
             changed_only: args.changed,
             sort_by_tokens,
+            color: match args.color.as_deref() {
+                Some("always") => ColorChoice::Always,
+                Some("never") => ColorChoice::Never,
+                _ => ColorChoice::Auto,
+            },
+            theme: args.theme,
         })
     }
 

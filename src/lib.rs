@@ -3,20 +3,22 @@
 //! Data flows one way: path -> [`walk`] -> [`parse`] -> [`outline::Outline`] -> consumers.
 //! - [`lang`] maps file names to languages; [`parse`] runs one scanner per language family
 //!   over text masked by [`parse::lex`] and yields the shared [`outline`] model.
-//! - [`print`] renders outlines as text or JSON (the `--print` contract); the TUI will be a
-//!   second consumer of the same model.
+//! - [`print`](mod@print) renders outlines as text or JSON (the `--print` contract); [`tui`] is the
+//!   interactive consumer of the same model, with [`highlight`] colouring its preview.
 //! - The parser core (`lang`, `parse`, `outline`) depends on nothing else in the crate.
 
 pub mod cli;
 pub mod config;
 pub mod error;
 pub mod git;
+pub mod highlight;
 pub mod lang;
 pub mod outline;
 pub mod parse;
 pub mod print;
 pub mod source;
 pub mod tokens;
+pub mod tui;
 pub mod walk;
 
 pub use error::{Error, Result};

@@ -2,7 +2,7 @@
 
 use clap::Parser;
 use outliner::cli::{self, Args};
-use outliner::config::Config;
+use outliner::config::{Config, Mode};
 use outliner::print::{self, Outcome};
 use outliner::Error;
 use std::io::{IsTerminal, Write};
@@ -44,12 +44,9 @@ fn run(args: Args) -> Result<ExitCode, Error> {
         return Ok(code);
     }
     let config = Config::from_args(args)?;
-    if !config.print && std::io::stdout().is_terminal() {
-        // The interactive viewer is not built yet; print mode is what a terminal gets for now.
-        let _ = writeln!(
-            std::io::stderr(),
-            "outline: the interactive viewer is not available yet; showing --print output"
-        );
+    if interactive(&config) && std::io::stdout().is_terminal() {
+        outliner::tui::run(&config)?;
+        return Ok(ExitCode::SUCCESS);
     }
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
@@ -62,6 +59,19 @@ fn run(args: Args) -> Result<ExitCode, Error> {
         Outcome::PartialFailure => ExitCode::from(2),
         Outcome::Stale => ExitCode::from(3),
     })
+}
+
+/// Whether a terminal should get the viewer: not with `--print`, standard input, or a flag
+/// that only makes sense for printed output (JSON, reads, budgets, filters).
+fn interactive(config: &Config) -> bool {
+    !config.print
+        && !config.stdin
+        && !config.json
+        && config.mode == Mode::Outline
+        && config.if_hash.is_none()
+        && config.root.is_none()
+        && !config.changed_only
+        && !config.sort_by_tokens
 }
 
 /// The flags that print something about the program rather than about a file.

@@ -120,7 +120,7 @@ pub(crate) struct Input {
 }
 
 impl Input {
-    fn load(path: &Path, loaded: Loaded, language: Option<Language>) -> Input {
+    pub(crate) fn load(path: &Path, loaded: Loaded, language: Option<Language>) -> Input {
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),

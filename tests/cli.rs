@@ -10,5 +10,6 @@ mod cli {
     pub mod print_file;
     pub mod read;
     pub mod tokens;
+    pub mod tui;
     pub mod util;
 }

@@ -1,0 +1,238 @@
+//! Syntax highlighting for the TUI's preview: bat's extended syntax and theme sets (through
+//! the `two-face` crate), loaded lazily on first use, and a per-file [`Highlighter`] that colours
+//! only the lines asked for.
+//!
+//! Parsing a 100,000-line file in full takes seconds, so the highlighter keeps syntect's parse
+//! state at a checkpoint every [`CHECKPOINT`] lines and caches coloured lines. A jump far past
+//! the last checkpoint starts from a fresh state a little above the target instead of parsing
+//! everything before it (approximate for constructs open across the gap, never slow). Lines
+//! over [`MAX_LINE`] bytes and files over [`MAX_FILE`] bytes stay plain.
+
+use std::collections::HashMap;
+use std::ops::Range;
+use std::sync::OnceLock;
+use syntect::highlighting::{HighlightIterator, HighlightState, Style, Theme};
+use syntect::parsing::{ParseState, ScopeStack, SyntaxReference, SyntaxSet};
+
+/// Lines between saved parse states.
+pub const CHECKPOINT: usize = 1000;
+/// Lines longer than this are shown plain (as bat does).
+pub const MAX_LINE: usize = 16 * 1024;
+/// Files larger than this are shown plain.
+pub const MAX_FILE: usize = 8 * 1024 * 1024;
+/// A jump further than this past the last checkpoint starts from a fresh state.
+const FAR: usize = 5 * CHECKPOINT;
+/// Lines parsed above a far target so that most constructs are open when it starts.
+const WARMUP: usize = 100;
+/// Cached lines kept before the cache is dropped and refilled.
+const CACHE_LINES: usize = 20_000;
+/// The theme used without `--theme`.
+pub const DEFAULT_THEME: &str = "Monokai Extended";
+
+/// One coloured run of a line: its style and byte range.
+pub type Span = (Style, Range<usize>);
+
+struct Assets {
+    syntaxes: SyntaxSet,
+    themes: two_face::theme::LazyThemeSet,
+}
+
+fn assets() -> &'static Assets {
+    static ASSETS: OnceLock<Assets> = OnceLock::new();
+    ASSETS.get_or_init(|| Assets {
+        syntaxes: two_face::syntax::extra_no_newlines(),
+        themes: two_face::theme::LazyThemeSet::from(two_face::theme::extra()),
+    })
+}
+
+/// The theme called `name` (exact, then case-insensitive), if there is one.
+pub fn theme(name: &str) -> Option<Theme> {
+    let themes = &assets().themes;
+    let exact = themes.get(name);
+    let found = exact.or_else(|| {
+        let real = themes
+            .theme_names()
+            .find(|known| known.eq_ignore_ascii_case(name))?;
+        themes.get(real)
+    });
+    found.cloned()
+}
+
+/// The names `--theme` accepts.
+pub fn theme_names() -> Vec<String> {
+    assets().themes.theme_names().map(String::from).collect()
+}
+
+/// The syntax for a file: by extension, by file name, then by its first line.
+pub fn syntax_for(path: &std::path::Path, first_line: &str) -> Option<&'static SyntaxReference> {
+    let set = &assets().syntaxes;
+    let by_ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .and_then(|e| set.find_syntax_by_extension(e));
+    let by_name = || {
+        path.file_name()
+            .and_then(|n| n.to_str())
+            .and_then(|n| set.find_syntax_by_extension(n))
+    };
+    by_ext
+        .or_else(by_name)
+        .or_else(|| set.find_syntax_by_first_line(first_line))
+}
+
+/// Colours the lines of one file on demand, remembering parse states and results.
+pub struct Highlighter {
+    syntax: Option<&'static SyntaxReference>,
+    theme: Theme,
+    checkpoints: Vec<(ParseState, HighlightState)>,
+    cache: HashMap<usize, Vec<Span>>,
+}
+
+impl Highlighter {
+    /// A highlighter for a file; `None` syntax (or a file over [`MAX_FILE`]) means plain text.
+    pub fn new(syntax: Option<&'static SyntaxReference>, theme: Theme, bytes: usize) -> Self {
+        let syntax = syntax.filter(|_| bytes <= MAX_FILE);
+        Highlighter {
+            syntax,
+            theme,
+            checkpoints: Vec::new(),
+            cache: HashMap::new(),
+        }
+    }
+
+    /// The theme's default style (plain text, background).
+    pub fn theme(&self) -> &Theme {
+        &self.theme
+    }
+
+    pub fn is_plain(&self) -> bool {
+        self.syntax.is_none()
+    }
+
+    /// The cached spans of 0-based line `index`, if it has been highlighted.
+    pub fn cached(&self, index: usize) -> Option<&[Span]> {
+        self.cache.get(&index).map(Vec::as_slice)
+    }
+
+    /// Highlights lines `range` (0-based) unless cached; `line(i)` gives line `i`'s text.
+    pub fn prepare<'a>(&mut self, range: Range<usize>, line: impl Fn(usize) -> Option<&'a str>) {
+        let Some(syntax) = self.syntax else {
+            return;
+        };
+        if range.clone().all(|i| self.cache.contains_key(&i)) {
+            return;
+        }
+        if self.cache.len() > CACHE_LINES {
+            self.cache.clear();
+        }
+        let (mut at, mut parse, mut state, exact) = self.start_for(range.start, syntax);
+        let highlighter = syntect::highlighting::Highlighter::new(&self.theme);
+        let set = &assets().syntaxes;
+        while at < range.end {
+            let Some(text) = line(at) else { break };
+            if exact && at % CHECKPOINT == 0 && at / CHECKPOINT == self.checkpoints.len() {
+                self.checkpoints.push((parse.clone(), state.clone()));
+            }
+            let spans = if text.len() > MAX_LINE {
+                vec![(Style::default(), 0..text.len())]
+            } else {
+                let ops = parse.parse_line(text, set).unwrap_or_default();
+                spans_of(
+                    HighlightIterator::new(&mut state, &ops, text, &highlighter),
+                    text,
+                )
+            };
+            if at >= range.start {
+                self.cache.insert(at, spans);
+            }
+            at += 1;
+        }
+    }
+
+    /// Where to start parsing for line `target`: the line, parse state, highlight state, and
+    /// whether that state is exact (reached from line 1).
+    fn start_for(
+        &mut self,
+        target: usize,
+        syntax: &SyntaxReference,
+    ) -> (usize, ParseState, HighlightState, bool) {
+        let wanted = target / CHECKPOINT;
+        if let Some((parse, state)) = self.checkpoints.get(wanted) {
+            return (wanted * CHECKPOINT, parse.clone(), state.clone(), true);
+        }
+        let reached = self.checkpoints.len().saturating_sub(1) * CHECKPOINT;
+        if target.saturating_sub(reached) <= FAR {
+            if let Some((parse, state)) = self.checkpoints.last() {
+                return (reached, parse.clone(), state.clone(), true);
+            }
+            let (parse, state) = self.fresh(syntax);
+            return (0, parse, state, true);
+        }
+        let (parse, state) = self.fresh(syntax);
+        (target.saturating_sub(WARMUP), parse, state, false)
+    }
+
+    fn fresh(&self, syntax: &SyntaxReference) -> (ParseState, HighlightState) {
+        let highlighter = syntect::highlighting::Highlighter::new(&self.theme);
+        (
+            ParseState::new(syntax),
+            HighlightState::new(&highlighter, ScopeStack::new()),
+        )
+    }
+}
+
+/// Turns syntect's `(style, text)` pieces into byte ranges of `line`.
+fn spans_of<'a>(pieces: impl Iterator<Item = (Style, &'a str)>, line: &str) -> Vec<Span> {
+    let mut at = 0;
+    let mut spans = Vec::new();
+    for (style, piece) in pieces {
+        let end = (at + piece.len()).min(line.len());
+        spans.push((style, at..end));
+        at = end;
+    }
+    spans
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn lines(n: usize) -> Vec<String> {
+        (0..n).map(|i| format!("x_{i} = \"s{i}\"  # c")).collect()
+    }
+
+    #[test]
+    fn highlights_viewport_and_keeps_checkpoints() {
+        let text = lines(12_000);
+        let syntax = syntax_for(Path::new("a.py"), "");
+        assert!(syntax.is_some());
+        let theme = theme(DEFAULT_THEME).expect("default theme exists");
+        let mut h = Highlighter::new(syntax, theme, 1000);
+        let get = |i: usize| text.get(i).map(String::as_str);
+        h.prepare(2500..2550, get);
+        assert_eq!(h.checkpoints.len(), 3);
+        let spans = h.cached(2500).expect("cached");
+        assert!(spans.len() > 2, "{spans:?}");
+        assert_eq!(spans.last().map(|s| s.1.end), Some(text[2500].len()));
+        // Far jump: no checkpoints past the gap, but the lines are coloured.
+        h.prepare(11_000..11_050, get);
+        assert_eq!(h.checkpoints.len(), 3);
+        assert!(h.cached(11_049).is_some());
+        assert!(h.cached(12_000).is_none());
+    }
+
+    #[test]
+    fn long_lines_big_files_and_unknown_syntax_are_plain() {
+        let long = "a".repeat(MAX_LINE + 1);
+        let theme = theme("base16").expect("case-insensitive lookup");
+        let syntax = syntax_for(Path::new("a.rs"), "");
+        let mut h = Highlighter::new(syntax, theme.clone(), 10);
+        h.prepare(0..1, |_| Some(long.as_str()));
+        assert_eq!(h.cached(0).map(<[Span]>::len), Some(1));
+        assert!(Highlighter::new(syntax, theme.clone(), MAX_FILE + 1).is_plain());
+        assert!(syntax_for(Path::new("x.unknownext"), "").is_none());
+        assert!(Highlighter::new(None, theme, 10).is_plain());
+        assert!(super::theme("no such theme").is_none());
+    }
+}

@@ -1,0 +1,259 @@
+//! The interactive viewer: a directory pane, the open file's outline and a highlighted preview
+//! over one state model ([`app::App`]). Events become [`action::Action`]s through the keymap
+//! ([`keys`]), [`action::update`] applies them, and [`view`] draws the state.
+//!
+//! The terminal is always restored: a [`Guard`] undoes raw mode and the alternate screen on
+//! drop, and a chained panic hook does it before the panic message prints. The screen is drawn
+//! only after something changed.
+
+use crate::config::Config;
+use crate::error::{Error, Result};
+use crate::highlight;
+use ratatui::backend::{Backend, CrosstermBackend};
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::terminal::{
+    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
+};
+use ratatui::crossterm::{cursor, execute};
+use ratatui::Terminal;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+pub mod action;
+pub mod app;
+pub mod doc;
+pub mod files;
+pub mod keys;
+pub mod layout;
+pub mod tree;
+pub mod view;
+
+use action::{update, Action};
+use app::{App, ColorMode, Effect, Focus};
+
+/// How often the open file's stamp is checked.
+const WATCH_EVERY: Duration = Duration::from_millis(500);
+
+/// Builds the app for `config`: the directory of `config.path`, and the file itself opened and
+/// focused when the path is a file.
+pub fn app_for(config: &Config, color: ColorMode) -> Result<App> {
+    let theme_name = config.theme.as_deref().unwrap_or(highlight::DEFAULT_THEME);
+    let theme = highlight::theme(theme_name).ok_or_else(|| {
+        Error::Usage(format!(
+            "unknown theme '{theme_name}'; known: {}",
+            highlight::theme_names().join(", ")
+        ))
+    })?;
+    let path = &config.path;
+    let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
+    let (root, file) = if meta.is_dir() {
+        (path.clone(), None)
+    } else {
+        let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+        (
+            parent.map_or_else(|| PathBuf::from("."), PathBuf::from),
+            Some(path.clone()),
+        )
+    };
+    let mut app = App::new(root, config.clone(), theme, color);
+    if let Some(file) = file {
+        let file = app.root.join(file.file_name().unwrap_or_default());
+        app.open(&file);
+        app.focus = Focus::Outline;
+    }
+    Ok(app)
+}
+
+/// Runs the viewer until the user quits.
+pub fn run(config: &Config) -> Result<()> {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    let colorterm = std::env::var("COLORTERM").ok();
+    let color = ColorMode::detect(config.color, no_color, colorterm.as_deref());
+    let mut app = app_for(config, color)?;
+    let guard = Guard::enter()?;
+    install_panic_hook();
+    let mut terminal =
+        Terminal::new(CrosstermBackend::new(std::io::stdout())).map_err(tty_error)?;
+    let size = terminal.size().map_err(tty_error)?;
+    update(&mut app, Action::Resize(size.width, size.height));
+    let result = event_loop(&mut terminal, &mut app);
+    drop(guard);
+    result
+}
+
+fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<()> {
+    let mut dirty = true;
+    let mut last_watch = Instant::now();
+    while !app.quit {
+        if dirty {
+            terminal
+                .draw(|frame| view::draw(frame, app))
+                .map_err(tty_error)?;
+            dirty = false;
+        }
+        if event::poll(WATCH_EVERY).map_err(tty_error)? {
+            let action = match event::read().map_err(tty_error)? {
+                Event::Key(key) => keys::action_for(key, app.filtering),
+                Event::Mouse(mouse) => keys::mouse_action(mouse),
+                Event::Resize(w, h) => Some(Action::Resize(w, h)),
+                _ => None,
+            };
+            if let Some(action) = action {
+                update(app, action);
+                dirty = true;
+            }
+        }
+        if last_watch.elapsed() >= WATCH_EVERY {
+            last_watch = Instant::now();
+            if file_changed(app) {
+                update(app, Action::FileChanged);
+                dirty = true;
+            }
+        }
+        if let Some(effect) = app.effect.take() {
+            run_effect(terminal, app, effect)?;
+            dirty = true;
+        }
+    }
+    Ok(())
+}
+
+fn file_changed(app: &App) -> bool {
+    app.doc
+        .as_ref()
+        .is_some_and(|doc| doc::stamp(&doc.path) != doc.stamp)
+}
+
+/// Does what `update` asked for but cannot do itself.
+fn run_effect<B: Backend>(terminal: &mut Terminal<B>, app: &mut App, effect: Effect) -> Result<()> {
+    match effect {
+        Effect::Copy(text) => {
+            let mut out = std::io::stdout();
+            let _ = write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes()));
+            let _ = out.flush();
+            app.message = Some(format!("copied {text}"));
+        }
+        Effect::Edit(path, line) => {
+            let status = outside_tui(|| edit(&path, line));
+            app.message = status.err();
+            app.reload_doc();
+        }
+        Effect::Suspend => {
+            outside_tui(suspend);
+        }
+    }
+    terminal.clear().map_err(tty_error)?;
+    app.sync();
+    Ok(())
+}
+
+/// Leaves the TUI, runs `work`, and comes back.
+fn outside_tui<T>(work: impl FnOnce() -> T) -> T {
+    restore();
+    let result = work();
+    let _ = setup();
+    result
+}
+
+/// Opens `$VISUAL` or `$EDITOR` (default `vi`) at `line`.
+fn edit(path: &std::path::Path, line: usize) -> std::result::Result<(), String> {
+    let editor = std::env::var("VISUAL")
+        .or_else(|_| std::env::var("EDITOR"))
+        .unwrap_or_else(|_| "vi".into());
+    let mut words = editor.split_whitespace();
+    let program = words.next().unwrap_or("vi");
+    let status = std::process::Command::new(program)
+        .args(words)
+        .arg(format!("+{line}"))
+        .arg(path)
+        .status()
+        .map_err(|e| format!("{program}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{program} exited with {status}"))
+    }
+}
+
+/// Stops this process the way a shell's Ctrl-Z would; returns once it is continued.
+fn suspend() {
+    let pid = std::process::id().to_string();
+    let _ = std::process::Command::new("kill")
+        .args(["-TSTP", &pid])
+        .status();
+}
+
+/// Raw mode, the alternate screen and mouse capture, undone on drop.
+pub struct Guard;
+
+impl Guard {
+    pub fn enter() -> Result<Guard> {
+        setup().map_err(tty_error)?;
+        Ok(Guard)
+    }
+}
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+fn setup() -> std::io::Result<()> {
+    enable_raw_mode()?;
+    execute!(
+        std::io::stdout(),
+        EnterAlternateScreen,
+        EnableMouseCapture,
+        cursor::Hide
+    )
+}
+
+/// Puts the terminal back; safe to call more than once.
+pub fn restore() {
+    let _ = disable_raw_mode();
+    let _ = execute!(
+        std::io::stdout(),
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        cursor::Show
+    );
+}
+
+fn install_panic_hook() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        previous(info);
+    }));
+}
+
+fn tty_error(err: std::io::Error) -> Error {
+    Error::io("<terminal>", err)
+}
+
+/// Standard base64 (for OSC 52).
+pub fn base64(bytes: &[u8]) -> String {
+    const TABLE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(TABLE[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

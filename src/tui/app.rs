@@ -1,0 +1,339 @@
+//! The TUI's state: focus, options, the three panes' states and the open document. No drawing
+//! code lives here; `action::update` is what changes it, with the helpers below.
+
+use super::doc::{Doc, LoadOptions};
+use super::files::{self, DirItem};
+use super::layout::{self, Panes};
+use super::tree::{Item, Tree};
+use crate::config::{ColorChoice, Config};
+use crate::git;
+use crate::outline::Kind;
+use ratatui::layout::Rect;
+use std::path::{Path, PathBuf};
+use syntect::highlighting::Theme;
+
+/// Which pane keys go to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    Dir,
+    Outline,
+    Preview,
+}
+
+/// How colours are drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ColorMode {
+    /// No colours: focus and selection by bold and reverse video.
+    Mono,
+    Ansi256,
+    TrueColor,
+}
+
+impl ColorMode {
+    /// Decides from `--color`, `NO_COLOR` and `COLORTERM` (passed in so tests stay hermetic).
+    pub fn detect(choice: ColorChoice, no_color: bool, colorterm: Option<&str>) -> ColorMode {
+        if choice == ColorChoice::Never || (choice == ColorChoice::Auto && no_color) {
+            return ColorMode::Mono;
+        }
+        match colorterm {
+            Some("truecolor" | "24bit") => ColorMode::TrueColor,
+            _ => ColorMode::Ansi256,
+        }
+    }
+}
+
+/// Toggles the keys flip.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    pub tokens: bool,
+    pub diff: bool,
+    pub hidden: bool,
+    pub color: ColorMode,
+}
+
+/// One row of the outline pane: the entry facts it shows and jumps by.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutlineItem {
+    pub kind: Kind,
+    pub name: String,
+    pub label: String,
+    pub qualname: String,
+    pub line: usize,
+    pub end_line: usize,
+    pub tokens: Option<usize>,
+    pub changed: bool,
+}
+
+impl Item for OutlineItem {
+    fn key(&self) -> &str {
+        &self.name
+    }
+}
+
+/// The preview's scroll position and cursor, as 0-based lines.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Preview {
+    pub top: usize,
+    pub cursor: usize,
+}
+
+/// Work the event loop must do outside `update` (it needs the terminal).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    /// Open `$VISUAL`/`$EDITOR` on a file at a line, then reload.
+    Edit(PathBuf, usize),
+    /// Copy text to the clipboard with OSC 52.
+    Copy(String),
+    /// Stop the process (Ctrl-Z) and redraw when it continues.
+    Suspend,
+}
+
+/// Reads and outlines a file; [`Doc::load`] unless a test supplies its own.
+pub type Loader = fn(&Path, &Config, LoadOptions, Option<&git::Snapshot>, &Theme) -> Doc;
+
+/// Everything the TUI knows.
+pub struct App {
+    pub root: PathBuf,
+    pub config: Config,
+    pub theme: Theme,
+    pub focus: Focus,
+    pub options: Options,
+    pub dir: Tree<DirItem>,
+    pub outline: Tree<OutlineItem>,
+    pub doc: Option<Doc>,
+    pub preview: Preview,
+    /// The terminal area; the layout follows from it.
+    pub area: Rect,
+    /// Typing a filter for the focused tree.
+    pub filtering: bool,
+    pub help: bool,
+    /// A one-line note for the status bar (errors, "copied").
+    pub message: Option<String>,
+    pub effect: Option<Effect>,
+    pub quit: bool,
+    pub snapshot: Option<git::Snapshot>,
+    pub loader: Loader,
+}
+
+impl App {
+    /// An app showing `root`, without a file open yet.
+    pub fn new(root: PathBuf, config: Config, theme: Theme, color: ColorMode) -> App {
+        let snapshot = git::snapshot(&root).ok();
+        let options = Options {
+            tokens: config.tokens.is_some(),
+            diff: true,
+            hidden: config.hidden,
+            color,
+        };
+        let dir = Tree::new(files::list(&root, options.hidden, snapshot.as_ref()), 1);
+        App {
+            root,
+            config,
+            theme,
+            focus: Focus::Dir,
+            options,
+            dir,
+            outline: Tree::new(Vec::new(), 1),
+            doc: None,
+            preview: Preview::default(),
+            area: Rect::new(0, 0, 120, 40),
+            filtering: false,
+            help: false,
+            message: None,
+            effect: None,
+            quit: false,
+            snapshot,
+            loader: Doc::load,
+        }
+    }
+
+    /// The pane layout for the current size.
+    pub fn panes(&self) -> Panes {
+        layout::panes(self.area)
+    }
+
+    /// Rows of text the preview shows.
+    pub fn preview_height(&self) -> usize {
+        layout::inner_height(self.panes().preview).max(1)
+    }
+
+    fn load_options(&self) -> LoadOptions {
+        LoadOptions {
+            tokens: self.options.tokens,
+            diff: true,
+        }
+    }
+
+    /// Opens `path` in the outline and preview panes and selects it in the directory pane.
+    pub fn open(&mut self, path: &Path) {
+        let doc = (self.loader)(
+            path,
+            &self.config,
+            self.load_options(),
+            self.snapshot.as_ref(),
+            &self.theme,
+        );
+        if let Some(index) = self.dir.nodes().iter().position(|n| n.item.path == path) {
+            self.dir.select(index);
+        }
+        self.set_doc(doc);
+        self.preview = Preview::default();
+    }
+
+    /// Shows `doc`, rebuilding the outline tree (all levels open).
+    pub fn set_doc(&mut self, doc: Doc) {
+        let rows = doc
+            .entries()
+            .into_iter()
+            .map(|(depth, e)| (depth, outline_item(e)))
+            .collect();
+        self.outline = Tree::new(rows, usize::MAX);
+        self.doc = Some(doc);
+    }
+
+    /// Re-reads the open file, keeping the selected symbol (by qualified name) and the preview.
+    pub fn reload_doc(&mut self) {
+        let Some(path) = self.doc.as_ref().map(|d| d.path.clone()) else {
+            return;
+        };
+        let keep = self.outline.selected().map(|n| n.item.qualname.clone());
+        let preview = self.preview;
+        let doc = (self.loader)(
+            &path,
+            &self.config,
+            self.load_options(),
+            self.snapshot.as_ref(),
+            &self.theme,
+        );
+        self.set_doc(doc);
+        if let Some(name) = keep {
+            let found = self
+                .outline
+                .nodes()
+                .iter()
+                .position(|n| n.item.qualname == name);
+            if let Some(index) = found {
+                self.outline.select(index);
+            }
+        }
+        self.preview = preview;
+    }
+
+    /// Re-walks the directory and refreshes git status, keeping the selected path.
+    pub fn reload_dir(&mut self) {
+        self.snapshot = git::snapshot(&self.root).ok();
+        let keep = self.dir.selected().map(|n| n.item.path.clone());
+        let rows = files::list(&self.root, self.options.hidden, self.snapshot.as_ref());
+        self.dir = Tree::new(rows, 1);
+        if let Some(path) = keep {
+            if let Some(index) = self.dir.nodes().iter().position(|n| n.item.path == path) {
+                self.dir.select(index);
+            }
+        }
+    }
+
+    /// The root folder's name, as the directory pane's title shows it.
+    pub fn root_name(&self) -> String {
+        self.root
+            .canonicalize()
+            .unwrap_or_else(|_| self.root.clone())
+            .file_name()
+            .map_or_else(
+                || self.root.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+    }
+
+    /// Whether the directory pane is shown at the current size.
+    pub fn dir_visible(&self) -> bool {
+        self.panes().dir.is_some()
+    }
+
+    /// Moves the preview so that 0-based `line` is at the top, with the cursor on it.
+    pub fn jump_to_line(&mut self, line: usize) {
+        self.preview.top = line;
+        self.preview.cursor = line;
+        self.clamp_preview();
+    }
+
+    /// Scrolls the preview to the selected outline entry's first line.
+    pub fn jump_to_selected(&mut self) {
+        if let Some(line) = self.outline.selected().map(|n| n.item.line) {
+            self.jump_to_line(line.saturating_sub(1));
+        }
+    }
+
+    /// Selects the deepest outline entry holding the preview's cursor (parents opened).
+    pub fn follow_cursor(&mut self) {
+        let line = self.preview.cursor + 1;
+        let deepest = self
+            .outline
+            .nodes()
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| n.item.line <= line && line <= n.item.end_line)
+            .max_by_key(|(_, n)| n.depth)
+            .map(|(i, _)| i);
+        if let Some(index) = deepest {
+            if self.outline.filter_query().is_none() {
+                self.outline.select(index);
+            }
+        }
+    }
+
+    /// Keeps the preview's cursor and top inside the file and the cursor on screen.
+    pub fn clamp_preview(&mut self) {
+        let lines = self.doc.as_ref().map_or(0, Doc::line_count);
+        let height = self.preview_height();
+        let last = lines.saturating_sub(1);
+        self.preview.cursor = self.preview.cursor.min(last);
+        if self.preview.cursor < self.preview.top {
+            self.preview.top = self.preview.cursor;
+        } else if self.preview.cursor >= self.preview.top + height {
+            self.preview.top = self.preview.cursor + 1 - height;
+        }
+        // The top may pass the last screenful so that a jump always puts its line at the top.
+        self.preview.top = self.preview.top.min(last);
+        self.preview.top = self.preview.top.min(self.preview.cursor);
+    }
+
+    /// Brings scroll offsets in line with selections and colours the visible preview lines.
+    pub fn sync(&mut self) {
+        let panes = self.panes();
+        if let Some(dir) = panes.dir {
+            self.dir.scroll_into_view(layout::inner_height(dir));
+        }
+        self.outline
+            .scroll_into_view(layout::inner_height(panes.outline));
+        self.clamp_preview();
+        let top = self.preview.top;
+        let height = self.preview_height();
+        if let Some(doc) = &mut self.doc {
+            doc.prepare(top..top + height);
+        }
+    }
+
+    /// `path:line` of the selection, for copying and for the editor.
+    pub fn location(&self) -> Option<(PathBuf, usize)> {
+        let doc = self.doc.as_ref()?;
+        let line = match self.focus {
+            Focus::Preview => self.preview.cursor + 1,
+            _ => self.outline.selected().map_or(1, |n| n.item.line),
+        };
+        Some((doc.path.clone(), line))
+    }
+}
+
+/// The outline row for an entry.
+pub fn outline_item(entry: &crate::outline::Entry) -> OutlineItem {
+    OutlineItem {
+        kind: entry.kind,
+        name: entry.name.clone(),
+        label: entry.label().to_string(),
+        qualname: entry.qualname.clone(),
+        line: entry.line,
+        end_line: entry.end_line,
+        tokens: entry.tokens,
+        changed: entry.changed,
+    }
+}

@@ -1,0 +1,185 @@
+//! The open file: its text split into lines, its outline (loaded and annotated exactly as print
+//! mode does, through `print::Input`), its highlighter, and the stamp that tells when it changed.
+
+use crate::config::Config;
+use crate::highlight::{self, Highlighter};
+use crate::lang;
+use crate::outline::{Entry, Outline};
+use crate::print::Input;
+use crate::{git, source};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// A file's modification time and size: when either differs, the file is re-read.
+pub type Stamp = Option<(SystemTime, u64)>;
+
+/// Reads the stamp of `path` (`None` when it cannot be read).
+pub fn stamp(path: &Path) -> Stamp {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.modified().ok()?, meta.len()))
+}
+
+/// One file shown in the outline and preview panes.
+pub struct Doc {
+    pub path: PathBuf,
+    pub name: String,
+    pub text: String,
+    /// Byte offset of each line's start.
+    starts: Vec<usize>,
+    pub outline: Option<Outline>,
+    pub binary: bool,
+    pub stamp: Stamp,
+    pub highlighter: Highlighter,
+    /// Why the file could not be read, shown in the preview instead of text.
+    pub error: Option<String>,
+}
+
+/// What a load should annotate.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct LoadOptions {
+    pub tokens: bool,
+    pub diff: bool,
+}
+
+impl Doc {
+    /// Reads and outlines `path`; a read error becomes a document that says so.
+    pub fn load(
+        path: &Path,
+        config: &Config,
+        options: LoadOptions,
+        snapshot: Option<&git::Snapshot>,
+        theme: &syntect::highlighting::Theme,
+    ) -> Doc {
+        let stamp = stamp(path);
+        let language = config.language.or_else(|| lang::detect(path));
+        let (mut input, error) = match source::read(path) {
+            Ok(loaded) => (Input::load(path, loaded, language), None),
+            Err(err) => (
+                Input::load(path, source::decode(Vec::new(), 0, String::new()), None),
+                Some(err.to_string()),
+            ),
+        };
+        let mut annotate = config.clone();
+        annotate.tokens = options.tokens.then(|| config.tokens.unwrap_or_default());
+        annotate.changed_only = false;
+        let _ = input.annotate(&annotate, snapshot.filter(|_| options.diff), None);
+        Doc::from_input(input, stamp, theme, error)
+    }
+
+    /// Wraps an already loaded input (tests and benchmarks build these from fixed text).
+    pub(crate) fn from_input(
+        input: Input,
+        stamp: Stamp,
+        theme: &syntect::highlighting::Theme,
+        error: Option<String>,
+    ) -> Doc {
+        let starts = line_starts(&input.text);
+        let first = input.text.lines().next().unwrap_or("");
+        let syntax = highlight::syntax_for(&input.path, first);
+        let highlighter = Highlighter::new(syntax, theme.clone(), input.text.len());
+        Doc {
+            path: input.path,
+            name: input.name,
+            starts,
+            outline: input.outline,
+            binary: input.binary,
+            stamp,
+            highlighter,
+            error,
+            text: input.text,
+        }
+    }
+
+    /// Builds a document from text and an outline made elsewhere (tests, benchmarks).
+    pub fn from_parts(
+        path: &Path,
+        text: String,
+        outline: Option<Outline>,
+        theme: &syntect::highlighting::Theme,
+    ) -> Doc {
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let input = Input {
+            path: path.to_path_buf(),
+            name,
+            hash: String::new(),
+            text,
+            outline,
+            binary: false,
+        };
+        Doc::from_input(input, None, theme, None)
+    }
+
+    /// Number of lines.
+    pub fn line_count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Line `index` (0-based) without its line ending.
+    pub fn line(&self, index: usize) -> Option<&str> {
+        let start = *self.starts.get(index)?;
+        let end = self
+            .starts
+            .get(index + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        let line = self.text.get(start..end)?;
+        Some(line.trim_end_matches(['\n', '\r']))
+    }
+
+    /// Colours lines `range` (0-based) so that the preview can draw them.
+    pub fn prepare(&mut self, range: std::ops::Range<usize>) {
+        let Doc {
+            highlighter,
+            text,
+            starts,
+            ..
+        } = self;
+        let get = |i: usize| {
+            let start = *starts.get(i)?;
+            let end = starts.get(i + 1).copied().unwrap_or(text.len());
+            text.get(start..end)
+                .map(|l| l.trim_end_matches(['\n', '\r']))
+        };
+        highlighter.prepare(range, get);
+    }
+
+    /// The entries in pre-order with their depth.
+    pub fn entries(&self) -> Vec<(usize, &Entry)> {
+        self.outline.as_ref().map(Outline::walk).unwrap_or_default()
+    }
+}
+
+/// Byte offsets where lines start; an empty text has no lines.
+fn line_starts(text: &str) -> Vec<usize> {
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let mut starts = vec![0];
+    starts.extend(
+        memchr::memchr_iter(b'\n', text.as_bytes())
+            .map(|i| i + 1)
+            .filter(|&i| i < text.len()),
+    );
+    starts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_split_without_endings() {
+        assert_eq!(line_starts(""), Vec::<usize>::new());
+        assert_eq!(line_starts("a\nb"), vec![0, 2]);
+        assert_eq!(line_starts("a\r\nb\n"), vec![0, 3]);
+        let theme = highlight::theme(highlight::DEFAULT_THEME).expect("theme");
+        let doc = Doc::from_parts(Path::new("x.py"), "a\r\nb\n".into(), None, &theme);
+        assert_eq!(doc.line_count(), 2);
+        assert_eq!(
+            (doc.line(0), doc.line(1), doc.line(2)),
+            (Some("a"), Some("b"), None)
+        );
+    }
+}

@@ -1,0 +1,88 @@
+//! Where the panes go for a terminal size. Pure geometry, shared by the views (to draw), by
+//! `update` (page sizes, scrolling) and by mouse handling (which pane a click hit).
+
+use ratatui::layout::{Constraint, Direction, Layout, Rect};
+
+/// Below this width the directory pane is hidden.
+pub const DIR_PANE_MIN_WIDTH: u16 = 80;
+/// Below this size only a "terminal too small" note is drawn.
+pub const MIN_WIDTH: u16 = 30;
+pub const MIN_HEIGHT: u16 = 6;
+
+/// The rectangles of one frame. `dir` is `None` when the pane is hidden.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Panes {
+    pub dir: Option<Rect>,
+    pub outline: Rect,
+    pub preview: Rect,
+    pub status: Rect,
+}
+
+/// Whether `area` is too small to draw the panes.
+pub fn too_small(area: Rect) -> bool {
+    area.width < MIN_WIDTH || area.height < MIN_HEIGHT
+}
+
+/// Splits `area` into the panes and the status bar.
+pub fn panes(area: Rect) -> Panes {
+    let [main, status] = Layout::default()
+        .direction(Direction::Vertical)
+        .constraints([Constraint::Min(1), Constraint::Length(1)])
+        .areas(area);
+    if area.width < DIR_PANE_MIN_WIDTH {
+        let [outline, preview] = Layout::default()
+            .direction(Direction::Horizontal)
+            .constraints([Constraint::Percentage(38), Constraint::Min(10)])
+            .areas(main);
+        return Panes {
+            dir: None,
+            outline,
+            preview,
+            status,
+        };
+    }
+    let dir_width = (area.width / 5).clamp(18, 40);
+    let outline_width = (area.width * 3 / 10).clamp(24, 60);
+    let [dir, outline, preview] = Layout::default()
+        .direction(Direction::Horizontal)
+        .constraints([
+            Constraint::Length(dir_width),
+            Constraint::Length(outline_width),
+            Constraint::Min(10),
+        ])
+        .areas(main);
+    Panes {
+        dir: Some(dir),
+        outline,
+        preview,
+        status,
+    }
+}
+
+/// Rows of content inside a bordered pane.
+pub fn inner_height(rect: Rect) -> usize {
+    rect.height.saturating_sub(2) as usize
+}
+
+/// Whether the point `(x, y)` lies in `rect`.
+pub fn contains(rect: Rect, x: u16, y: u16) -> bool {
+    x >= rect.x && x < rect.x + rect.width && y >= rect.y && y < rect.y + rect.height
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn narrow_terminals_hide_the_directory_pane() {
+        let wide = panes(Rect::new(0, 0, 120, 40));
+        assert!(wide.dir.is_some());
+        assert_eq!(wide.status.y, 39);
+        let narrow = panes(Rect::new(0, 0, 79, 24));
+        assert!(narrow.dir.is_none());
+        assert_eq!(narrow.outline.width + narrow.preview.width, 79);
+        assert!(too_small(Rect::new(0, 0, 20, 5)));
+        assert!(!too_small(Rect::new(0, 0, 80, 24)));
+        assert!(contains(wide.outline, wide.outline.x, 0));
+    }
+}

@@ -1,0 +1,423 @@
+//! State-model tests (actions in, state out) and whole-screen snapshots on ratatui's
+//! TestBackend. The fixture's outline comes from a tiny scanner here, not from the real
+//! parsers, so the snapshots do not move when a parser improves.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use super::action::{update, Action};
+use super::app::{App, ColorMode, Focus};
+use super::doc::{Doc, LoadOptions};
+use crate::config::Config;
+use crate::outline::{Entry, Kind, Outline};
+use crate::{git, highlight, Language};
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use std::path::{Path, PathBuf};
+use syntect::highlighting::Theme;
+
+const APP_PY: &str = r#""""Inventory service."""
+import os
+
+
+class Store:
+    """Holds items."""
+
+    def __init__(self, name):
+        self.name = name
+        self.items = {}
+
+    def add(self, key, value):
+        self.items[key] = value
+        return value
+
+    def get(self, key):
+        return self.items.get(key)
+
+
+def main():
+    store = Store("main")
+    store.add("a", 1)
+    print(store.get("a"))
+
+
+if __name__ == "__main__":
+    main()
+"#;
+
+/// A stand-in Python scanner: top-level `class`/`def`, and `def` inside a class as methods.
+fn fake_outline(text: &str) -> Outline {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut entries: Vec<Entry> = Vec::new();
+    let end_of = |start: usize, indent: usize| {
+        let mut end = start;
+        for (i, line) in lines.iter().enumerate().skip(start) {
+            let depth = line.len() - line.trim_start().len();
+            if !line.trim().is_empty() {
+                if depth <= indent {
+                    break;
+                }
+                end = i + 1;
+            }
+        }
+        end
+    };
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        let indent = line.len() - trimmed.len();
+        let Some(rest) = trimmed
+            .strip_prefix("class ")
+            .or_else(|| trimmed.strip_prefix("def "))
+        else {
+            continue;
+        };
+        let name: String = rest
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect();
+        let signature = trimmed.trim_end_matches(':');
+        let kind = match (trimmed.starts_with("class"), indent) {
+            (true, _) => Kind::Class,
+            (false, 0) => Kind::Function,
+            _ => Kind::Method,
+        };
+        let entry = Entry::new(kind, name, i + 1, end_of(i + 1, indent)).with_signature(signature);
+        match entries.last_mut() {
+            Some(class) if indent > 0 && class.kind == Kind::Class => class.children.push(entry),
+            _ => entries.push(entry),
+        }
+    }
+    Outline::new(Language::Python, lines.len(), text.len(), entries)
+}
+
+fn fake_loader(
+    path: &Path,
+    _config: &Config,
+    _options: LoadOptions,
+    _snapshot: Option<&git::Snapshot>,
+    theme: &Theme,
+) -> Doc {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let outline = path
+        .extension()
+        .is_some_and(|e| e == "py")
+        .then(|| fake_outline(&text));
+    Doc::from_parts(path, text, outline, theme)
+}
+
+struct Fixture {
+    _dir: tempfile::TempDir,
+    root: PathBuf,
+}
+
+fn fixture() -> Fixture {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("project");
+    std::fs::create_dir_all(root.join("docs")).unwrap();
+    std::fs::write(root.join("app.py"), APP_PY).unwrap();
+    std::fs::write(root.join("docs/guide.md"), "# Guide\n\nText.\n").unwrap();
+    std::fs::write(root.join("notes.xyz"), "plain\n").unwrap();
+    Fixture { _dir: dir, root }
+}
+
+fn config(root: &Path) -> Config {
+    use clap::Parser;
+    let args = crate::cli::Args::parse_from(["outline".as_ref(), root.as_os_str()]);
+    Config::from_args(args).unwrap()
+}
+
+fn app(fx: &Fixture, color: ColorMode, size: (u16, u16)) -> App {
+    let theme = highlight::theme(highlight::DEFAULT_THEME).unwrap();
+    let mut app = App::new(fx.root.clone(), config(&fx.root), theme, color);
+    app.loader = fake_loader;
+    update(&mut app, Action::Resize(size.0, size.1));
+    app
+}
+
+/// `app` with app.py opened through the directory pane.
+fn opened(fx: &Fixture, size: (u16, u16)) -> App {
+    let mut app = app(fx, ColorMode::Mono, size);
+    select_dir(&mut app, "app.py");
+    update(&mut app, Action::Enter);
+    app
+}
+
+fn select_dir(app: &mut App, name: &str) {
+    let index = app
+        .dir
+        .nodes()
+        .iter()
+        .position(|n| n.item.name == name)
+        .unwrap();
+    app.dir.select(index);
+}
+
+fn selected_name(app: &App) -> Option<&str> {
+    app.outline.selected().map(|n| n.item.qualname.as_str())
+}
+
+fn render(app: &App, w: u16, h: u16) -> String {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| super::view::draw(f, app)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..h {
+        let row: String = (0..w)
+            .map(|x| buffer[(x, y)].symbol().to_string())
+            .collect();
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn opening_a_file_focuses_its_outline() {
+    let fx = fixture();
+    let app = opened(&fx, (120, 40));
+    assert_eq!(app.focus, Focus::Outline);
+    assert_eq!(app.outline.visible().len(), 5);
+    assert_eq!(selected_name(&app), Some("Store"));
+    assert_eq!(app.doc.as_ref().map(Doc::line_count), Some(27));
+}
+
+#[test]
+fn moving_in_the_outline_jumps_the_preview_and_enter_focuses_it() {
+    let fx = fixture();
+    let mut app = opened(&fx, (120, 40));
+    update(&mut app, Action::Down);
+    update(&mut app, Action::Down);
+    assert_eq!(selected_name(&app), Some("Store.add"));
+    assert_eq!((app.preview.top, app.preview.cursor), (11, 11));
+    update(&mut app, Action::Enter);
+    assert_eq!(app.focus, Focus::Preview);
+    update(&mut app, Action::Down);
+    update(&mut app, Action::Down);
+    update(&mut app, Action::Down);
+    update(&mut app, Action::Down);
+    assert_eq!(
+        selected_name(&app),
+        Some("Store.get"),
+        "outline follows the cursor"
+    );
+    update(&mut app, Action::NextSymbol);
+    assert_eq!(selected_name(&app), Some("main"));
+    update(&mut app, Action::PrevSymbol);
+    assert_eq!(selected_name(&app), Some("Store.get"));
+}
+
+#[test]
+fn folding_keys_change_the_visible_rows() {
+    let fx = fixture();
+    let mut app = opened(&fx, (120, 40));
+    update(&mut app, Action::CollapseAll);
+    assert_eq!(app.outline.visible().len(), 2);
+    update(&mut app, Action::ExpandAll);
+    assert_eq!(app.outline.visible().len(), 5);
+    update(&mut app, Action::Left);
+    assert_eq!(app.outline.visible().len(), 2, "h folds the open class");
+    update(&mut app, Action::Right);
+    assert_eq!(app.outline.visible().len(), 5);
+    update(&mut app, Action::Toggle);
+    assert_eq!(app.outline.visible().len(), 2);
+    update(&mut app, Action::ExpandDepth(2));
+    assert_eq!(app.outline.visible().len(), 5);
+}
+
+#[test]
+fn filter_narrows_and_escape_clears() {
+    let fx = fixture();
+    let mut app = opened(&fx, (120, 40));
+    update(&mut app, Action::StartFilter);
+    assert!(app.filtering);
+    for c in "ad".chars() {
+        update(&mut app, Action::FilterInput(c));
+    }
+    assert_eq!(selected_name(&app), Some("Store.add"));
+    assert_eq!(app.outline.visible().len(), 2, "the match and its class");
+    update(&mut app, Action::FilterAccept);
+    assert!(!app.filtering);
+    update(&mut app, Action::NextMatch);
+    assert_eq!(selected_name(&app), Some("Store.add"));
+    update(&mut app, Action::Escape);
+    assert_eq!(app.outline.visible().len(), 5);
+}
+
+#[test]
+fn reload_keeps_the_selected_symbol() {
+    let fx = fixture();
+    let mut app = opened(&fx, (120, 40));
+    update(&mut app, Action::Down);
+    update(&mut app, Action::Down);
+    assert_eq!(selected_name(&app), Some("Store.add"));
+    let path = fx.root.join("app.py");
+    std::fs::write(
+        &path,
+        format!("import sys\ndef first():\n    pass\n{APP_PY}"),
+    )
+    .unwrap();
+    update(&mut app, Action::FileChanged);
+    assert_eq!(selected_name(&app), Some("Store.add"));
+    assert_eq!(app.outline.nodes().len(), 6);
+}
+
+#[test]
+fn panes_cycle_and_narrow_terminals_skip_the_directory() {
+    let fx = fixture();
+    let mut app = app(&fx, ColorMode::Mono, (120, 40));
+    assert_eq!(app.focus, Focus::Dir);
+    update(&mut app, Action::Bottom);
+    assert_eq!(app.focus, Focus::Dir);
+    let shown = app.doc.as_ref().map(|d| d.name.clone());
+    assert_eq!(
+        shown.as_deref(),
+        Some("notes.xyz"),
+        "moving previews small files"
+    );
+    update(&mut app, Action::NextPane);
+    update(&mut app, Action::NextPane);
+    assert_eq!(app.focus, Focus::Preview);
+    update(&mut app, Action::NextPane);
+    assert_eq!(app.focus, Focus::Dir);
+    update(&mut app, Action::Resize(70, 24));
+    assert_eq!(app.focus, Focus::Outline);
+    update(&mut app, Action::PrevPane);
+    update(&mut app, Action::PrevPane);
+    assert_eq!(app.focus, Focus::Outline);
+}
+
+#[test]
+fn effects_quit_help_and_toggles() {
+    let fx = fixture();
+    let mut app = opened(&fx, (120, 40));
+    update(&mut app, Action::Copy);
+    assert_eq!(
+        app.effect,
+        Some(super::app::Effect::Copy("app.py:5".into()))
+    );
+    update(&mut app, Action::Help);
+    assert!(app.help);
+    update(&mut app, Action::Down);
+    assert!(!app.help, "any key closes the help");
+    update(&mut app, Action::ToggleDiff);
+    assert!(!app.options.diff);
+    update(&mut app, Action::Quit);
+    assert!(app.quit);
+}
+
+#[test]
+fn mouse_clicks_focus_and_select() {
+    let fx = fixture();
+    let mut app = opened(&fx, (120, 40));
+    let panes = app.panes();
+    let dir = panes.dir.unwrap();
+    update(&mut app, Action::Click(dir.x + 3, dir.y + 3));
+    assert_eq!(app.focus, Focus::Dir);
+    update(&mut app, Action::Click(dir.x + 3, dir.y + 3));
+    assert_eq!(app.focus, Focus::Outline, "a second click opens the file");
+    let outline = panes.outline;
+    update(&mut app, Action::Click(outline.x + 3, outline.y + 4));
+    assert_eq!(selected_name(&app), Some("Store.get"));
+    let preview = panes.preview;
+    update(&mut app, Action::Click(preview.x + 5, preview.y + 2));
+    assert_eq!(app.focus, Focus::Preview);
+    update(&mut app, Action::Wheel(preview.x + 5, preview.y + 2, 3));
+    update(&mut app, Action::Wheel(preview.x + 5, preview.y + 2, -9));
+    assert_eq!(app.preview.top, 0);
+}
+
+#[test]
+fn colour_mode_follows_flags_and_environment() {
+    use crate::config::ColorChoice;
+    assert_eq!(
+        ColorMode::detect(ColorChoice::Auto, true, None),
+        ColorMode::Mono
+    );
+    assert_eq!(
+        ColorMode::detect(ColorChoice::Never, false, None),
+        ColorMode::Mono
+    );
+    assert_eq!(
+        ColorMode::detect(ColorChoice::Always, true, Some("truecolor")),
+        ColorMode::TrueColor
+    );
+    assert_eq!(
+        ColorMode::detect(ColorChoice::Auto, false, None),
+        ColorMode::Ansi256
+    );
+    assert_eq!(super::base64(b"path.py:12"), "cGF0aC5weToxMg==");
+}
+
+#[test]
+fn snapshots() {
+    let fx = fixture();
+    for (w, h) in [(120, 40), (80, 24)] {
+        let start = app(&fx, ColorMode::Mono, (w, h));
+        insta::assert_snapshot!(format!("startup_{w}x{h}"), render(&start, w, h));
+        let mut app = opened(&fx, (w, h));
+        insta::assert_snapshot!(format!("python_outline_{w}x{h}"), render(&app, w, h));
+        update(&mut app, Action::Down);
+        update(&mut app, Action::Down);
+        update(&mut app, Action::Enter);
+        insta::assert_snapshot!(format!("jump_to_method_{w}x{h}"), render(&app, w, h));
+        update(&mut app, Action::StartFilter);
+        update(&mut app, Action::FilterInput('g'));
+        update(&mut app, Action::FilterInput('e'));
+        insta::assert_snapshot!(format!("filter_{w}x{h}"), render(&app, w, h));
+        update(&mut app, Action::Escape);
+        update(&mut app, Action::Help);
+        insta::assert_snapshot!(format!("help_{w}x{h}"), render(&app, w, h));
+    }
+    let mut tiny = opened(&fx, (120, 40));
+    update(&mut tiny, Action::Resize(20, 5));
+    insta::assert_snapshot!("tiny_20x5", render(&tiny, 20, 5));
+}
+
+#[test]
+fn no_color_draws_no_colours_but_shows_focus_and_selection() {
+    use ratatui::style::{Color, Modifier};
+    let fx = fixture();
+    let app = opened(&fx, (120, 40));
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    terminal.draw(|f| super::view::draw(f, &app)).unwrap();
+    let buffer = terminal.backend().buffer();
+    let cells = buffer.content();
+    assert!(cells
+        .iter()
+        .all(|c| c.fg == Color::Reset && c.bg == Color::Reset));
+    assert!(cells
+        .iter()
+        .any(|c| c.modifier.contains(Modifier::REVERSED)));
+    insta::assert_snapshot!("no_color_120x40", render(&app, 120, 40));
+    let mut coloured = opened(&fx, (120, 40));
+    coloured.options.color = ColorMode::TrueColor;
+    coloured.sync();
+    terminal.draw(|f| super::view::draw(f, &coloured)).unwrap();
+    let cells = terminal.backend().buffer().content();
+    assert!(cells.iter().any(|c| matches!(c.fg, Color::Rgb(..))));
+}
+
+#[test]
+fn odd_input_never_panics() {
+    let fx = fixture();
+    std::fs::write(fx.root.join("bin.py"), b"\0\x01\x02").unwrap();
+    std::fs::write(fx.root.join("empty.py"), "").unwrap();
+    std::fs::write(fx.root.join("ctl.py"), "a\x1b[31m\tb\u{200b}\r\n".repeat(3)).unwrap();
+    for name in ["bin.py", "empty.py", "ctl.py"] {
+        let mut app = app(&fx, ColorMode::Ansi256, (100, 30));
+        app.loader = Doc::load;
+        select_dir(&mut app, name);
+        update(&mut app, Action::Enter);
+        for action in [
+            Action::Bottom,
+            Action::NextSymbol,
+            Action::Enter,
+            Action::PageDown,
+            Action::Right,
+            Action::Resize(3, 2),
+            Action::Wheel(5, 5, 3),
+            Action::Click(0, 0),
+        ] {
+            update(&mut app, action);
+            let _ = render(&app, app.area.width, app.area.height);
+        }
+    }
+}

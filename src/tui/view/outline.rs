@@ -1,0 +1,153 @@
+//! The outline pane: the open file's entries as a collapsible tree with kind, label, start
+//! line, and token counts and changed markers when those are on.
+
+use super::{draw_tree, pane_block, title, tree_prefix, Palette};
+use crate::outline::Kind;
+use crate::tui::app::{App, Focus, OutlineItem};
+use crate::tui::tree::Node;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use ratatui::Frame;
+
+/// Draws the outline pane in `rect`.
+pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
+    let focused = app.focus == Focus::Outline;
+    let block = pane_block(
+        title("Outline", app, Focus::Outline, app.outline.filter_query()),
+        focused,
+        palette,
+    );
+    if app.outline.is_empty() {
+        let note = match &app.doc {
+            None => "Open a file: Enter in the directory pane",
+            Some(doc) if doc.binary => "binary file",
+            Some(doc) if doc.outline.is_none() => "no parser for this file",
+            Some(_) => "(no outline entries)",
+        };
+        frame.render_widget(Paragraph::new(note).style(palette.dim()).block(block), rect);
+        return;
+    }
+    let width = rect.width.saturating_sub(2) as usize;
+    draw_tree(
+        frame,
+        &app.outline,
+        rect,
+        block,
+        focused,
+        palette,
+        |index, node| row(app, index, node, width, palette),
+    );
+}
+
+/// One outline row: fold marker, signature (or kind tag and name), line, tokens, marker.
+fn row(
+    app: &App,
+    index: usize,
+    node: &Node<OutlineItem>,
+    width: usize,
+    palette: &Palette,
+) -> Line<'static> {
+    let item = &node.item;
+    let prefix = tree_prefix(node);
+    let mut tail = format!(" {}", item.line);
+    if let Some(tokens) = item.tokens.filter(|_| app.options.tokens) {
+        tail.push_str(&format!(" ~{tokens}"));
+    }
+    let marker = item.changed && app.options.diff;
+    let used = prefix.width() + tail.len() + if marker { 2 } else { 0 };
+    let room = width.saturating_sub(used);
+    let name_style = match app.outline.is_match(index) {
+        true => palette.matched(),
+        false => Style::default(),
+    };
+    // A signature that opens with a keyword (`def`, `class`, `fn`) names its kind itself.
+    let tag = match names_its_kind(&item.label) {
+        true => String::new(),
+        false => format!("{} ", kind_tag(item.kind)),
+    };
+    let (tag, label) = if item.label != item.name && item.label.chars().count() + tag.len() <= room
+    {
+        (tag, item.label.clone())
+    } else {
+        let tag = format!("{} ", kind_tag(item.kind));
+        let label = truncate(&item.name, room.saturating_sub(tag.len()));
+        (tag, label)
+    };
+    let mut spans = vec![
+        prefix,
+        Span::styled(tag, kind_style(item.kind, palette)),
+        Span::styled(label, name_style),
+        Span::styled(tail, palette.dim()),
+    ];
+    if marker {
+        spans.push(Span::styled(" ●", palette.changed()));
+    }
+    Line::from(spans)
+}
+
+/// Whether a signature starts with a declaration keyword, so a kind tag would repeat it.
+fn names_its_kind(label: &str) -> bool {
+    const KEYWORDS: &[&str] = &[
+        "async",
+        "class",
+        "const",
+        "def",
+        "enum",
+        "export",
+        "fn",
+        "func",
+        "function",
+        "impl",
+        "interface",
+        "let",
+        "mod",
+        "namespace",
+        "pub",
+        "static",
+        "struct",
+        "trait",
+        "type",
+        "typedef",
+        "union",
+        "var",
+    ];
+    let first = label.split_whitespace().next().unwrap_or("");
+    KEYWORDS.contains(&first) || first.starts_with("pub(")
+}
+
+/// A short tag for a kind (`fn`, `class`, `#`).
+fn kind_tag(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Function | Kind::Procedure => "fn",
+        Kind::Method => "mth",
+        Kind::Heading => "#",
+        Kind::Constant | Kind::Static => "const",
+        Kind::Variable => "var",
+        Kind::Property | Kind::Field => "fld",
+        other => other.as_str(),
+    }
+}
+
+fn kind_style(kind: Kind, palette: &Palette) -> Style {
+    match kind {
+        Kind::Function | Kind::Method | Kind::Procedure | Kind::Macro => palette.accent(),
+        Kind::Heading | Kind::Class | Kind::Struct | Kind::Enum | Kind::Trait | Kind::Interface => {
+            palette.changed()
+        }
+        _ => palette.dim(),
+    }
+}
+
+/// Cuts `text` to `width` characters, ending in `…` when cut.
+fn truncate(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+    if width > 0 {
+        cut.push('…');
+    }
+    cut
+}
