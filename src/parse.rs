@@ -7,6 +7,7 @@ use crate::outline::{Entry, InputLimit, Outline};
 
 pub mod c_cpp;
 pub mod css;
+pub mod cursor;
 pub mod data;
 pub mod docker;
 pub mod go;

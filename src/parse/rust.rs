@@ -6,8 +6,9 @@
 //! macro invocations and const/static values are skipped as balanced groups.
 
 use crate::outline::{Entry, Kind};
+use crate::parse::cursor::{is_ident_byte, is_ident_start, Cursor};
 use crate::parse::lex::{self, Backtick, LexSpec};
-use crate::parse::{signature, LineIndex};
+use crate::parse::signature;
 
 const SPEC: LexSpec = LexSpec {
     line_comments: &["//"],
@@ -30,10 +31,7 @@ const SPEC: LexSpec = LexSpec {
 pub fn parse(text: &str) -> Vec<Entry> {
     let masked = lex::mask(text, &SPEC);
     let scanner = Scanner {
-        src: text,
-        m: masked.as_bytes(),
-        lines: LineIndex::new(text),
-        pairs: bracket_pairs(masked.as_bytes()),
+        cur: Cursor::new(text, &masked),
         depth: std::cell::Cell::new(0),
     };
     // A byte order mark is not part of the first word.
@@ -53,11 +51,7 @@ enum Ctx {
 }
 
 struct Scanner<'a> {
-    src: &'a str,
-    m: &'a [u8],
-    lines: LineIndex,
-    /// Every `{`, `(`, `[` with its closer (matched per bracket kind), sorted by position.
-    pairs: Vec<(u32, u32)>,
+    cur: Cursor<'a>,
     /// Item lists being walked (nesting depth), capped at [`MAX_DEPTH`].
     depth: std::cell::Cell<usize>,
 }
@@ -66,96 +60,15 @@ struct Scanner<'a> {
 /// this far, and junk input must not overflow the stack.
 const MAX_DEPTH: usize = 48;
 
-/// Pairs every opening bracket with its closer in one pass, so that looking a closer up costs
-/// a binary search instead of a scan (unclosed brackets in junk input stay linear).
-/// Matches like `parse::matching_close`: each kind counted on its own; unclosed = `u32::MAX`.
-/// Offsets are `u32` (input is capped far below 4 GB; longer input simply stops pairing).
-fn bracket_pairs(masked: &[u8]) -> Vec<(u32, u32)> {
-    let mut pairs = Vec::new();
-    let mut stacks: [Vec<usize>; 3] = [Vec::new(), Vec::new(), Vec::new()];
-    for (i, byte) in masked.iter().enumerate() {
-        let Ok(i) = u32::try_from(i) else {
-            break;
-        };
-        let (kind, open) = match byte {
-            b'{' => (0, true),
-            b'(' => (1, true),
-            b'[' => (2, true),
-            b'}' => (0, false),
-            b')' => (1, false),
-            b']' => (2, false),
-            _ => continue,
-        };
-        let Some(stack) = stacks.get_mut(kind) else {
-            continue;
-        };
-        if open {
-            stack.push(pairs.len());
-            pairs.push((i, u32::MAX));
-        } else if let Some(pair) = stack.pop().and_then(|k| pairs.get_mut(k)) {
-            pair.1 = i;
-        }
+impl<'a> std::ops::Deref for Scanner<'a> {
+    type Target = Cursor<'a>;
+
+    fn deref(&self) -> &Cursor<'a> {
+        &self.cur
     }
-    pairs
-}
-
-fn is_ident_start(byte: u8) -> bool {
-    byte.is_ascii_alphabetic() || byte == b'_' || byte >= 0x80
-}
-
-fn is_ident_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || byte == b'_' || byte >= 0x80
 }
 
 impl<'a> Scanner<'a> {
-    fn at(&self, pos: usize) -> u8 {
-        self.m.get(pos).copied().unwrap_or(0)
-    }
-
-    fn text(&self, start: usize, end: usize) -> &'a str {
-        let end = end.min(self.src.len());
-        self.src.get(start.min(end)..end).unwrap_or("")
-    }
-
-    /// The original text of `start..end` with comments dropped (string contents kept), for
-    /// names and signatures.
-    fn code_text(&self, start: usize, end: usize) -> String {
-        let end = end.min(self.src.len()).min(self.m.len());
-        let start = start.min(end);
-        let src = self.src.as_bytes();
-        let mut out = String::with_capacity(end - start);
-        let mut keep = start;
-        let mut i = start;
-        while i < end {
-            let comment = self.at(i) == b' '
-                && src.get(i) == Some(&b'/')
-                && matches!(src.get(i + 1), Some(b'/' | b'*'));
-            if comment {
-                out.push_str(self.text(keep, i));
-                out.push(' ');
-                while i < end && self.at(i).is_ascii_whitespace() {
-                    i += 1;
-                }
-                keep = i;
-            } else {
-                i += 1;
-            }
-        }
-        out.push_str(self.text(keep, end));
-        out
-    }
-
-    fn line(&self, pos: usize) -> usize {
-        self.lines.line_of(pos)
-    }
-
-    fn skip_ws(&self, mut pos: usize, end: usize) -> usize {
-        while pos < end && self.at(pos).is_ascii_whitespace() {
-            pos += 1;
-        }
-        pos
-    }
-
     /// The identifier (raw identifiers `r#type` included) starting at `pos`, as `(start, end)`.
     fn ident(&self, pos: usize, end: usize) -> Option<(usize, usize)> {
         if pos >= end || !is_ident_start(self.at(pos)) {
@@ -179,19 +92,6 @@ impl<'a> Scanner<'a> {
     /// The word after `pos` (whitespace skipped).
     fn next_word(&self, pos: usize, end: usize) -> Option<&'a str> {
         self.word(self.skip_ws(pos, end), end).map(|w| w.0)
-    }
-
-    /// The bracket closing the one at `open`, within `..end`.
-    fn close(&self, open: usize, end: usize) -> Option<usize> {
-        let open = u32::try_from(open).ok()?;
-        let k = self.pairs.binary_search_by_key(&open, |p| p.0).ok()?;
-        let close = usize::try_from(self.pairs.get(k)?.1).ok()?;
-        (close < end).then_some(close)
-    }
-
-    /// Position after the group opening at `open`, or `end` when it never closes.
-    fn skip_group(&self, open: usize, end: usize) -> usize {
-        self.close(open, end).map_or(end, |c| c + 1)
     }
 
     /// Scans a declaration head to its body `{` or its `;`, skipping `(…)` and `[…]` groups.

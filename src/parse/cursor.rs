@@ -1,0 +1,134 @@
+//! The view the brace-language scanners (Rust, Go) walk: the source, its masked copy, line
+//! numbers, and every bracket paired with its closer in one pass.
+
+use crate::parse::LineIndex;
+
+/// A masked source ready for scanning. Positions are byte offsets valid in both texts.
+pub struct Cursor<'a> {
+    /// The original text: names and signatures are read from here.
+    pub src: &'a str,
+    /// The masked text (see [`crate::parse::lex::mask`]): structure is read from here.
+    pub m: &'a [u8],
+    pub lines: LineIndex,
+    /// Every `{`, `(`, `[` with its closer (matched per bracket kind), sorted by position.
+    pairs: Vec<(u32, u32)>,
+}
+
+impl<'a> Cursor<'a> {
+    pub fn new(src: &'a str, masked: &'a str) -> Cursor<'a> {
+        Cursor {
+            src,
+            m: masked.as_bytes(),
+            lines: LineIndex::new(src),
+            pairs: bracket_pairs(masked.as_bytes()),
+        }
+    }
+
+    pub fn at(&self, pos: usize) -> u8 {
+        self.m.get(pos).copied().unwrap_or(0)
+    }
+
+    pub fn text(&self, start: usize, end: usize) -> &'a str {
+        let end = end.min(self.src.len());
+        self.src.get(start.min(end)..end).unwrap_or("")
+    }
+
+    /// The original text of `start..end` with comments dropped (string contents kept), for
+    /// names and signatures.
+    pub fn code_text(&self, start: usize, end: usize) -> String {
+        let end = end.min(self.src.len()).min(self.m.len());
+        let start = start.min(end);
+        let src = self.src.as_bytes();
+        let mut out = String::with_capacity(end - start);
+        let mut keep = start;
+        let mut i = start;
+        while i < end {
+            let comment = self.at(i) == b' '
+                && src.get(i) == Some(&b'/')
+                && matches!(src.get(i + 1), Some(b'/' | b'*'));
+            if comment {
+                out.push_str(self.text(keep, i));
+                out.push(' ');
+                while i < end && self.at(i).is_ascii_whitespace() {
+                    i += 1;
+                }
+                keep = i;
+            } else {
+                i += 1;
+            }
+        }
+        out.push_str(self.text(keep, end));
+        out
+    }
+
+    pub fn line(&self, pos: usize) -> usize {
+        self.lines.line_of(pos)
+    }
+
+    pub fn skip_ws(&self, mut pos: usize, end: usize) -> usize {
+        while pos < end && self.at(pos).is_ascii_whitespace() {
+            pos += 1;
+        }
+        pos
+    }
+
+    pub fn close(&self, open: usize, end: usize) -> Option<usize> {
+        let open = u32::try_from(open).ok()?;
+        let k = self.pairs.binary_search_by_key(&open, |p| p.0).ok()?;
+        let close = usize::try_from(self.pairs.get(k)?.1).ok()?;
+        (close < end).then_some(close)
+    }
+
+    pub fn skip_group(&self, open: usize, end: usize) -> usize {
+        self.close(open, end).map_or(end, |c| c + 1)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.m.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.m.len()
+    }
+}
+
+/// Pairs every opening bracket with its closer in one pass, so that looking a closer up costs
+/// a binary search instead of a scan (unclosed brackets in junk input stay linear).
+/// Matches like `parse::matching_close`: each kind counted on its own; unclosed = `u32::MAX`.
+/// Offsets are `u32` (input is capped far below 4 GB; longer input simply stops pairing).
+fn bracket_pairs(masked: &[u8]) -> Vec<(u32, u32)> {
+    let mut pairs = Vec::new();
+    let mut stacks: [Vec<usize>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    for (i, byte) in masked.iter().enumerate() {
+        let Ok(i) = u32::try_from(i) else {
+            break;
+        };
+        let (kind, open) = match byte {
+            b'{' => (0, true),
+            b'(' => (1, true),
+            b'[' => (2, true),
+            b'}' => (0, false),
+            b')' => (1, false),
+            b']' => (2, false),
+            _ => continue,
+        };
+        let Some(stack) = stacks.get_mut(kind) else {
+            continue;
+        };
+        if open {
+            stack.push(pairs.len());
+            pairs.push((i, u32::MAX));
+        } else if let Some(pair) = stack.pop().and_then(|k| pairs.get_mut(k)) {
+            pair.1 = i;
+        }
+    }
+    pairs
+}
+
+pub fn is_ident_start(byte: u8) -> bool {
+    byte.is_ascii_alphabetic() || byte == b'_' || byte >= 0x80
+}
+
+pub fn is_ident_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || byte == b'_' || byte >= 0x80
+}
