@@ -73,7 +73,8 @@ fn fake_outline(text: &str) -> Outline {
             .chars()
             .take_while(|c| c.is_alphanumeric() || *c == '_')
             .collect();
-        let signature = trimmed.trim_end_matches(':');
+        // As the real parsers do: the signature drops the keyword its kind already names.
+        let signature = rest.trim_end_matches(':');
         let kind = match (trimmed.starts_with("class"), indent) {
             (true, _) => Kind::Class,
             (false, 0) => Kind::Function,

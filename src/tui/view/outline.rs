@@ -62,18 +62,12 @@ fn row(
         true => palette.matched(),
         false => Style::default(),
     };
-    // A signature that opens with a keyword (`def`, `class`, `fn`) names its kind itself.
-    let tag = match names_its_kind(&item.label) {
-        true => String::new(),
-        false => format!("{} ", kind_tag(item.kind)),
-    };
-    let (tag, label) = if item.label != item.name && item.label.chars().count() + tag.len() <= room
-    {
-        (tag, item.label.clone())
-    } else {
-        let tag = format!("{} ", kind_tag(item.kind));
-        let label = truncate(&item.name, room.saturating_sub(tag.len()));
-        (tag, label)
+    // Signatures never repeat their kind's keyword (the model drops it), so every row shows the
+    // kind tag, then the signature when it fits, else the name.
+    let tag = format!("{} ", kind_tag(item.kind));
+    let label = match item.label != item.name && item.label.chars().count() + tag.len() <= room {
+        true => item.label.clone(),
+        false => truncate(&item.name, room.saturating_sub(tag.len())),
     };
     let mut spans = vec![
         prefix,
@@ -85,36 +79,6 @@ fn row(
         spans.push(Span::styled(" ●", palette.changed()));
     }
     Line::from(spans)
-}
-
-/// Whether a signature starts with a declaration keyword, so a kind tag would repeat it.
-fn names_its_kind(label: &str) -> bool {
-    const KEYWORDS: &[&str] = &[
-        "async",
-        "class",
-        "const",
-        "def",
-        "enum",
-        "export",
-        "fn",
-        "func",
-        "function",
-        "impl",
-        "interface",
-        "let",
-        "mod",
-        "namespace",
-        "pub",
-        "static",
-        "struct",
-        "trait",
-        "type",
-        "typedef",
-        "union",
-        "var",
-    ];
-    let first = label.split_whitespace().next().unwrap_or("");
-    KEYWORDS.contains(&first) || first.starts_with("pub(")
 }
 
 /// A short tag for a kind (`fn`, `class`, `#`).
