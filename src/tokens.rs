@@ -8,7 +8,7 @@
 //! tokenizers they are estimates.
 //!
 //! Speed comes from two things on top of it: a file is split into pieces once and every entry's
-//! count is a difference of prefix sums (see [`PieceCounts`]), and a per-thread memo remembers
+//! count is a difference of prefix sums (see `PieceCounts`), and a per-thread memo remembers
 //! each distinct piece's count, since code repeats its words.
 
 use crate::outline::{Entry, Outline};

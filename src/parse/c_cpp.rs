@@ -1,9 +1,9 @@
 //! C and C++ outline scanner (one scanner for both: C++ constructs appear in `.h` files).
 //!
-//! Three passes: [`lex::mask`] blanks comments and literals; [`pre`] records `#define`s, blanks
+//! Three passes: [`lex::mask`] blanks comments and literals; `pre` records `#define`s, blanks
 //! directive lines and drops `#if` branches that would duplicate a declaration head; then a
 //! scope scanner walks file, namespace and class bodies statement by statement, classifying
-//! the head before each `{` ([`head`]) and skipping every other brace group whole (function
+//! the head before each `{` (`head`) and skipping every other brace group whole (function
 //! bodies, initializers, enum bodies), so nothing inside a body is ever mistaken for a
 //! declaration.
 

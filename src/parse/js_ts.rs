@@ -1,7 +1,7 @@
 //! JavaScript/TypeScript outline scanner.
 //!
 //! The text is masked first (comments, strings, regex and template literals, and with
-//! `ParseOptions.jsx` whole JSX elements blanked; see [`mask`]). A statement scanner then walks
+//! `ParseOptions.jsx` whole JSX elements blanked; see `mask`). A statement scanner then walks
 //! the top level of the program and of namespace bodies, tracking only brackets, `;` and
 //! newlines (automatic semicolon insertion), and reads declarations: functions (overloads and
 //! ambient ones too), classes with their members, interfaces, type aliases, enums, namespaces,

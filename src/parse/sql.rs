@@ -2,7 +2,7 @@
 //! index, function, aggregate, procedure, trigger, type, domain, sequence or schema, with the
 //! columns of a table as [`Kind::Field`] children.
 //!
-//! [`scan`] splits the file into statements the way a SQL client does (comments, strings,
+//! `scan` splits the file into statements the way a SQL client does (comments, strings,
 //! dollar quotes, `DELIMITER`, `GO`, `BEGIN … END` bodies); this module reads each `CREATE`
 //! head: modifiers, the object kind, `IF NOT EXISTS`, and the object name without its schema,
 //! unquoted (`"My Table"`, `` `t` ``, `[t]`). An entry spans from the `CREATE` line to the line
