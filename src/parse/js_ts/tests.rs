@@ -317,27 +317,6 @@ fn truncations_and_mutations_do_not_panic() {
 }
 
 #[test]
-#[ignore]
-fn timing() {
-    let path = std::env::var("JSTS_FILE").unwrap();
-    let text = std::fs::read_to_string(path).unwrap();
-    let t = std::time::Instant::now();
-    let m = mask::mask(&text, true);
-    eprintln!("mask {:?}", t.elapsed());
-    let t = std::time::Instant::now();
-    let n = parse(
-        &text,
-        ParseOptions {
-            language: Language::TypeScript,
-            jsx: true,
-        },
-    )
-    .len();
-    eprintln!("parse {:?} {n}", t.elapsed());
-    drop(m);
-}
-
-#[test]
 fn interface_and_enum_members() {
     let src = "interface I {\n  readonly a: string;\n  b?(x: number): void,\n  [key: string]: unknown\n  new (x: string): I\n  (call: number): void\n  'quoted-key': {\n    nested: 1\n  }\n  get size(): number\n}\nenum E {\n  A = 1,\n  'B' = A << 1,\n  C\n}\n";
     assert_eq!(
