@@ -52,8 +52,7 @@ pub fn outline_text(text: &str, options: ParseOptions) -> Outline {
 pub fn outline_file(text: &str, file_bytes: usize, options: ParseOptions) -> Outline {
     let total_lines = count_lines(text);
     let (parsed, mut limit) = apply_limits(text, total_lines);
-    // A UTF-8 byte order mark holds no newline, so dropping it keeps every line number.
-    let entries = parse_entries(parsed.strip_prefix('\u{FEFF}').unwrap_or(parsed), options);
+    let entries = parse_entries(parsed, options);
     let mut outline = Outline::new(
         options.language,
         total_lines,
@@ -76,7 +75,10 @@ pub fn outline_file(text: &str, file_bytes: usize, options: ParseOptions) -> Out
 }
 
 /// Runs the family scanner for `options.language` on `text`.
+/// Family scanners never see a byte order mark: it is dropped here, once for all of them.
 pub fn parse_entries(text: &str, options: ParseOptions) -> Vec<Entry> {
+    // A UTF-8 byte order mark holds no newline, so dropping it keeps every line number.
+    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     match options.language {
         Language::Python => python::parse(text),
         Language::Rust => rust::parse(text),
@@ -310,12 +312,68 @@ mod tests {
     }
 
     #[test]
-    fn byte_order_mark_does_not_hide_the_first_entry() {
-        let outline = outline_text("\u{FEFF}# Title\n", ParseOptions::new(Language::Markdown));
-        assert_eq!(
-            outline.entries.first().map(|e| (e.name.as_str(), e.line)),
-            Some(("Title", 1))
-        );
+    fn byte_order_mark_never_hides_the_first_entry() {
+        // The cases each family once tested on its own, now through the one place that strips.
+        let cases: &[(Language, &str, &[&str])] = &[
+            (
+                Language::Markdown,
+                "\u{FEFF}# Title\n",
+                &["heading Title 1-1"],
+            ),
+            (
+                Language::TypeScript,
+                "\u{FEFF}export const a = 1\n",
+                &["constant a 1-1"],
+            ),
+            (
+                Language::Go,
+                "\u{FEFF}func main() {}",
+                &["function main 1-1"],
+            ),
+            (
+                Language::Python,
+                "\u{FEFF}def f():\r\n    pass\r\nXY = 1",
+                &["function f 1-2", "constant XY 3-3"],
+            ),
+            (
+                Language::Rust,
+                "\u{FEFF}fn main() {}",
+                &["function main 1-1"],
+            ),
+            (
+                Language::Yaml,
+                "\u{FEFF}a:\n  b: 1\n",
+                &["key a 1-2 a: {1 key}", "key b 2-2 b: 1"],
+            ),
+            (Language::Toml, "\u{FEFF}k = 1", &["key k 1-1 k: 1"]),
+            (Language::Json, "\u{FEFF}{\"k\": 1}", &["key k 1-1 k: 1"]),
+            (
+                Language::Dockerfile,
+                "\u{FEFF}FROM x\n",
+                &["stage x 1-1 FROM x"],
+            ),
+            (
+                Language::Makefile,
+                "\u{FEFF}all: x\n",
+                &["target all 1-1 all: x"],
+            ),
+        ];
+        for (language, text, want) in cases {
+            let outline = outline_text(text, ParseOptions::new(*language));
+            let got: Vec<String> = outline
+                .walk()
+                .iter()
+                .map(|(_, e)| {
+                    let sig = match (*language, &e.signature) {
+                        (Language::Yaml | Language::Toml | Language::Json, Some(s))
+                        | (Language::Dockerfile | Language::Makefile, Some(s)) => format!(" {s}"),
+                        _ => String::new(),
+                    };
+                    format!("{} {} {}-{}{sig}", e.kind, e.name, e.line, e.end_line)
+                })
+                .collect();
+            assert_eq!(got, *want, "{language}");
+        }
     }
 
     #[test]

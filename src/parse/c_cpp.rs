@@ -13,26 +13,15 @@ mod tokens;
 
 use crate::lang::Language;
 use crate::outline::{Entry, Kind};
-use crate::parse::lex::{self, Backtick, LexSpec};
+use crate::parse::lex::{self, LexSpec};
 use crate::parse::{signature, LineIndex};
 use head::{is_all_caps, is_type_keyword, Head};
 use tokens::{Ctx, Pairs, Tk, Tok};
 
 const SPEC: LexSpec = LexSpec {
-    line_comments: &["//"],
-    block_comment: Some(("/*", "*/")),
-    nested_comments: false,
-    quotes: b"\"'",
-    backslash_escapes: true,
-    multiline_strings: false,
-    rust_chars: false,
-    rust_raw_strings: false,
     cpp_raw_strings: true,
     digit_separators: true,
-    triple_quotes: false,
-    backtick: Backtick::None,
-    js_regex: false,
-    dollar_quotes: false,
+    ..LexSpec::C_LIKE
 };
 
 /// Nesting deeper than this is skipped rather than recursed into.

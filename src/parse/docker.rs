@@ -43,7 +43,6 @@ struct Instruction {
 
 /// Outlines a Dockerfile.
 pub fn parse(text: &str) -> Vec<Entry> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text
         .split('\n')
         .map(|line| line.strip_suffix('\r').unwrap_or(line))

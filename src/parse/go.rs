@@ -11,20 +11,8 @@ use crate::parse::lex::{self, Backtick, LexSpec};
 use crate::parse::signature;
 
 const SPEC: LexSpec = LexSpec {
-    line_comments: &["//"],
-    block_comment: Some(("/*", "*/")),
-    nested_comments: false,
-    quotes: b"\"'",
-    backslash_escapes: true,
-    multiline_strings: false,
-    rust_chars: false,
-    rust_raw_strings: false,
-    cpp_raw_strings: false,
-    digit_separators: false,
-    triple_quotes: false,
     backtick: Backtick::Raw,
-    js_regex: false,
-    dollar_quotes: false,
+    ..LexSpec::C_LIKE
 };
 
 /// Outlines Go source.
@@ -94,12 +82,7 @@ impl<'a> Scanner<'a> {
     fn top_level(&self) -> Vec<Entry> {
         let end = self.len();
         let mut out = Vec::new();
-        // A byte order mark is not part of the first word.
-        let mut pos = if self.src.starts_with('\u{feff}') {
-            3
-        } else {
-            0
-        };
+        let mut pos = 0;
         while pos < end {
             pos = self.skip_ws(pos, end);
             if pos >= end {

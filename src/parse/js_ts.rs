@@ -24,13 +24,7 @@ use crate::parse::{signature, LineIndex, ParseOptions};
 const MAX_NESTING: usize = 16;
 
 pub fn parse(text: &str, options: ParseOptions) -> Vec<Entry> {
-    let mut masked = mask::mask(text, options.jsx);
-    if text.starts_with('\u{feff}') {
-        // A byte order mark is not part of the first word.
-        if let Some(bom) = masked.get_mut(..3) {
-            bom.fill(b' ');
-        }
-    }
+    let masked = mask::mask(text, options.jsx);
     let scanner = Scanner {
         src: text,
         m: &masked,

@@ -42,6 +42,28 @@ pub struct LexSpec {
     pub dollar_quotes: bool,
 }
 
+impl LexSpec {
+    /// The C family's common ground: `//` and `/* */` comments, `"` and `'` literals with
+    /// backslash escapes, nothing else. Languages add their own forms on top
+    /// (`LexSpec { rust_raw_strings: true, ..LexSpec::C_LIKE }`).
+    pub const C_LIKE: LexSpec = LexSpec {
+        line_comments: &["//"],
+        block_comment: Some(("/*", "*/")),
+        nested_comments: false,
+        quotes: b"\"'",
+        backslash_escapes: true,
+        multiline_strings: false,
+        rust_chars: false,
+        rust_raw_strings: false,
+        cpp_raw_strings: false,
+        digit_separators: false,
+        triple_quotes: false,
+        backtick: Backtick::None,
+        js_regex: false,
+        dollar_quotes: false,
+    };
+}
+
 /// What a backtick starts.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Backtick {
@@ -554,20 +576,9 @@ mod tests {
     use super::*;
 
     const C_LIKE: LexSpec = LexSpec {
-        line_comments: &["//"],
-        block_comment: Some(("/*", "*/")),
-        nested_comments: false,
-        quotes: b"\"'",
-        backslash_escapes: true,
-        multiline_strings: false,
-        rust_chars: false,
-        rust_raw_strings: false,
         cpp_raw_strings: true,
         digit_separators: true,
-        triple_quotes: false,
-        backtick: Backtick::None,
-        js_regex: false,
-        dollar_quotes: false,
+        ..LexSpec::C_LIKE
     };
 
     #[test]

@@ -175,9 +175,6 @@ fn is_space(byte: u8) -> bool {
 fn indentation(masked: &[u8], start: usize, end: usize) -> (usize, usize) {
     let mut col = 0;
     let mut pos = start;
-    if start == 0 && masked.starts_with("\u{feff}".as_bytes()) {
-        pos = 3;
-    }
     while pos < end {
         match masked.get(pos) {
             Some(b' ') => col += 1,

@@ -7,24 +7,15 @@
 
 use crate::outline::{Entry, Kind};
 use crate::parse::cursor::{is_ident_byte, is_ident_start, Cursor};
-use crate::parse::lex::{self, Backtick, LexSpec};
+use crate::parse::lex::{self, LexSpec};
 use crate::parse::signature;
 
 const SPEC: LexSpec = LexSpec {
-    line_comments: &["//"],
-    block_comment: Some(("/*", "*/")),
     nested_comments: true,
-    quotes: b"\"'",
-    backslash_escapes: true,
     multiline_strings: true,
     rust_chars: true,
     rust_raw_strings: true,
-    cpp_raw_strings: false,
-    digit_separators: false,
-    triple_quotes: false,
-    backtick: Backtick::None,
-    js_regex: false,
-    dollar_quotes: false,
+    ..LexSpec::C_LIKE
 };
 
 /// Outlines Rust source.
@@ -34,9 +25,7 @@ pub fn parse(text: &str) -> Vec<Entry> {
         cur: Cursor::new(text, &masked),
         depth: std::cell::Cell::new(0),
     };
-    // A byte order mark is not part of the first word.
-    let start = if text.starts_with('\u{feff}') { 3 } else { 0 };
-    scanner.items(start, scanner.m.len(), Ctx::Module)
+    scanner.items(0, scanner.m.len(), Ctx::Module)
 }
 
 /// What kind of item list is being walked.

@@ -243,20 +243,6 @@ second: doc
 }
 
 #[test]
-fn byte_order_marks_are_skipped() {
-    let yaml = "\u{feff}a:\n  b: 1\n";
-    assert_eq!(
-        show(yaml, Language::Yaml),
-        vec!["a 1-2 | a: {1 key}", "  b 2-2 | b: 1"]
-    );
-    assert_eq!(show("\u{feff}k = 1", Language::Toml), vec!["k 1-1 | k: 1"]);
-    assert_eq!(
-        show("\u{feff}{\"k\": 1}", Language::Json),
-        vec!["k 1-1 | k: 1"]
-    );
-}
-
-#[test]
 fn yaml_template_directives_do_not_hide_keys() {
     let text = "\
 metadata:

@@ -10,8 +10,7 @@ pub(super) fn parse(text: &str) -> Vec<Entry> {
     let mut doc = Doc::new(text);
     let bytes = doc.bytes;
     let mut table = Parent::Root;
-    // A byte order mark is not part of the first key.
-    let mut pos = if text.starts_with('\u{feff}') { 3 } else { 0 };
+    let mut pos = 0;
     while pos < bytes.len() {
         pos = skip_spaces(bytes, pos);
         match bytes.get(pos) {

@@ -59,8 +59,6 @@ pub(super) fn is_document_marker(rest: &[u8]) -> bool {
         && matches!(rest.get(3), None | Some(b' ' | b'\t' | b'\r' | b'\n'))
 }
 
-const BOM: &[u8] = "\u{feff}".as_bytes();
-
 /// `{{`, `{%` or `{#`: a template expression, read as plain text.
 fn is_template(rest: &[u8]) -> bool {
     matches!(rest, [b'{', b'{' | b'%' | b'#', ..])
@@ -86,12 +84,7 @@ impl<'t> Parser<'_, 't> {
 
     fn run(&mut self) {
         let len = self.bytes().len();
-        // A byte order mark is not part of the first line's content.
-        let mut pos = if self.bytes().starts_with(BOM) {
-            BOM.len()
-        } else {
-            0
-        };
+        let mut pos = 0;
         while pos < len {
             let line_start = pos;
             let bytes = self.bytes();

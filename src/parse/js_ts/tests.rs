@@ -249,11 +249,6 @@ fn crlf_tabs_and_no_final_newline() {
 }
 
 #[test]
-fn byte_order_mark() {
-    assert_eq!(ts("\u{feff}export const a = 1\n"), "constant a 1-1\n");
-}
-
-#[test]
 fn type_assertions_in_plain_typescript() {
     let src = "const w = <any>window\nconst n = <number>(x as unknown)\nfunction f() {}\n";
     assert_eq!(ts(src), "constant w 1-1\nconstant n 2-2\nfunction f 3-3\n");

@@ -305,14 +305,6 @@ fn crlf_tabs_and_no_final_newline() {
         ]
     );
     assert_eq!(sig_of(src, "m"), "m(self)");
-    let with_const = "\u{feff}def f():\r\n    pass\r\nXY = 1";
-    assert_eq!(
-        flat(with_const),
-        vec![
-            e(0, Kind::Function, "f", 1, 2),
-            e(0, Kind::Constant, "XY", 3, 3)
-        ]
-    );
 }
 
 #[test]
