@@ -167,8 +167,11 @@ impl Snapshot {
         };
         let mut options = git2::DiffOptions::new();
         options.context_lines(0);
+        // Lines numbered as the outline numbers them: a lone `\r` ends a line too.
+        let old = crate::parse::lone_crs_as_newlines_in_bytes(&old);
+        let current = crate::parse::lone_crs_as_newlines_in_bytes(current);
         let patch =
-            git2::Patch::from_buffers(&old, Some(old_path), current, None, Some(&mut options))
+            git2::Patch::from_buffers(&old, Some(old_path), &current, None, Some(&mut options))
                 .map_err(|e| e.message().to_string())?;
         let mut changes = Vec::new();
         for index in 0..patch.num_hunks() {

@@ -125,6 +125,26 @@ pub struct Entry {
     pub tokens: Option<usize>,
     /// A changed line or deletion point lies in the range; set by [`Outline::mark_changes`].
     pub changed: bool,
+    /// Set when the parser did not list what this entry's body holds (its `children` are then
+    /// empty and unknown, never a complete empty list).
+    pub truncated: Option<Truncation>,
+}
+
+/// Why a parser left an entry's children unlisted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Truncation {
+    /// The body lies deeper than the scanner follows (its stack guard) or than [`MAX_DEPTH`].
+    MaxNesting,
+}
+
+impl Truncation {
+    /// The wire name, the same string JSON output carries as `truncation_reason`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Truncation::MaxNesting => "max_nesting",
+        }
+    }
 }
 
 impl Entry {
@@ -142,6 +162,7 @@ impl Entry {
             children: Vec::new(),
             tokens: None,
             changed: false,
+            truncated: None,
         }
     }
 
@@ -153,6 +174,15 @@ impl Entry {
 
     pub fn with_children(mut self, children: Vec<Entry>) -> Entry {
         self.children = children;
+        self
+    }
+
+    /// When `cut`, marks this entry's body as not listed because it lies past the parser's
+    /// nesting limit.
+    pub fn cut_by_nesting(mut self, cut: bool) -> Entry {
+        if cut {
+            self.truncated = Some(Truncation::MaxNesting);
+        }
         self
     }
 
@@ -298,31 +328,45 @@ impl Outline {
     }
 }
 
-/// Deepest nesting kept. Below it, descendants become leaf children of the entry at this depth,
-/// so ids, JSON output and even dropping the tree stay far from the end of any thread's stack
-/// whatever a parser builds from pathological input.
-pub const MAX_DEPTH: usize = 100;
+/// Deepest nesting kept. An entry at this depth loses its descendants and is marked
+/// [`Truncation::MaxNesting`], so ids, JSON output and even dropping the tree stay far from the
+/// end of any thread's stack whatever a parser builds from pathological input. 50 is deeper
+/// than real code nests, and keeps JSON output (two JSON levels per entry level) inside the
+/// 128 levels that common parsers accept by default (serde_json), with room for an envelope.
+pub const MAX_DEPTH: usize = 50;
 
+/// Enforces [`MAX_DEPTH`], and the rule that a truncated entry lists no children (a partial
+/// list would read as complete).
 fn cap_depth(entries: &mut [Entry], depth: usize) {
     for entry in entries {
-        if depth >= MAX_DEPTH {
-            entry.children = flatten(std::mem::take(&mut entry.children));
+        if depth >= MAX_DEPTH && !entry.children.is_empty() {
+            entry.truncated = Some(Truncation::MaxNesting);
+        }
+        if entry.truncated.is_some() {
+            drop_iteratively(std::mem::take(&mut entry.children));
         } else {
             cap_depth(&mut entry.children, depth + 1);
         }
     }
 }
 
-/// A subtree as a flat list in source order, taken apart with a heap stack, never recursion.
-fn flatten(children: Vec<Entry>) -> Vec<Entry> {
-    let mut out = Vec::new();
-    let mut stack: Vec<Entry> = children.into_iter().rev().collect();
+/// Drops a subtree of any depth with a heap stack: the default recursive drop of a very deep
+/// tree would overflow the thread's stack.
+fn drop_iteratively(children: Vec<Entry>) {
+    let mut stack = children;
     while let Some(mut entry) = stack.pop() {
-        let grandchildren = std::mem::take(&mut entry.children);
-        out.push(entry);
-        stack.extend(grandchildren.into_iter().rev());
+        stack.append(&mut entry.children);
     }
-    out
+}
+
+/// An entry's segment of a qualified name: the name, or `""` for an empty one (an empty JSON
+/// key), so that `"".a` never reads as the top-level `a`.
+fn qualname_segment(name: &str) -> &str {
+    if name.is_empty() {
+        "\"\""
+    } else {
+        name
+    }
 }
 
 fn normalize(
@@ -332,19 +376,20 @@ fn normalize(
     min_line: usize,
     max_line: usize,
 ) {
-    entries.sort_by_key(|entry| (entry.line, std::cmp::Reverse(entry.end_line)));
+    // Stable and by line alone: siblings on one line (`<div></div><section>`) keep the order
+    // the scanner found them in, which is source order.
+    entries.sort_by_key(|entry| entry.line);
     for (index, entry) in entries.iter_mut().enumerate() {
         entry.line = entry.line.clamp(min_line, max_line);
         entry.end_line = entry.end_line.clamp(entry.line, max_line);
-        entry.id = if parent_id.is_empty() {
-            (index + 1).to_string()
+        let segment = qualname_segment(&entry.name);
+        (entry.id, entry.qualname) = if parent_id.is_empty() {
+            ((index + 1).to_string(), segment.to_string())
         } else {
-            format!("{parent_id}.{}", index + 1)
-        };
-        entry.qualname = if parent_qualname.is_empty() {
-            entry.name.clone()
-        } else {
-            format!("{parent_qualname}.{}", entry.name)
+            (
+                format!("{parent_id}.{}", index + 1),
+                format!("{parent_qualname}.{segment}"),
+            )
         };
         let (id, qualname) = (entry.id.clone(), entry.qualname.clone());
         normalize(
@@ -472,15 +517,59 @@ mod tests {
     }
 
     #[test]
-    fn deep_trees_are_capped_without_recursion() {
+    fn deep_trees_are_capped_without_recursion_and_marked() {
         let mut deep = leaf("leaf", 1, 1);
         for level in 0..200_000 {
             deep = leaf(&format!("n{level}"), 1, 1).with_children(vec![deep]);
         }
         let outline = Outline::new(Language::Json, 1, 0, vec![deep]);
-        let depths: Vec<usize> = outline.walk().into_iter().map(|(depth, _)| depth).collect();
-        assert_eq!(depths.iter().max(), Some(&MAX_DEPTH));
-        assert_eq!(depths.len(), 200_001);
+        let walked = outline.walk();
+        assert_eq!(walked.len(), MAX_DEPTH);
+        let (depth, deepest) = walked.last().expect("entries");
+        assert_eq!(*depth, MAX_DEPTH - 1);
+        assert!(deepest.children.is_empty());
+        assert_eq!(deepest.truncated, Some(Truncation::MaxNesting));
+        // Nothing above the cap is marked: their children are all there.
+        assert!(walked[..MAX_DEPTH - 1]
+            .iter()
+            .all(|(_, e)| e.truncated.is_none()));
+    }
+
+    #[test]
+    fn truncated_entries_list_no_partial_children() {
+        let mut cut = leaf("A", 1, 9).with_children(vec![leaf("seen", 2, 3)]);
+        cut.truncated = Some(Truncation::MaxNesting);
+        let outline = Outline::new(Language::Rust, 9, 0, vec![cut]);
+        assert!(outline.entries[0].children.is_empty());
+        assert_eq!(outline.len(), 1);
+    }
+
+    #[test]
+    fn same_line_siblings_keep_scanner_order() {
+        // `<div></div><section>…`: the longer sibling must not jump ahead of the first.
+        let tree = vec![leaf("div", 1, 1), leaf("section", 1, 3), leaf("p", 2, 2)];
+        let outline = Outline::new(Language::Html, 3, 0, tree);
+        let ids: Vec<_> = outline
+            .walk()
+            .into_iter()
+            .map(|(_, e)| format!("{} {}", e.id, e.name))
+            .collect();
+        assert_eq!(ids, ["1 div", "2 section", "3 p"]);
+    }
+
+    #[test]
+    fn empty_names_have_a_visible_qualname_segment() {
+        let tree = vec![
+            leaf("", 1, 2).with_children(vec![leaf("a", 2, 2)]),
+            leaf("a", 3, 3),
+        ];
+        let outline = Outline::new(Language::Json, 3, 0, tree);
+        let qualnames: Vec<_> = outline
+            .walk()
+            .into_iter()
+            .map(|(_, e)| e.qualname.as_str())
+            .collect();
+        assert_eq!(qualnames, ["\"\"", "\"\".a", "a"]);
     }
 
     #[test]

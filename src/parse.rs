@@ -4,6 +4,7 @@
 
 use crate::lang::Language;
 use crate::outline::{Entry, InputLimit, Outline};
+use std::borrow::Cow;
 
 pub mod c_cpp;
 pub mod css;
@@ -50,33 +51,32 @@ pub fn outline_text(text: &str, options: ParseOptions) -> Outline {
 /// Outlines `text`, the first part of a file of `file_bytes` bytes (the reader stops a little
 /// past [`MAX_BYTES`], so a huge file is never loaded whole).
 pub fn outline_file(text: &str, file_bytes: usize, options: ParseOptions) -> Outline {
-    let total_lines = count_lines(text);
-    let (parsed, mut limit) = apply_limits(text, total_lines);
-    let entries = parse_entries(parsed, options);
-    let mut outline = Outline::new(
-        options.language,
-        total_lines,
-        file_bytes.max(text.len()),
-        entries,
-    );
-    if file_bytes > text.len() {
+    // Same length as `text`, so byte counts and offsets stay those of the file.
+    let text = lone_crs_as_newlines(text);
+    let read_whole = file_bytes <= text.len();
+    let total_lines = count_lines(&text);
+    let (parsed, limit) = apply_limits(&text, total_lines, file_bytes.max(text.len()));
+    let entries = parse_lines_unified(parsed, options);
+    let lines = if read_whole {
+        total_lines
+    } else {
         // Only a prefix was read: the line total is unknown, the byte total is not.
-        outline.lines = count_lines(parsed);
-        if let Some(limit) = &mut limit {
-            limit.reason = format!(
-                "file has {} bytes; outlined the first {} lines",
-                thousands(file_bytes),
-                thousands(limit.lines_outlined)
-            );
-        }
-    }
+        count_lines(parsed)
+    };
+    let mut outline = Outline::new(options.language, lines, file_bytes.max(text.len()), entries);
     outline.limit = limit;
     outline
 }
 
 /// Runs the family scanner for `options.language` on `text`.
-/// Family scanners never see a byte order mark: it is dropped here, once for all of them.
+/// Family scanners never see a byte order mark nor a lone carriage return: both are dealt
+/// with here, once for all of them.
 pub fn parse_entries(text: &str, options: ParseOptions) -> Vec<Entry> {
+    parse_lines_unified(&lone_crs_as_newlines(text), options)
+}
+
+/// [`parse_entries`] for text whose line breaks are all `\n` or `\r\n` already.
+fn parse_lines_unified(text: &str, options: ParseOptions) -> Vec<Entry> {
     // A UTF-8 byte order mark holds no newline, so dropping it keeps every line number.
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
     match options.language {
@@ -95,21 +95,34 @@ pub fn parse_entries(text: &str, options: ParseOptions) -> Vec<Entry> {
     }
 }
 
-/// Cuts `text` at the byte and line limits (on a line boundary) and says what was cut.
-fn apply_limits(text: &str, total_lines: usize) -> (&str, Option<InputLimit>) {
+/// Cuts `text` (line breaks unified) at the byte and line limits and says what was cut. The
+/// cut falls on a line boundary, unless the line that crosses the byte limit would take more
+/// than half of what may be outlined with it (minified JSON, one-line bundles): then that line
+/// is cut at the limit, on a character boundary, so a huge line never leaves nothing outlined.
+fn apply_limits(text: &str, total_lines: usize, file_bytes: usize) -> (&str, Option<InputLimit>) {
     if text.len() <= MAX_BYTES && total_lines <= MAX_LINES {
         return (text, None);
     }
     let mut end = 0;
     let mut lines = 0;
-    for (index, _) in text.match_indices('\n') {
+    for index in memchr::memchr_iter(b'\n', text.as_bytes()) {
         if index + 1 > MAX_BYTES || lines == MAX_LINES {
             break;
         }
         end = index + 1;
         lines += 1;
     }
-    let reason = if total_lines > MAX_LINES {
+    let split = lines < MAX_LINES && text.len() > MAX_BYTES && end < MAX_BYTES / 2;
+    let reason = if split {
+        end = floor_char_boundary(text, MAX_BYTES);
+        lines += 1;
+        format!(
+            "file has {} bytes; outlined the first {} (line {} is cut there)",
+            thousands(file_bytes),
+            thousands(end),
+            thousands(lines)
+        )
+    } else if lines == MAX_LINES && file_bytes <= text.len() {
         format!(
             "file has {} lines; outlined the first {}",
             thousands(total_lines),
@@ -118,24 +131,96 @@ fn apply_limits(text: &str, total_lines: usize) -> (&str, Option<InputLimit>) {
     } else {
         format!(
             "file has {} bytes; outlined the first {} lines ({} bytes)",
-            thousands(text.len()),
+            thousands(file_bytes),
             thousands(lines),
             thousands(end)
         )
     };
-    (
-        &text[..end],
-        Some(InputLimit {
-            lines_outlined: lines,
-            reason,
-        }),
-    )
+    let limit = InputLimit {
+        lines_outlined: lines,
+        reason,
+    };
+    (text.get(..end).unwrap_or(""), Some(limit))
 }
 
-/// Number of lines: newlines, plus one for a last line without a newline.
+/// The largest char boundary of `text` at or below `index`.
+fn floor_char_boundary(text: &str, index: usize) -> usize {
+    let mut index = index.min(text.len());
+    while !text.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
+}
+
+/// `text` with every lone carriage return (old Mac line endings) turned into a line feed, so
+/// that scanners, line counts and line numbers all see the same lines. One byte for one byte:
+/// offsets, lengths and the hash of the file stay true. `\r\n` is left alone.
+pub fn lone_crs_as_newlines(text: &str) -> Cow<'_, str> {
+    match lone_crs_as_newlines_in_bytes(text.as_bytes()) {
+        Cow::Borrowed(_) => Cow::Borrowed(text),
+        // Swapping one ASCII byte for another keeps the text valid UTF-8.
+        Cow::Owned(bytes) => Cow::Owned(
+            String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        ),
+    }
+}
+
+/// [`lone_crs_as_newlines`] for bytes (the diff against HEAD numbers lines the same way).
+pub fn lone_crs_as_newlines_in_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
+    if lone_cr_positions(bytes).next().is_none() {
+        return Cow::Borrowed(bytes);
+    }
+    let mut unified = bytes.to_vec();
+    for index in lone_cr_positions(bytes) {
+        unified[index] = b'\n';
+    }
+    Cow::Owned(unified)
+}
+
+/// Offsets of the carriage returns not followed by a line feed.
+fn lone_cr_positions(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    memchr::memchr_iter(b'\r', bytes).filter(move |&i| bytes.get(i + 1) != Some(&b'\n'))
+}
+
+/// Offsets just past each line break (`\n`, `\r\n`, or a lone `\r`).
+fn line_break_ends(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    memchr::memchr2_iter(b'\n', b'\r', bytes)
+        .filter(move |&i| bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n'))
+        .map(|i| i + 1)
+}
+
+/// Number of lines: line breaks (`\n`, `\r\n`, lone `\r`), plus one for a last line without
+/// one.
 pub fn count_lines(text: &str) -> usize {
-    let newlines = memchr::memchr_iter(b'\n', text.as_bytes()).count();
-    newlines + usize::from(!text.is_empty() && !text.ends_with('\n'))
+    let bytes = text.as_bytes();
+    let breaks = if memchr::memchr(b'\r', bytes).is_none() {
+        memchr::memchr_iter(b'\n', bytes).count()
+    } else {
+        line_break_ends(bytes).count()
+    };
+    breaks + usize::from(!text.is_empty() && !text.ends_with(['\n', '\r']))
+}
+
+/// The lines of `text` without their line breaks, which are `\n`, `\r\n` or a lone `\r`: the
+/// lines [`count_lines`] counts and [`LineIndex`] numbers (like [`str::lines`], which does not
+/// know lone carriage returns).
+pub fn lines(text: &str) -> Vec<&str> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    for end in line_break_ends(bytes) {
+        let mut line_end = end - 1;
+        if bytes[line_end] == b'\n' && line_end > start && bytes[line_end - 1] == b'\r' {
+            line_end -= 1;
+        }
+        out.push(text.get(start..line_end).unwrap_or(""));
+        start = end;
+    }
+    if start < text.len() {
+        out.push(text.get(start..).unwrap_or(""));
+    }
+    out
 }
 
 /// `1234567` as `1,234,567`.
@@ -158,9 +243,15 @@ pub struct LineIndex {
 }
 
 impl LineIndex {
+    /// Lines break at `\n`, `\r\n` and a lone `\r`, as [`count_lines`] counts them.
     pub fn new(text: &str) -> LineIndex {
+        let bytes = text.as_bytes();
         let mut starts = vec![0];
-        starts.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1));
+        if memchr::memchr(b'\r', bytes).is_none() {
+            starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
+        } else {
+            starts.extend(line_break_ends(bytes));
+        }
         LineIndex { starts }
     }
 
@@ -228,6 +319,7 @@ pub fn matching_close(masked: &[u8], open: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::outline::MAX_DEPTH;
 
     #[test]
     fn counts_lines_with_and_without_final_newline() {
@@ -253,13 +345,184 @@ mod tests {
     #[test]
     fn limits_cut_on_line_boundaries_and_say_so() {
         let text = "x\n".repeat(MAX_LINES + 10);
-        let (cut, limit) = apply_limits(&text, count_lines(&text));
+        let (cut, limit) = apply_limits(&text, count_lines(&text), text.len());
         assert_eq!(count_lines(cut), MAX_LINES);
         let limit = limit.expect("a limit is reported");
         assert_eq!(limit.lines_outlined, MAX_LINES);
         assert!(limit.reason.contains("50,010"), "{}", limit.reason);
         let small = "x\ny";
-        assert_eq!(apply_limits(small, 2), (small, None));
+        assert_eq!(apply_limits(small, 2, 3), (small, None));
+    }
+
+    #[test]
+    fn a_line_longer_than_the_byte_limit_is_cut_inside_and_said() {
+        // One line of JSON past the cap, with a multi-byte character across the cut.
+        let mut text = "{\"a\": 1, \"b\": \"".to_string();
+        text.push_str(&"é".repeat(MAX_BYTES / 2 + 10));
+        text.push_str("\"}\n");
+        let outline = outline_file(&text, text.len() + 5000, ParseOptions::new(Language::Json));
+        let limit = outline.limit.as_ref().expect("a note");
+        assert_eq!(limit.lines_outlined, 1);
+        assert!(limit.reason.contains("line 1 is cut"), "{}", limit.reason);
+        let names: Vec<_> = outline.walk().iter().map(|(_, e)| e.name.clone()).collect();
+        assert_eq!(names, ["a", "b"]);
+        assert_eq!(outline.lines, 1);
+        // A short first line does not keep the huge second one from being outlined.
+        let two = format!("// header\n{text}");
+        let outline = outline_text(&two, ParseOptions::new(Language::JavaScript));
+        let limit = outline.limit.as_ref().expect("a note");
+        assert!(limit.reason.contains("line 2 is cut"), "{}", limit.reason);
+        // A line that crosses the limit late is dropped whole: the cut stays on a boundary.
+        let line = format!("x = {}\n", "1".repeat(295));
+        let many = line.repeat(MAX_BYTES / line.len() + 100);
+        assert!(count_lines(&many) < MAX_LINES);
+        let (cut, limit) = apply_limits(&many, count_lines(&many), many.len());
+        assert!(cut.ends_with('\n') && cut.len() <= MAX_BYTES);
+        assert!(limit.is_some_and(|l| l.reason.contains("lines (")));
+    }
+
+    #[test]
+    fn lone_carriage_returns_break_lines_everywhere() {
+        let text = "def f():\r    pass\rdef g():\r\n    pass\r";
+        assert_eq!(count_lines(text), 4);
+        assert_eq!(
+            lines(text),
+            ["def f():", "    pass", "def g():", "    pass"]
+        );
+        assert_eq!(
+            lines("a\n\nb\r\n"),
+            "a\n\nb\r\n".lines().collect::<Vec<_>>()
+        );
+        assert_eq!(lines("\r\r"), ["", ""]);
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_of(9), 2);
+        assert_eq!(index.start_of(3), 18);
+        assert_eq!(index.line_of(20), 3, "CRLF stays one break");
+        assert_eq!(lone_crs_as_newlines(text).len(), text.len());
+        assert!(matches!(lone_crs_as_newlines("a\r\nb"), Cow::Borrowed(_)));
+        let outline = outline_text(text, ParseOptions::new(Language::Python));
+        let got: Vec<_> = outline
+            .walk()
+            .iter()
+            .map(|(_, e)| format!("{} {}-{}", e.name, e.line, e.end_line))
+            .collect();
+        assert_eq!(got, ["f 1-2", "g 3-4"]);
+        assert_eq!(outline.lines, 4);
+    }
+
+    /// Depths (1-based) of the entries of a raw scanner tree marked as cut by nesting.
+    fn marked_depths(entries: &[Entry]) -> Vec<usize> {
+        fn visit(entries: &[Entry], depth: usize, out: &mut Vec<usize>) {
+            for entry in entries {
+                if entry.truncated.is_some() {
+                    out.push(depth);
+                }
+                visit(&entry.children, depth + 1, out);
+            }
+        }
+        let mut out = Vec::new();
+        visit(entries, 1, &mut out);
+        out
+    }
+
+    #[test]
+    fn scanner_nesting_limits_mark_the_entry_they_stop_at() {
+        let nest = |open: &str, inner: &str, close: &str, n: usize| {
+            open.repeat(n) + inner + &close.repeat(n)
+        };
+        // (language, input, depths of the marked entries in the scanner's own tree)
+        let cases: Vec<(Language, String, Vec<usize>)> = vec![
+            (
+                Language::Rust,
+                nest("mod m {", "fn f() {}", "}", 60),
+                vec![48],
+            ),
+            (
+                Language::Rust,
+                nest("mod m {", "fn f() {}", "}", 47),
+                vec![],
+            ),
+            // An `extern {}` block past the limit marks the module around it.
+            (
+                Language::Rust,
+                nest("mod m {", "extern \"C\" { fn f(); }", "}", 47),
+                vec![47],
+            ),
+            (
+                Language::Cpp,
+                nest("namespace n {", "int f() {}", "}", 70),
+                vec![65],
+            ),
+            (
+                Language::Cpp,
+                nest("namespace n {", "int f() {}", "}", 64),
+                vec![],
+            ),
+            (
+                Language::Cpp,
+                nest("struct S {", "int x;", "};", 66),
+                vec![65],
+            ),
+            (
+                Language::Cpp,
+                nest("namespace n {", "extern \"C\" { int f(); }", "}", 64),
+                vec![64],
+            ),
+            (
+                Language::TypeScript,
+                nest("namespace n {", "function f() {}", "}", 20),
+                vec![17],
+            ),
+            (
+                Language::TypeScript,
+                nest("namespace n {", "class C { m() {} }", "}", 16),
+                vec![17],
+            ),
+            (
+                Language::TypeScript,
+                nest("namespace n {", "declare global { var x: number }", "}", 16),
+                vec![16],
+            ),
+            (
+                Language::JavaScript,
+                format!("const o = {}", nest("{ k: ", "{ m() {} }", " }", 20)),
+                vec![18],
+            ),
+            (
+                Language::JavaScript,
+                format!("const o = {}", nest("{ k: ", "{ m() {} }", " }", 15)),
+                vec![],
+            ),
+        ];
+        for (language, text, want) in cases {
+            let entries = parse_entries(&text, ParseOptions::new(language));
+            assert_eq!(marked_depths(&entries), want, "{language}: {text}");
+        }
+    }
+
+    #[test]
+    fn the_model_cap_marks_every_language_at_the_same_depth() {
+        let deep = |open: &str, close: &str| open.repeat(200) + &close.repeat(200);
+        let cases = [
+            (Language::Html, deep("<div>", "</div>")),
+            (Language::Css, deep("a {", "}")),
+            (Language::Json, deep("{\"k\": ", "}")),
+            (
+                Language::Yaml,
+                (0..200).map(|i| format!("{}k:\n", " ".repeat(i))).collect(),
+            ),
+            (
+                Language::Python,
+                (0..200)
+                    .map(|i| format!("{}class C:\n", " ".repeat(i)))
+                    .collect(),
+            ),
+        ];
+        for (language, text) in cases {
+            let outline = outline_text(&text, ParseOptions::new(language));
+            assert_eq!(marked_depths(&outline.entries), [MAX_DEPTH], "{language}");
+            assert_eq!(outline.len(), MAX_DEPTH, "{language}");
+        }
     }
 
     /// Inputs that have crashed or slowed scanners elsewhere; each family must end, in order,

@@ -181,9 +181,10 @@ impl Input {
         Ok(())
     }
 
-    /// The text's lines without their line endings.
+    /// The text's lines without their line endings (a lone `\r` ends a line too, as for the
+    /// parser: see [`parse::lines`]).
     pub fn lines(&self) -> Vec<&str> {
-        self.text.lines().collect()
+        parse::lines(&self.text)
     }
 }
 

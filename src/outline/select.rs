@@ -2,9 +2,10 @@
 //!
 //! Budgets keep two promises every output relies on: a shown node either lists *all* its
 //! children or is marked cut (never a silent partial list), and when both caps could cut a node
-//! the reason is the node budget.
+//! the reason is the node budget. An entry the parser truncated (nesting limit) is always shown
+//! cut, whatever the budget.
 
-use super::{Entry, Outline};
+use super::{Entry, Outline, Truncation};
 use std::collections::VecDeque;
 
 /// Limits on how much of an outline to show.
@@ -21,6 +22,9 @@ pub struct Budget {
 pub enum Cut {
     MaxDepth,
     MaxNodes,
+    /// The parser itself did not list the children (see [`Entry::truncated`]); no budget
+    /// shows them.
+    MaxNesting,
 }
 
 impl Cut {
@@ -28,6 +32,7 @@ impl Cut {
         match self {
             Cut::MaxDepth => "max_depth",
             Cut::MaxNodes => "max_nodes",
+            Cut::MaxNesting => Truncation::MaxNesting.as_str(),
         }
     }
 }
@@ -89,6 +94,11 @@ pub fn select_entries(entries: &[Entry], budget: Budget) -> Selection<'_> {
         entries[..shown_roots].iter().map(|e| (e, 1)).collect();
     while let Some((entry, depth)) = queue.pop_front() {
         let key: *const Entry = entry;
+        if entry.truncated.is_some() {
+            // Its children are unknown, so it costs no budget and is never expanded.
+            cut_reason.insert(key, Cut::MaxNesting);
+            continue;
+        }
         if entry.children.is_empty() {
             expanded.insert(key);
             continue;
@@ -309,6 +319,36 @@ mod tests {
             },
         );
         assert_eq!(shape(&selection), ["A:max_nodes", "B:max_nodes", "C:open"]);
+    }
+
+    #[test]
+    fn nesting_truncation_is_a_cut_under_every_budget() {
+        let mut deep = e("deep", 3, 4, vec![]);
+        deep.truncated = Some(Truncation::MaxNesting);
+        let tree = vec![e("A", 1, 9, vec![e("inner", 2, 8, vec![deep])])];
+        let outline = Outline::new(Language::Rust, 9, 0, tree);
+        assert_eq!(
+            shape(&select(&outline, Budget::default())),
+            ["A:open", "A.inner:open", "A.inner.deep:max_nesting"]
+        );
+        // A truncated entry costs nothing: three nodes are enough to reach it.
+        let three = Budget {
+            max_depth: Some(3),
+            max_nodes: Some(3),
+        };
+        assert_eq!(
+            shape(&select(&outline, three)),
+            ["A:open", "A.inner:open", "A.inner.deep:max_nesting"]
+        );
+        // Caps that cut above it still say so.
+        let shallow = Budget {
+            max_depth: Some(2),
+            max_nodes: None,
+        };
+        assert_eq!(
+            shape(&select(&outline, shallow)),
+            ["A:open", "A.inner:max_depth"]
+        );
     }
 
     #[test]

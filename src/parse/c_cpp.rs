@@ -24,7 +24,8 @@ const SPEC: LexSpec = LexSpec {
     ..LexSpec::C_LIKE
 };
 
-/// Nesting deeper than this is skipped rather than recursed into.
+/// Scopes deeper than this are not read (a stack guard: each level is a recursion); the entry
+/// whose body is skipped is marked [`Entry::cut_by_nesting`].
 const MAX_DEPTH: usize = 64;
 /// Brace groups one statement may hold before its head is given up (see [`Scanner::scope`]).
 const MAX_GROUPS_IN_HEAD: usize = 16;
@@ -46,6 +47,7 @@ pub fn parse(text: &str, _language: Language) -> Vec<Entry> {
         src: text.as_bytes(),
         ctx,
         lines: LineIndex::new(text),
+        cut_below: std::cell::Cell::new(false),
     };
     let mut entries = scanner.scope(0, code.len(), Scope::File, 0);
     insert_by_range(&mut entries, pre.macros);
@@ -78,6 +80,13 @@ fn insert_by_range(entries: &mut Vec<Entry>, items: Vec<Entry>) {
     entries.extend(here);
 }
 
+/// A scope without a name of its own, whose entries belong to the enclosing one.
+fn transparent(kids: Vec<Entry>, cut: bool) -> Entry {
+    Entry::new(Kind::Namespace, "", 1, 1)
+        .with_children(kids)
+        .cut_by_nesting(cut)
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Scope {
     /// File, namespace or `extern "C"` body.
@@ -90,6 +99,9 @@ struct Scanner<'a> {
     src: &'a [u8],
     ctx: Ctx<'a>,
     lines: LineIndex,
+    /// Set when a transparent scope (`extern "C"`, an anonymous namespace or type) was not read
+    /// for the nesting limit: the named entry around it is then marked, see [`Scanner::body`].
+    cut_below: std::cell::Cell<bool>,
 }
 
 impl Scanner<'_> {
@@ -123,15 +135,14 @@ impl Scanner<'_> {
                     let close = self.ctx.braces.close_of(i).filter(|c| *c < end);
                     let limit = close.unwrap_or(end);
                     let next = close.map_or(end, |c| c + 1);
-                    if depth >= MAX_DEPTH {
-                        i = next;
-                        continue;
-                    }
                     if let Some(entry) = self.brace(head, i, limit, scope, depth, &statements) {
                         let is_function = matches!(entry.kind, Kind::Function | Kind::Method);
                         let resets = is_function || entry.kind == Kind::Namespace;
                         if entry.name.is_empty() {
                             // Transparent: `extern "C"`, anonymous namespaces and types.
+                            if entry.truncated.is_some() {
+                                self.cut_below.set(true);
+                            }
                             out.extend(entry.children);
                         } else {
                             out.push(entry);
@@ -182,6 +193,18 @@ impl Scanner<'_> {
             i += 1;
         }
         out
+    }
+
+    /// The entries of the body between `open` and `close` of a scope at `depth`, and whether
+    /// the nesting limit left part of it unread (this body, or a transparent scope inside it).
+    fn body(&self, open: usize, close: usize, scope: Scope, depth: usize) -> (Vec<Entry>, bool) {
+        if depth >= MAX_DEPTH {
+            let inside = self.ctx.code.get(open + 1..close).unwrap_or(&[]);
+            return (Vec::new(), inside.iter().any(|b| !b.is_ascii_whitespace()));
+        }
+        let outer = self.cut_below.replace(false);
+        let kids = self.scope(open + 1, close, scope, depth + 1);
+        (kids, self.cut_below.replace(outer))
     }
 
     /// `public:`, `private:`, `protected:`, Qt's `signals:` / `public slots:`.
@@ -268,7 +291,7 @@ impl Scanner<'_> {
         let end_line = self.line(close.min(self.src.len().saturating_sub(1)));
         match self.ctx.classify(&toks, lead, scope == Scope::Class) {
             Head::Namespace { name, start } => {
-                let kids = self.scope(open + 1, close, Scope::File, depth + 1);
+                let (kids, cut) = self.body(open, close, Scope::File, depth);
                 match name {
                     Some((s, e)) => {
                         // `namespace a::b {` is `a` holding `b`, as the compiler sees it.
@@ -277,29 +300,31 @@ impl Scanner<'_> {
                         let mut entry: Option<Entry> = None;
                         let mut kids = Some(kids);
                         for part in full.rsplit("::").filter(|p| !p.is_empty()) {
+                            let innermost = entry.is_none();
                             let inner = entry
                                 .take()
                                 .map_or_else(|| kids.take().unwrap_or_default(), |e| vec![e]);
                             entry = Some(
                                 Entry::new(Kind::Namespace, part, line, end_line)
                                     .with_signature(part)
-                                    .with_children(inner),
+                                    .with_children(inner)
+                                    .cut_by_nesting(innermost && cut),
                             );
                         }
                         entry
                     }
-                    None => Some(Entry::new(Kind::Namespace, "", 1, 1).with_children(kids)),
+                    None => Some(transparent(kids, cut)),
                 }
             }
             Head::Extern => {
-                let kids = self.scope(open + 1, close, Scope::File, depth + 1);
-                Some(Entry::new(Kind::Namespace, "", 1, 1).with_children(kids))
+                let (kids, cut) = self.body(open, close, Scope::File, depth);
+                Some(transparent(kids, cut))
             }
             Head::Type { kind, name, start } => {
-                let kids = if kind == Kind::Enum {
-                    Vec::new()
+                let (kids, cut) = if kind == Kind::Enum {
+                    (Vec::new(), false)
                 } else {
-                    self.scope(open + 1, close, Scope::Class, depth + 1)
+                    self.body(open, close, Scope::Class, depth)
                 };
                 match name {
                     Some((s, e)) => {
@@ -308,12 +333,13 @@ impl Scanner<'_> {
                         Some(
                             Entry::new(kind, name, self.line(start), end_line)
                                 .with_signature(sig)
-                                .with_children(kids),
+                                .with_children(kids)
+                                .cut_by_nesting(cut),
                         )
                     }
                     // Anonymous: its members belong to the enclosing scope.
-                    None if kids.is_empty() => None,
-                    None => Some(Entry::new(kind, "", 1, 1).with_children(kids)),
+                    None if kids.is_empty() && !cut => None,
+                    None => Some(transparent(kids, cut)),
                 }
             }
             Head::Function {

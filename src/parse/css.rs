@@ -8,7 +8,7 @@
 //! (`@media …`, `@keyframes …`, `@mixin …`); statements ended by `;` are declarations or
 //! statement at-rules and are not listed.
 
-use crate::outline::{Entry, Kind};
+use crate::outline::{Entry, Kind, Truncation};
 use crate::parse::{one_line, signature, LineIndex};
 
 pub fn parse(text: &str) -> Vec<Entry> {
@@ -31,9 +31,10 @@ struct Frame {
     depth: usize,
 }
 
-/// Deeper entries are listed as siblings at this depth, so that no consumer of the tree
-/// recurses without bound on hostile input.
-pub const MAX_DEPTH: usize = 100;
+/// Deepest nesting listed: a deeper rule is dropped and the rule at this depth is marked
+/// [`Entry::cut_by_nesting`], so that no consumer of the tree recurses without bound on hostile
+/// input (the scanner itself is iterative).
+pub const MAX_DEPTH: usize = crate::outline::MAX_DEPTH;
 
 fn is_keyframes(entry: &Entry) -> bool {
     entry.kind == Kind::AtRule
@@ -104,14 +105,13 @@ fn build(text: &str, code: &[u8], clean: &[u8], index: &LineIndex) -> Vec<Entry>
 
 fn close_frame(stack: &mut Vec<Frame>, end_line: usize) {
     let Some(frame) = stack.pop() else { return };
-    // Past the depth cap, entries (leaves by then) join the frame one level above the cap;
-    // depths never decrease up the stack, so a binary search finds it.
-    let target = if frame.depth >= MAX_DEPTH {
-        stack.partition_point(|f| f.depth < MAX_DEPTH - 1)
-    } else {
-        stack.len().saturating_sub(1)
-    };
-    let Some(parent) = stack.get_mut(target) else {
+    if frame.depth > MAX_DEPTH {
+        if frame.entry.is_some() {
+            mark_cut_at_cap(stack);
+        }
+        return;
+    }
+    let Some(parent) = stack.last_mut() else {
         return;
     };
     match frame.entry {
@@ -121,6 +121,15 @@ fn close_frame(stack: &mut Vec<Frame>, end_line: usize) {
             parent.children.push(entry);
         }
         None => parent.children.extend(frame.children),
+    }
+}
+
+/// Marks the open rule at [`MAX_DEPTH`] as holding unlisted rules. Depths never decrease up the
+/// stack and grow by one per listed rule, so the first frame at the cap is that rule.
+fn mark_cut_at_cap(stack: &mut [Frame]) {
+    let at_cap = stack.partition_point(|f| f.depth < MAX_DEPTH);
+    if let Some(entry) = stack.get_mut(at_cap).and_then(|f| f.entry.as_mut()) {
+        entry.truncated = Some(Truncation::MaxNesting);
     }
 }
 
@@ -411,7 +420,23 @@ mod tests {
                 .unwrap_or(0)
         }
         assert_eq!(depth(&out), MAX_DEPTH);
-        assert_eq!(flat(&out).len(), 50_000);
+        assert_eq!(flat(&out).len(), MAX_DEPTH);
+        // Only the rule at the cap is marked: every rule above it lists all its children.
+        let marks = |entries: &[Entry]| {
+            let mut marks = Vec::new();
+            let mut level = entries;
+            while let Some(first) = level.first() {
+                marks.push(first.truncated.is_some());
+                level = &first.children;
+            }
+            marks
+        };
+        let mut want = vec![false; MAX_DEPTH];
+        want[MAX_DEPTH - 1] = true;
+        assert_eq!(marks(&out), want);
+        // Exactly at the cap nothing is dropped, so nothing is marked.
+        let at_cap = parse(&("a{".repeat(MAX_DEPTH) + &"}".repeat(MAX_DEPTH)));
+        assert_eq!(marks(&at_cap), vec![false; MAX_DEPTH]);
         let keyframes = "@keyframes k{".to_string() + &"a{".repeat(50_000);
         assert_eq!(flat(&parse(&keyframes)).len(), 1);
     }

@@ -13,7 +13,7 @@
 //! sectioning, headings, forms, tables, lists, divs, templates, scripts and styles); inline
 //! markup (`span`, `a`, `b`, `img`, `li`, `td`, …) is listed only when it has an id.
 
-use crate::outline::{Entry, Kind};
+use crate::outline::{Entry, Kind, Truncation};
 use crate::parse::{signature, LineIndex};
 use std::collections::HashMap;
 
@@ -44,9 +44,10 @@ struct Open {
     depth: usize,
 }
 
-/// Deeper elements are listed as siblings at this depth, so that no consumer of the tree
-/// recurses without bound on hostile input.
-pub const MAX_DEPTH: usize = 100;
+/// Deepest nesting listed: a deeper element is dropped and the element at this depth is marked
+/// [`Entry::cut_by_nesting`], so that no consumer of the tree recurses without bound on hostile
+/// input (the builder itself is iterative).
+pub const MAX_DEPTH: usize = crate::outline::MAX_DEPTH;
 
 impl Open {
     fn root() -> Open {
@@ -172,8 +173,9 @@ impl Builder<'_> {
                 };
                 entry.end_line = self.index.line_of(end.saturating_sub(1)).max(line);
                 let depth = self.stack.last().map_or(0, |parent| parent.depth) + 1;
-                let target = self.target(depth);
-                if let Some(parent) = self.stack.get_mut(target) {
+                if depth > MAX_DEPTH {
+                    self.mark_cut_at_cap();
+                } else if let Some(parent) = self.stack.last_mut() {
                     parent.children.push(entry);
                 }
             }
@@ -226,8 +228,13 @@ impl Builder<'_> {
         if let Some(count) = self.open_counts.get_mut(&open.tag) {
             *count = count.saturating_sub(1);
         }
-        let target = self.target(open.depth);
-        let Some(parent) = self.stack.get_mut(target) else {
+        if open.depth > MAX_DEPTH {
+            if open.entry.is_some() {
+                self.mark_cut_at_cap();
+            }
+            return;
+        }
+        let Some(parent) = self.stack.last_mut() else {
             return;
         };
         match open.entry {
@@ -248,14 +255,13 @@ impl Builder<'_> {
         }
     }
 
-    /// The stack index of the element an entry at `depth` joins: its parent, or past the
-    /// depth cap the element one level above the cap (depths never decrease up the stack).
-    fn target(&self, depth: usize) -> usize {
-        if depth >= MAX_DEPTH {
-            self.stack
-                .partition_point(|open| open.depth < MAX_DEPTH - 1)
-        } else {
-            self.stack.len().saturating_sub(1)
+    /// Marks the open element at [`MAX_DEPTH`] as holding unlisted elements. Depths never
+    /// decrease up the stack and grow by one per listed element, so the first open element at
+    /// the cap is that element.
+    fn mark_cut_at_cap(&mut self) {
+        let at_cap = self.stack.partition_point(|open| open.depth < MAX_DEPTH);
+        if let Some(entry) = self.stack.get_mut(at_cap).and_then(|o| o.entry.as_mut()) {
+            entry.truncated = Some(Truncation::MaxNesting);
         }
     }
 

@@ -20,7 +20,9 @@ use crate::outline::{Entry, Kind};
 use crate::parse::lex::is_word_byte;
 use crate::parse::{signature, LineIndex, ParseOptions};
 
-/// Deepest namespace/class nesting followed; deeper bodies are skipped (junk input guard).
+/// Deepest namespace/class nesting followed, and deepest object literal nesting read for
+/// methods; deeper bodies are skipped (a stack guard against junk input) and the entry whose
+/// body is skipped is marked [`Entry::cut_by_nesting`].
 const MAX_NESTING: usize = 16;
 
 pub fn parse(text: &str, options: ParseOptions) -> Vec<Entry> {
@@ -29,6 +31,7 @@ pub fn parse(text: &str, options: ParseOptions) -> Vec<Entry> {
         src: text,
         m: &masked,
         lines: LineIndex::new(text),
+        cut: std::cell::Cell::new(false),
     };
     let mut out = Vec::new();
     scanner.region(0, masked.len(), 0, &mut out);
@@ -170,9 +173,21 @@ struct Scanner<'a> {
     src: &'a str,
     m: &'a [u8],
     lines: LineIndex,
+    /// Set when a `declare global {}` body was not read for [`MAX_NESTING`]; the namespace
+    /// around it is then marked.
+    cut: std::cell::Cell<bool>,
 }
 
 impl Scanner<'_> {
+    /// Whether the masked text `start..end` holds anything but blanks (a body that may hold
+    /// entries, when a nesting limit keeps it from being read).
+    fn has_code(&self, start: usize, end: usize) -> bool {
+        let end = end.min(self.m.len());
+        self.m
+            .get(start.min(end)..end)
+            .is_some_and(|body| body.iter().any(|b| !b.is_ascii_whitespace()))
+    }
+
     fn at(&self, i: usize) -> u8 {
         self.m.get(i).copied().unwrap_or(0)
     }

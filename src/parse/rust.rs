@@ -24,6 +24,7 @@ pub fn parse(text: &str) -> Vec<Entry> {
     let scanner = Scanner {
         cur: Cursor::new(text, &masked),
         depth: std::cell::Cell::new(0),
+        cut: std::cell::Cell::new(false),
     };
     scanner.items(0, scanner.m.len(), Ctx::Module)
 }
@@ -43,10 +44,14 @@ struct Scanner<'a> {
     cur: Cursor<'a>,
     /// Item lists being walked (nesting depth), capped at [`MAX_DEPTH`].
     depth: std::cell::Cell<usize>,
+    /// Set when an item list was not read for [`MAX_DEPTH`]; the entry around it is then
+    /// marked (see [`Scanner::with_items`]).
+    cut: std::cell::Cell<bool>,
 }
 
 /// Deeper item lists (mods in fns in impls …) are not descended into: real code never nests
-/// this far, and junk input must not overflow the stack.
+/// this far, and junk input must not overflow the stack. The entry whose body is skipped is
+/// marked [`Entry::cut_by_nesting`].
 const MAX_DEPTH: usize = 48;
 
 impl<'a> std::ops::Deref for Scanner<'a> {
@@ -112,12 +117,24 @@ impl<'a> Scanner<'a> {
     fn items(&self, start: usize, end: usize, ctx: Ctx) -> Vec<Entry> {
         let depth = self.depth.get();
         if depth >= MAX_DEPTH {
+            let inside = self.m.get(start..end).unwrap_or(&[]);
+            if inside.iter().any(|b| !b.is_ascii_whitespace()) {
+                self.cut.set(true);
+            }
             return Vec::new();
         }
         self.depth.set(depth + 1);
         let out = self.items_at_depth(start, end, ctx);
         self.depth.set(depth);
         out
+    }
+
+    /// `entry` with the items of `start..end` as children, marked when the nesting limit left
+    /// some of them unread (there or in an `extern {}` block inside).
+    fn with_items(&self, entry: Entry, start: usize, end: usize, ctx: Ctx) -> Entry {
+        let outer = self.cut.replace(false);
+        let entry = entry.with_children(self.items(start, end, ctx));
+        entry.cut_by_nesting(self.cut.replace(outer))
     }
 
     fn items_at_depth(&self, start: usize, end: usize, ctx: Ctx) -> Vec<Entry> {
@@ -353,7 +370,7 @@ impl<'a> Scanner<'a> {
             .with_signature(self.sig(start, ws, we, head));
         if self.at(head) == b'{' && head < end {
             // Items declared in the body's statement list (helper fns, local types, impls).
-            entry = entry.with_children(self.items(head + 1, last.max(head + 1), Ctx::Module));
+            entry = self.with_items(entry, head + 1, last.max(head + 1), Ctx::Module);
         }
         out.push(entry);
         next
@@ -422,7 +439,7 @@ impl<'a> Scanner<'a> {
             } else {
                 Ctx::Assoc
             };
-            entry = entry.with_children(self.items(head + 1, last.max(head + 1), ctx));
+            entry = self.with_items(entry, head + 1, last.max(head + 1), ctx);
         }
         out.push(entry);
         next
@@ -499,7 +516,7 @@ impl<'a> Scanner<'a> {
             )
             .with_signature(self.sig(start, ws, we, head));
         if self.at(head) == b'{' && head < end {
-            entry = entry.with_children(self.items(head + 1, last.max(head + 1), Ctx::Assoc));
+            entry = self.with_items(entry, head + 1, last.max(head + 1), Ctx::Assoc);
         }
         out.push(entry);
         next

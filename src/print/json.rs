@@ -79,7 +79,8 @@ pub struct Node<'a> {
     /// Present (always `true`) only on a node a cap cut, with `truncation_reason`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub truncated: Option<bool>,
-    /// `"max_depth"` or `"max_nodes"` (the latter when both apply).
+    /// `"max_depth"` or `"max_nodes"` (the latter when both apply), or `"max_nesting"` when the
+    /// parser itself did not list the children (its nesting limit).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub truncation_reason: Option<&'static str>,
 }
@@ -198,9 +199,13 @@ impl<'a> ReadObject<'a> {
 
 impl<'a> Node<'a> {
     /// The entry alone, without its children (`--symbol` reads the body, not the subtree);
-    /// marked as cut by depth when it has children so the contract still holds.
+    /// marked as cut by depth when it has children, or by the parser's nesting limit, so the
+    /// contract still holds.
     pub fn leaf(entry: &'a crate::outline::Entry, signatures: bool) -> Node<'a> {
-        let has_children = !entry.children.is_empty();
+        let cut = match entry.truncated {
+            Some(truncation) => Some(truncation.as_str()),
+            None => (!entry.children.is_empty()).then_some("max_depth"),
+        };
         Node {
             id: &entry.id,
             kind: entry.kind.as_str(),
@@ -213,9 +218,9 @@ impl<'a> Node<'a> {
             tokens: entry.tokens,
             changed: entry.changed.then_some(true),
             preview: None,
-            children: (!has_children).then(Vec::new),
-            truncated: has_children.then_some(true),
-            truncation_reason: has_children.then_some("max_depth"),
+            children: cut.is_none().then(Vec::new),
+            truncated: cut.map(|_| true),
+            truncation_reason: cut,
         }
     }
 }

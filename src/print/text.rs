@@ -1,6 +1,6 @@
 //! The text format of `--print`: `L<line> <indent><kind>: <signature>` per entry.
 
-use crate::outline::select::{Selection, Shown};
+use crate::outline::select::{Cut, Selection, Shown};
 use crate::outline::{Entry, Kind};
 use std::fmt::Write;
 
@@ -66,8 +66,12 @@ fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
     if options.diff && entry.changed {
         out.push_str("  [CHANGED]");
     }
-    if shown.cut.is_some() {
-        let _ = write!(out, "  … (+{} hidden)", entry.children.len());
+    match shown.cut {
+        Some(Cut::MaxNesting) => out.push_str("  … (deeper entries not outlined: nesting limit)"),
+        Some(_) => {
+            let _ = write!(out, "  … (+{} hidden)", entry.children.len());
+        }
+        None => {}
     }
     out.push('\n');
     if options.preview > 0 {

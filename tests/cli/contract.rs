@@ -53,7 +53,10 @@ fn assert_node(node: &Value, parent_id: &str) {
         (None, Some(truncated)) => {
             assert_eq!(truncated, &Value::Bool(true));
             let reason = node["truncation_reason"].as_str().expect("reason");
-            assert!(reason == "max_depth" || reason == "max_nodes", "{reason}");
+            assert!(
+                ["max_depth", "max_nodes", "max_nesting"].contains(&reason),
+                "{reason}"
+            );
         }
         other => panic!("node {id} breaks the children/truncated contract: {other:?}"),
     }

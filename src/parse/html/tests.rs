@@ -90,6 +90,21 @@ fn headings_carry_their_text_and_odd_ids_keep_exact_names() {
     );
 }
 
+/// Depths (1-based) of the entries marked as cut by the nesting limit.
+fn marked_depths(entries: &[Entry]) -> Vec<usize> {
+    fn visit(entries: &[Entry], depth: usize, out: &mut Vec<usize>) {
+        for e in entries {
+            if e.truncated.is_some() {
+                out.push(depth);
+            }
+            visit(&e.children, depth + 1, out);
+        }
+    }
+    let mut out = Vec::new();
+    visit(entries, 1, &mut out);
+    out
+}
+
 #[test]
 fn hostile_nesting_is_linear_and_depth_capped() {
     let src = "<div>".repeat(50_000) + &"</span>".repeat(50_000) + "</div>";
@@ -102,9 +117,16 @@ fn hostile_nesting_is_linear_and_depth_capped() {
             .unwrap_or(0)
     }
     assert_eq!(depth(&out), MAX_DEPTH);
-    assert_eq!(flat(&out).len(), 50_000);
+    assert_eq!(flat(&out).len(), MAX_DEPTH);
+    assert_eq!(marked_depths(&out), [MAX_DEPTH]);
     let voids = "<div>".repeat(200) + &"<img id=i>".repeat(10);
-    assert_eq!(depth(&parse(&voids)), MAX_DEPTH);
+    let voids = parse(&voids);
+    assert_eq!(depth(&voids), MAX_DEPTH);
+    assert_eq!(marked_depths(&voids), [MAX_DEPTH]);
+    // One level short of the cap, void children still fit: nothing is dropped or marked.
+    let fits = parse(&("<div>".repeat(MAX_DEPTH - 1) + "<img id=i>"));
+    assert_eq!(depth(&fits), MAX_DEPTH);
+    assert!(marked_depths(&fits).is_empty());
     let _ = parse(&"<?".repeat(20_000));
 }
 

@@ -433,13 +433,14 @@ impl Scanner<'_> {
                             );
                         }
                         _ => {
-                            let inner = match self.whole_object(v, span.last, end) {
-                                Some(close) if nesting < 3 => {
-                                    self.object_members(v + 1, close, nesting + 1)
+                            let (inner, cut) = match self.whole_object(v, span.last, end) {
+                                Some(close) if nesting < MAX_NESTING => {
+                                    (self.object_members(v + 1, close, nesting + 1), false)
                                 }
-                                _ => Vec::new(),
+                                Some(close) => (Vec::new(), self.has_code(v + 1, close)),
+                                None => (Vec::new(), false),
                             };
-                            if !inner.is_empty() {
+                            if !inner.is_empty() || cut {
                                 out.push(
                                     Entry::new(
                                         Kind::Property,
@@ -448,7 +449,8 @@ impl Scanner<'_> {
                                         self.line(last),
                                     )
                                     .with_signature(signature(self.text(entry_start, k)))
-                                    .with_children(inner),
+                                    .with_children(inner)
+                                    .cut_by_nesting(cut),
                                 );
                             }
                         }

@@ -119,6 +119,8 @@ impl Scanner<'_> {
                 let close = self.close_of(n, end).unwrap_or(end);
                 if nesting < MAX_NESTING {
                     self.region(n + 1, close, nesting + 1, out);
+                } else if self.has_code(n + 1, close) {
+                    self.cut.set(true);
                 }
                 close + 1
             }
@@ -247,6 +249,7 @@ impl Scanner<'_> {
             return head.at + 1;
         };
         let close = self.close_of(head.at, end).unwrap_or(end.saturating_sub(1));
+        let cut = nesting >= MAX_NESTING && self.has_code(head.at + 1, close);
         let members = if nesting < MAX_NESTING {
             self.class_body(head.at + 1, close)
         } else {
@@ -260,7 +263,8 @@ impl Scanner<'_> {
         out.push(
             Entry::new(Kind::Class, name, self.line(start), self.line(close))
                 .with_signature(signature(&sig))
-                .with_children(members),
+                .with_children(members)
+                .cut_by_nesting(cut),
         );
         close + 1
     }
@@ -403,9 +407,15 @@ impl Scanner<'_> {
         }
         let close = self.close_of(head.at, end).unwrap_or(end);
         let mut children = Vec::new();
+        let outer = self.cut.replace(false);
+        let mut cut = false;
         if nesting < MAX_NESTING {
             self.region(head.at + 1, close, nesting + 1, &mut children);
+        } else {
+            cut = self.has_code(head.at + 1, close);
         }
+        // A `declare global {}` inside left unread marks this namespace too.
+        cut |= self.cut.replace(outer);
         out.push(
             Entry::new(
                 Kind::Namespace,
@@ -414,7 +424,8 @@ impl Scanner<'_> {
                 self.line(close.min(end.saturating_sub(1))),
             )
             .with_signature(signature(&format!("{}{keyword}{raw}", mods.prefix())))
-            .with_children(children),
+            .with_children(children)
+            .cut_by_nesting(cut),
         );
         close + 1
     }
