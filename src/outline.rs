@@ -7,6 +7,7 @@
 use crate::lang::Language;
 use serde::Serialize;
 
+pub mod invariants;
 pub mod select;
 
 /// What an entry is. Serialised in snake_case (`at_rule`, `array_table`).
@@ -359,6 +360,14 @@ fn drop_iteratively(children: Vec<Entry>) {
     }
 }
 
+/// Turns each line break in `text` into a space: every consumer shows a name or a signature on
+/// one line (the text format is one line per entry), whatever a scanner took from broken input.
+fn one_line(text: &mut String) {
+    if text.contains(['\n', '\r']) {
+        *text = text.replace("\r\n", " ").replace(['\r', '\n'], " ");
+    }
+}
+
 /// An entry's segment of a qualified name: the name, or `""` for an empty one (an empty JSON
 /// key), so that `"".a` never reads as the top-level `a`.
 fn qualname_segment(name: &str) -> &str {
@@ -380,6 +389,10 @@ fn normalize(
     // the scanner found them in, which is source order.
     entries.sort_by_key(|entry| entry.line);
     for (index, entry) in entries.iter_mut().enumerate() {
+        one_line(&mut entry.name);
+        if let Some(signature) = &mut entry.signature {
+            one_line(signature);
+        }
         entry.line = entry.line.clamp(min_line, max_line);
         entry.end_line = entry.end_line.clamp(entry.line, max_line);
         let segment = qualname_segment(&entry.name);
@@ -555,6 +568,14 @@ mod tests {
             .map(|(_, e)| format!("{} {}", e.id, e.name))
             .collect();
         assert_eq!(ids, ["1 div", "2 section", "3 p"]);
+    }
+
+    #[test]
+    fn names_and_signatures_are_one_line() {
+        let tree = vec![leaf("a\r\nb\rc\nd", 1, 1).with_signature("f(\n  x)")];
+        let outline = Outline::new(Language::JavaScript, 1, 0, tree);
+        assert_eq!(outline.entries[0].name, "a b c d");
+        assert_eq!(outline.entries[0].signature.as_deref(), Some("f(   x)"));
     }
 
     #[test]

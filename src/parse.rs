@@ -21,6 +21,11 @@ pub mod python;
 pub mod rust;
 pub mod sql;
 
+#[cfg(test)]
+mod properties;
+#[cfg(test)]
+pub(crate) mod soup;
+
 /// Files larger than this are outlined up to this many bytes.
 pub const MAX_BYTES: usize = 10 * 1024 * 1024;
 /// Files longer than this are outlined up to this many lines.
@@ -200,6 +205,17 @@ pub fn count_lines(text: &str) -> usize {
         line_break_ends(bytes).count()
     };
     breaks + usize::from(!text.is_empty() && !text.ends_with(['\n', '\r']))
+}
+
+/// Byte offsets where lines start, one per line [`count_lines`] counts (none for an empty
+/// text), for a consumer that slices lines itself, such as the viewer's preview.
+pub fn line_starts(text: &str) -> Vec<usize> {
+    if text.is_empty() {
+        return Vec::new();
+    }
+    let mut starts = vec![0];
+    starts.extend(line_break_ends(text.as_bytes()).filter(|&start| start < text.len()));
+    starts
 }
 
 /// The lines of `text` without their line breaks, which are `\n`, `\r\n` or a lone `\r`: the
@@ -394,6 +410,11 @@ mod tests {
             "a\n\nb\r\n".lines().collect::<Vec<_>>()
         );
         assert_eq!(lines("\r\r"), ["", ""]);
+        for sample in [text, "", "a", "a\n", "\r\r\n\n", "x\ry"] {
+            assert_eq!(line_starts(sample).len(), count_lines(sample), "{sample:?}");
+            assert_eq!(lines(sample).len(), count_lines(sample), "{sample:?}");
+        }
+        assert_eq!(line_starts("a\rb\r\nc"), [0, 2, 5]);
         let index = LineIndex::new(text);
         assert_eq!(index.line_of(9), 2);
         assert_eq!(index.start_of(3), 18);

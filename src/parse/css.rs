@@ -212,7 +212,10 @@ fn mask(src: &[u8]) -> (Vec<u8>, Vec<u8>) {
             }
             b'"' | b'\'' => {
                 let end = string_end(src, i);
-                blank(&mut code, i + 1, end.saturating_sub(1).max(i + 1));
+                // Up to the closing quote, or to the line end of a string left open.
+                let closed = end > i + 1 && src.get(end - 1) == Some(&byte);
+                let content_end = if closed { end - 1 } else { end };
+                blank(&mut code, i + 1, content_end);
                 i = end;
             }
             b'\\' => {
@@ -259,12 +262,13 @@ fn is_url_start(src: &[u8], i: usize) -> bool {
 }
 
 /// Offset just past the string opened at `open`; an unescaped newline ends it (CSS strings
-/// cannot span lines).
+/// cannot span lines; an escaped one, `\\` then `\n` or `\r\n`, continues it).
 fn string_end(src: &[u8], open: usize) -> usize {
     let quote = src[open];
     let mut i = open + 1;
     while i < src.len() {
         match src[i] {
+            b'\\' if src.get(i + 1..i + 3) == Some(b"\r\n") => i += 3,
             b'\\' => i += 2,
             b'\n' => return i,
             b if b == quote => return i + 1,

@@ -375,7 +375,11 @@ impl Scanner<'_> {
                         return Scanned { last, at: i }
                     }
                     b'=' if stop.arrow && self.at(i + 1) == b'>' => return Scanned { last, at: i },
-                    b'\n' if i > start && !stop.no_asi => {
+                    // The line break starts at the `\r` of a `\r\n`.
+                    b'\n'
+                        if i - usize::from(self.at(i.wrapping_sub(1)) == b'\r') > start
+                            && !stop.no_asi =>
+                    {
                         let next = self.skip_ws(i, end);
                         if !(stop.body && self.at(next) == b'{') && self.asi_ends(last, next, end) {
                             return Scanned { last, at: i };

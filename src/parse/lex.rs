@@ -328,7 +328,7 @@ impl Scanner<'_> {
         while i < self.src.len() {
             let byte = self.src[i];
             if byte == b'\\' && self.spec.backslash_escapes {
-                i += 2;
+                i = escape_end(self.src, i);
                 continue;
             }
             if byte == quote {
@@ -351,7 +351,7 @@ impl Scanner<'_> {
         let mut i = start;
         while i < self.src.len() {
             if self.src[i] == b'\\' {
-                i += 2;
+                i = escape_end(self.src, i);
                 continue;
             }
             if self.src[i] == quote
@@ -486,7 +486,7 @@ impl Scanner<'_> {
         self.pos += 1;
         while self.pos < self.src.len() {
             match self.src[self.pos] {
-                b'\\' => self.pos += 2,
+                b'\\' => self.pos = escape_end(self.src, self.pos),
                 b'`' => {
                     self.pos += 1;
                     break;
@@ -523,6 +523,8 @@ impl Scanner<'_> {
         let mut in_class = false;
         while i < self.src.len() {
             match self.src[i] {
+                // A line break ends a regex literal, escaped or not.
+                b'\\' if matches!(self.src.get(i + 1), Some(b'\n' | b'\r')) => return false,
                 b'\\' => i += 1,
                 b'[' => in_class = true,
                 b']' => in_class = false,
@@ -569,6 +571,16 @@ fn is_digit_separator(src: &[u8], pos: usize) -> bool {
         .rposition(|b| !(b.is_ascii_alphanumeric() || *b == b'\'' || *b == b'.'))
         .map_or(0, |n| n + 1);
     src[word_start].is_ascii_digit()
+}
+
+/// Where the backslash escape at `i` ends: past the escaped byte, or past a whole `\r\n` (an
+/// escaped line break is one, whatever the line-break style).
+pub fn escape_end(src: &[u8], i: usize) -> usize {
+    if src.get(i + 1) == Some(&b'\r') && src.get(i + 2) == Some(&b'\n') {
+        i + 3
+    } else {
+        i + 2
+    }
 }
 
 #[cfg(test)]

@@ -146,7 +146,10 @@ impl QuoteState {
     /// (the masker follows the same rule).
     fn newline(&mut self, orig: &[u8], j: usize) {
         if let Some((_, false)) = self.open {
-            let backslashes = orig[..j].iter().rev().take_while(|b| **b == b'\\').count();
+            // The line break of a `\r\n` starts at its `\r`.
+            let line = orig.get(..j).unwrap_or(&[]);
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            let backslashes = line.iter().rev().take_while(|b| **b == b'\\').count();
             if backslashes % 2 == 0 {
                 self.open = None;
             }

@@ -2,6 +2,8 @@
 //! in docs (README "JSON output"). A file gives one [`FileObject`]; a directory gives one per
 //! line (JSON Lines), sorted by path.
 
+pub mod contract;
+
 use crate::outline::select::{Selection, Shown};
 use crate::outline::Outline;
 use serde::Serialize;

@@ -137,10 +137,11 @@ pub(super) fn string_end(bytes: &[u8], start: usize) -> usize {
     let mut pos = start + if triple { 3 } else { 1 };
     while let Some(&byte) = bytes.get(pos) {
         if byte == b'\\' && quote == b'"' {
-            pos += 2;
+            pos = crate::parse::lex::escape_end(bytes, pos);
             continue;
         }
-        if byte == b'\n' && !triple {
+        let line_break = byte == b'\n' || (byte == b'\r' && bytes.get(pos + 1) == Some(&b'\n'));
+        if line_break && !triple {
             return pos;
         }
         if byte == quote {

@@ -337,7 +337,7 @@ impl Masker<'_> {
         while i < self.src.len() {
             let byte = self.src[i];
             if byte == b'\\' {
-                i += 2;
+                i = crate::parse::lex::escape_end(self.src, i);
                 continue;
             }
             if byte == quote || byte == b'\n' {
@@ -357,6 +357,8 @@ impl Masker<'_> {
         let mut in_class = false;
         while i < self.src.len() {
             match self.src[i] {
+                // A line break ends a regex literal, escaped or not.
+                b'\\' if matches!(self.src.get(i + 1), Some(b'\n' | b'\r')) => return false,
                 b'\\' => i += 1,
                 b'[' => in_class = true,
                 b']' => in_class = false,
@@ -383,7 +385,7 @@ impl Masker<'_> {
 
     fn template_step(&mut self) {
         match self.src[self.pos] {
-            b'\\' => self.pos += 2,
+            b'\\' => self.pos = crate::parse::lex::escape_end(self.src, self.pos),
             b'`' => {
                 self.pos += 1;
                 self.pop_literal();
