@@ -4,4 +4,7 @@
 use libfuzzer_sys::fuzz_target;
 use outliner::Language;
 
-fuzz_target!(|data: &[u8]| outliner_fuzz::check_input(&[Language::JavaScript, Language::TypeScript], data));
+fuzz_target!(|data: &[u8]| outliner_fuzz::check_input(
+    &[Language::JavaScript, Language::TypeScript],
+    data
+));
