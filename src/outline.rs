@@ -417,6 +417,8 @@ fn normalize(
 
 /// Nests a flat list of entries by range containment: an entry becomes a child of the nearest
 /// earlier entry whose range contains it. For parsers that find definitions in one pass.
+/// Lines are all it knows: of two entries starting on one line the longer holds the shorter,
+/// so a parser that can meet same-line siblings (`a{} b{…}`) must nest them itself.
 pub fn nest_by_range(mut flat: Vec<Entry>) -> Vec<Entry> {
     flat.sort_by_key(|entry| (entry.line, std::cmp::Reverse(entry.end_line)));
     let mut roots: Vec<Entry> = Vec::new();
