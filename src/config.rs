@@ -164,6 +164,8 @@ pub struct Config {
     pub code_only: bool,
     /// `--grep`/`--refs`: context lines around hits.
     pub context: usize,
+    /// Leave out test files and test modules.
+    pub no_tests: bool,
 }
 
 impl Config {
@@ -263,6 +265,7 @@ impl Config {
             body: args.body,
             code_only: args.code_only,
             context: args.context.unwrap_or(0),
+            no_tests: args.no_tests,
         })
     }
 

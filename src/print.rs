@@ -67,7 +67,7 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         }
         _ => {}
     }
-    let mut input = Document::open(path, config.language)?;
+    let mut input = open(config, path, config.language)?;
     let snapshot = match config.diff {
         true => git_snapshot(path, err)?,
         false => None,
@@ -79,6 +79,19 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         )?;
     }
     file(config, input, out, err)
+}
+
+/// Loads a file for printing: `--no-tests` drops its test modules.
+pub(crate) fn open(
+    config: &Config,
+    path: &Path,
+    language: Option<crate::lang::Language>,
+) -> Result<Document> {
+    let mut document = Document::open(path, language)?;
+    if let (true, Some(outline)) = (config.no_tests, &mut document.outline) {
+        crate::search::drop_test_entries(&mut outline.entries);
+    }
+    Ok(document)
 }
 
 /// `--symbol` over a directory or several paths: each query in turn, searched in the tree
