@@ -12,7 +12,7 @@ use crate::outline::{Entry, Outline};
 use crate::parse;
 use crate::source;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 
 mod directory;
 pub mod json;
@@ -37,6 +37,13 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     if config.stdin {
         let stdin = Path::new("<stdin>");
         let mut input = Document::from_loaded(stdin, source::read_stdin()?, config.language);
+        if input.extent.input_cut {
+            let note = format!(
+                "outline: <stdin>: stopped reading at the {} MB read cap; the rest was not read\n",
+                parse::MAX_BYTES >> 20
+            );
+            write_out(err, note.as_bytes())?;
+        }
         if config.diff {
             write_out(
                 err,
@@ -54,6 +61,11 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         if config.mode != Mode::Outline {
             return Err(Error::Usage(
                 "--symbol, --read and --lines need a file, not a directory".into(),
+            ));
+        }
+        if config.if_hash.is_some() {
+            return Err(Error::Usage(
+                "--if-hash needs a file (a hash is of one file), not a directory".into(),
             ));
         }
         return directory::directory(config, out, err);
@@ -92,13 +104,13 @@ pub(crate) fn git_snapshot(path: &Path, err: &mut dyn Write) -> Result<Option<gi
 }
 
 /// With `--root`, refuses `path` unless it resolves (symlinks and `..` followed) inside the
-/// root, before a byte of it is read.
+/// root, before a byte of it is read. A path outside gets the same error whether or not it
+/// exists, so the answer tells nothing about what lies outside.
 fn check_root(config: &Config, path: &Path) -> Result<()> {
     let Some(root) = &config.root else {
         return Ok(());
     };
-    let resolved = path.canonicalize().map_err(|e| Error::io(path, e))?;
-    if resolved.starts_with(root) {
+    if resolve(path).starts_with(root) {
         Ok(())
     } else {
         Err(Error::Usage(format!(
@@ -107,6 +119,52 @@ fn check_root(config: &Config, path: &Path) -> Result<()> {
             root.display()
         )))
     }
+}
+
+/// `path` made absolute with every link and `..` resolved. Where the path does not exist (or
+/// cannot be looked at) the rest is resolved by hand: links that exist are followed, `.` and
+/// `..` are applied lexically. A chain of more than 40 links resolves to nothing (outside).
+fn resolve(path: &Path) -> PathBuf {
+    if let Ok(resolved) = path.canonicalize() {
+        return resolved;
+    }
+    let absolute = match std::env::current_dir() {
+        Ok(cwd) => cwd.join(path),
+        Err(_) => path.to_path_buf(),
+    };
+    let mut pending: Vec<PathBuf> = absolute
+        .components()
+        .rev()
+        .map(|c| PathBuf::from(c.as_os_str()))
+        .collect();
+    let mut resolved = PathBuf::new();
+    let mut links = 0;
+    while let Some(part) = pending.pop() {
+        match part.components().next() {
+            Some(Component::ParentDir) => {
+                resolved.pop();
+            }
+            Some(Component::CurDir) | None => {}
+            Some(_) => {
+                resolved.push(&part);
+                let Ok(target) = std::fs::read_link(&resolved) else {
+                    continue;
+                };
+                links += 1;
+                if links > 40 {
+                    return PathBuf::new();
+                }
+                resolved.pop();
+                pending.extend(
+                    target
+                        .components()
+                        .rev()
+                        .map(|c| PathBuf::from(c.as_os_str())),
+                );
+            }
+        }
+    }
+    resolved
 }
 
 fn file(
