@@ -12,7 +12,7 @@ use crate::outline::{Entry, Outline};
 use crate::parse;
 use crate::source;
 use std::io::Write;
-use std::path::{Component, Path, PathBuf};
+use std::path::Path;
 
 mod directory;
 pub mod json;
@@ -110,7 +110,7 @@ fn check_root(config: &Config, path: &Path) -> Result<()> {
     let Some(root) = &config.root else {
         return Ok(());
     };
-    if resolve(path).starts_with(root) {
+    if source::resolve(path).starts_with(root) {
         Ok(())
     } else {
         Err(Error::Usage(format!(
@@ -119,52 +119,6 @@ fn check_root(config: &Config, path: &Path) -> Result<()> {
             root.display()
         )))
     }
-}
-
-/// `path` made absolute with every link and `..` resolved. Where the path does not exist (or
-/// cannot be looked at) the rest is resolved by hand: links that exist are followed, `.` and
-/// `..` are applied lexically. A chain of more than 40 links resolves to nothing (outside).
-fn resolve(path: &Path) -> PathBuf {
-    if let Ok(resolved) = path.canonicalize() {
-        return resolved;
-    }
-    let absolute = match std::env::current_dir() {
-        Ok(cwd) => cwd.join(path),
-        Err(_) => path.to_path_buf(),
-    };
-    let mut pending: Vec<PathBuf> = absolute
-        .components()
-        .rev()
-        .map(|c| PathBuf::from(c.as_os_str()))
-        .collect();
-    let mut resolved = PathBuf::new();
-    let mut links = 0;
-    while let Some(part) = pending.pop() {
-        match part.components().next() {
-            Some(Component::ParentDir) => {
-                resolved.pop();
-            }
-            Some(Component::CurDir) | None => {}
-            Some(_) => {
-                resolved.push(&part);
-                let Ok(target) = std::fs::read_link(&resolved) else {
-                    continue;
-                };
-                links += 1;
-                if links > 40 {
-                    return PathBuf::new();
-                }
-                resolved.pop();
-                pending.extend(
-                    target
-                        .components()
-                        .rev()
-                        .map(|c| PathBuf::from(c.as_os_str())),
-                );
-            }
-        }
-    }
-    resolved
 }
 
 fn file(

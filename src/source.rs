@@ -4,13 +4,13 @@
 //! the read cap. One streaming pass tells binary input from text (stopping there for binary),
 //! decodes it (UTF-8, lossily; UTF-16 with a byte order mark), hashes every byte and counts
 //! every line, but keeps only the first [`MAX_BYTES`] (+1) of text. Lines past that are read
-//! by streaming the file again ([`read_window`]).
+//! by streaming the file again ([`read_window`]). [`resolve`] resolves paths for `--root`.
 
 use crate::error::{Error, Result};
 use crate::parse::MAX_BYTES;
 use std::fs::File;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 
 mod decode;
 mod window;
@@ -146,6 +146,53 @@ fn special_kind(file_type: std::fs::FileType) -> &'static str {
 #[cfg(not(unix))]
 fn special_kind(_: std::fs::FileType) -> &'static str {
     "a special file"
+}
+
+/// `path` made absolute with every link and `..` resolved, for `--root` checks that must give
+/// the same answer for an outside path whether or not it exists. Where the path does not exist (or
+/// cannot be looked at) the rest is resolved by hand: links that exist are followed, `.` and
+/// `..` are applied lexically. A chain of more than 40 links resolves to nothing (outside).
+pub fn resolve(path: &Path) -> PathBuf {
+    if let Ok(resolved) = path.canonicalize() {
+        return resolved;
+    }
+    let absolute = match std::env::current_dir() {
+        Ok(cwd) => cwd.join(path),
+        Err(_) => path.to_path_buf(),
+    };
+    let mut pending: Vec<PathBuf> = absolute
+        .components()
+        .rev()
+        .map(|c| PathBuf::from(c.as_os_str()))
+        .collect();
+    let mut resolved = PathBuf::new();
+    let mut links = 0;
+    while let Some(part) = pending.pop() {
+        match part.components().next() {
+            Some(Component::ParentDir) => {
+                resolved.pop();
+            }
+            Some(Component::CurDir) | None => {}
+            Some(_) => {
+                resolved.push(&part);
+                let Ok(target) = std::fs::read_link(&resolved) else {
+                    continue;
+                };
+                links += 1;
+                if links > 40 {
+                    return PathBuf::new();
+                }
+                resolved.pop();
+                pending.extend(
+                    target
+                        .components()
+                        .rev()
+                        .map(|c| PathBuf::from(c.as_os_str())),
+                );
+            }
+        }
+    }
+    resolved
 }
 
 /// The one streaming pass: probe for binary, then decode, hash and count every byte while
@@ -304,6 +351,28 @@ mod tests {
         assert!(!extent.complete);
         assert_eq!(hash, content_hash(&big));
         assert!(hash.starts_with("xxh3:") && hash.len() == 21, "{hash}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn resolve_follows_links_and_dot_dots_past_what_exists() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let base = dir.path().canonicalize().expect("canonical");
+        std::fs::create_dir(base.join("root")).expect("mkdir");
+        std::os::unix::fs::symlink(base.join("gone/x"), base.join("root/out")).expect("link");
+        std::os::unix::fs::symlink("../root", base.join("root/up")).expect("link");
+        let cases = [
+            ("root", "root"),
+            ("root/missing/../../y", "y"),
+            ("root/out", "gone/x"),
+            ("root/out/../z", "gone/z"),
+            ("root/up/up/./new", "root/new"),
+        ];
+        for (path, expected) in cases {
+            assert_eq!(resolve(&base.join(path)), base.join(expected), "{path}");
+        }
+        std::os::unix::fs::symlink(base.join("root/loop"), base.join("root/loop")).expect("loop");
+        assert_eq!(resolve(&base.join("root/loop/x")), PathBuf::new());
     }
 
     #[cfg(unix)]
