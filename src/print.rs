@@ -17,6 +17,7 @@ use std::path::Path;
 mod directory;
 pub mod json;
 mod read;
+mod search;
 pub mod text;
 
 /// How a print run ended, for the exit code.
@@ -54,21 +55,30 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         let _ = input.annotate(&config.annotations(config.depth), None);
         return file(config, input, out, err);
     }
+    for path in &config.paths {
+        check_root(config, path)?;
+    }
+    if let Mode::Find(_) | Mode::Grep(_) | Mode::Refs(_) = config.mode {
+        return search::run(config, out, err);
+    }
     let path = config.path.as_path();
-    check_root(config, path)?;
     let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
-    if meta.is_dir() {
-        if config.mode != Mode::Outline {
+    let one_file = config.paths.len() == 1 && !meta.is_dir();
+    if config.if_hash.is_some() && !one_file {
+        return Err(Error::Usage(
+            "--if-hash takes one file (a hash is of one file), not a directory or several paths"
+                .into(),
+        ));
+    }
+    match &config.mode {
+        Mode::Outline if !one_file => return directory::directory(config, out, err),
+        Mode::Symbol(queries) if !one_file => return symbols(config, queries, out, err),
+        Mode::Read | Mode::Lines(_) if !one_file => {
             return Err(Error::Usage(
-                "--symbol, --read and --lines need a file, not a directory".into(),
-            ));
+                "--read and --lines take one file, not a directory or several paths".into(),
+            ))
         }
-        if config.if_hash.is_some() {
-            return Err(Error::Usage(
-                "--if-hash needs a file (a hash is of one file), not a directory".into(),
-            ));
-        }
-        return directory::directory(config, out, err);
+        _ => {}
     }
     let mut input = Document::open(path, config.language)?;
     let snapshot = match config.diff {
@@ -82,6 +92,51 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         )?;
     }
     file(config, input, out, err)
+}
+
+/// `--symbol` over a directory or several paths: each query in turn, searched in the tree
+/// unless it names its file (`PATH#ID`).
+fn symbols(
+    config: &Config,
+    queries: &[String],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let mut outcome = Outcome::Success;
+    for query in queries {
+        let result = match search::path_and_id(query) {
+            Some(_) => symbol_by_path(config, query, out, err)?,
+            None => search::symbol_in_tree(config, query, out, err)?,
+        };
+        outcome = search::worst(outcome, result);
+    }
+    Ok(outcome)
+}
+
+/// `--symbol PATH#ID`: exactly that entry of that file (as listed by an earlier search).
+fn symbol_by_path(
+    config: &Config,
+    query: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let Some((path, id)) = search::path_and_id(query) else {
+        return Ok(Outcome::NotFound);
+    };
+    check_root(config, path)?;
+    let input = Document::open(path, config.language)?;
+    if let Some(expected) = &config.if_hash {
+        if *expected != input.hash {
+            let message = format!(
+                "outline: {} changed: its hash is {}, not {expected}; outline it again\n",
+                path.display(),
+                input.hash
+            );
+            write_out(err, message.as_bytes())?;
+            return Ok(Outcome::Stale);
+        }
+    }
+    read::symbol(config, &input, id, out, err)
 }
 
 /// The repository status for markers, or `None` after saying in one line why they are off
@@ -146,8 +201,19 @@ fn file(
     match &config.mode {
         Mode::Read => read::agent_read(config, &input, out),
         Mode::Lines(spec) => read::line_range(config, &input, *spec, out),
-        Mode::Symbol(query) => read::symbol(config, &input, query, out, err),
+        Mode::Symbol(queries) => {
+            let mut outcome = Outcome::Success;
+            for query in queries {
+                let result = match search::path_and_id(query) {
+                    Some(_) => symbol_by_path(config, query, out, err)?,
+                    None => read::symbol(config, &input, query, out, err)?,
+                };
+                outcome = search::worst(outcome, result);
+            }
+            Ok(outcome)
+        }
         Mode::Outline => outline(config, &input, out, err),
+        Mode::Find(_) | Mode::Grep(_) | Mode::Refs(_) => search::run(config, out, err),
     }
 }
 

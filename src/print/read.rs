@@ -51,7 +51,61 @@ pub(super) fn symbol(
         );
         write_out(err, note.as_bytes())?;
     }
-    let entry = found.entry;
+    symbol_entry(config, input, found.entry, out)
+}
+
+/// Prints `entry` of `input`: its body, numbered, or with `--depth` its own outline (its
+/// members to that depth) so that "what is in impl Buffer" costs the member list only.
+pub(super) fn symbol_entry(
+    config: &Config,
+    input: &Document,
+    entry: &Entry,
+    out: &mut dyn Write,
+) -> Result<Outcome> {
+    if let Some(depth) = config.depth {
+        let lines = input.lines();
+        let budget = select::Budget {
+            max_depth: Some(depth),
+            max_nodes: config.max_nodes,
+        };
+        let selection = select::select_entries(std::slice::from_ref(entry), budget);
+        let rendered = match (&input.outline, config.json) {
+            (Some(outline), true) => {
+                // The file object of the contract, holding only this entry's subtree.
+                let options = json::NodeOptions {
+                    signatures: config.signatures,
+                    preview: config.preview,
+                    lines: &lines,
+                };
+                let path = input.path.display().to_string();
+                json_line(&json::file_object(
+                    path,
+                    &input.hash,
+                    outline,
+                    &selection,
+                    options,
+                ))
+            }
+            _ => {
+                let mut text = format!(
+                    "# {}: {} ({}, L{}-L{}, members to depth {depth})\n\n",
+                    text::kind_label(entry),
+                    entry.qualname,
+                    input.name,
+                    entry.line,
+                    entry.end_line
+                );
+                text::write_entries(
+                    &mut text,
+                    &selection,
+                    super::text_options(config, "", &lines),
+                );
+                text
+            }
+        };
+        write_out(out, rendered.as_bytes())?;
+        return Ok(Outcome::Success);
+    }
     let (body, shown_end) = numbered(input, entry.line, entry.end_line)?;
     let rendered = if config.json {
         let mut object = json::ReadObject::new(input, entry.line, shown_end, &body);

@@ -356,7 +356,7 @@ fn paths_that_cannot_be_read_are_one_line_errors() {
         (
             "directory read",
             &["--print", "--read", "."],
-            "need a file, not a directory",
+            "take one file, not a directory",
         ),
     ];
     for (name, args, message) in table {
@@ -430,7 +430,7 @@ fn cli_facts_about_paths() {
         (
             "if-hash dir",
             &["--print", "--if-hash", "xxh3:0", "root"],
-            "--if-hash needs a file",
+            "--if-hash takes one file",
         ),
         (
             "root is a file",
