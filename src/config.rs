@@ -221,13 +221,7 @@ impl Config {
         };
         let sort_by_tokens = args.sort.as_deref() == Some("tokens");
         let wants_tokens = args.tokens || args.tokenizer.is_some() || sort_by_tokens;
-        let root = match args.root {
-            None => None,
-            Some(dir) => Some(
-                dir.canonicalize()
-                    .map_err(|e| Error::Usage(format!("--root {}: {e}", dir.display())))?,
-            ),
-        };
+        let root = args.root.as_deref().map(canonical_root).transpose()?;
         let paths = match args.paths.is_empty() {
             true => vec![PathBuf::from(".")],
             false => args.paths,
@@ -318,6 +312,20 @@ fn build_regex(pattern: &str) -> Result<Regex> {
         })
 }
 
+/// `--root` as a canonical directory: every path is checked against it.
+fn canonical_root(dir: &std::path::Path) -> Result<PathBuf> {
+    let root = dir
+        .canonicalize()
+        .map_err(|e| Error::Usage(format!("--root {}: {e}", dir.display())))?;
+    if !root.is_dir() {
+        return Err(Error::Usage(format!(
+            "--root {}: not a directory",
+            dir.display()
+        )));
+    }
+    Ok(root)
+}
+
 fn parse_language(name: &str) -> Result<Language> {
     Language::from_name(name).ok_or_else(|| {
         let known: Vec<_> = Language::ALL.iter().map(|l| l.name()).collect();
@@ -372,6 +380,7 @@ mod tests {
             &["--lines", "x"],
             &["--lines", "-3:5"],
             &["--root", "/no/such/dir"],
+            &["--root", "/dev/null"],
             &["--tokenizer", "gpt2"],
         ] {
             assert!(matches!(config(bad), Err(Error::Usage(_))), "{bad:?}");
