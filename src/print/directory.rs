@@ -24,6 +24,8 @@ enum Rendered {
     Chunk {
         text: String,
         tokens: Option<usize>,
+        /// A line for stderr that does not fail the file (markers off for it).
+        note: Option<String>,
     },
     /// Binary, or left out by `--changed` or `--no-tests`.
     Skipped,
@@ -171,7 +173,11 @@ impl<'w> Printer<'w> {
             return;
         }
         let result = match rendered {
-            Rendered::Chunk { text, tokens } => self.chunk(text, tokens),
+            Rendered::Chunk { text, tokens, note } => match note {
+                Some(note) => write_out(self.err, format!("outline: {note}\n").as_bytes())
+                    .and_then(|()| self.chunk(text, tokens)),
+                None => self.chunk(text, tokens),
+            },
             Rendered::Skipped => Ok(()),
             Rendered::OverCap => {
                 match self.full {
@@ -301,9 +307,11 @@ fn render_file(
         Err(error) => return Rendered::Failed(error.to_string()),
     };
     let depth = config.directory_budget().max_depth;
-    if let Err(reason) = input.annotate(&config.annotations(depth), snapshot) {
-        return Rendered::Failed(format!("{}: diff markers off: {reason}", path.display()));
-    }
+    // Markers that cannot be read (a file over the read cap) leave the outline without them.
+    let note = input
+        .annotate(&config.annotations(depth), snapshot)
+        .err()
+        .map(|reason| format!("{}: diff markers off: {reason}", path.display()));
     let Some(outline) = input.outline.as_ref().filter(|_| !input.binary) else {
         return Rendered::Skipped;
     };
@@ -327,6 +335,7 @@ fn render_file(
         return Rendered::Chunk {
             text: json_line(&object),
             tokens,
+            note,
         };
     }
     let mut chunk = format!("\n## {} ({})", shown.display(), super::file_facts(outline));
@@ -341,5 +350,6 @@ fn render_file(
     Rendered::Chunk {
         text: chunk,
         tokens,
+        note,
     }
 }

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 
 /// Longest hit or context line kept, in characters; longer lines (minified code) are cut
 /// around the match so that one line cannot flood an answer.
-pub const MAX_LINE_CHARS: usize = 240;
+pub(crate) const MAX_LINE_CHARS: usize = 240;
 
 /// How to search and what to return.
 #[derive(Debug, Clone, Copy, Default)]
@@ -37,7 +37,7 @@ pub struct Hit {
     pub line: usize,
     /// 1-based byte column of the first match on the line.
     pub column: usize,
-    /// The line (cut to [`MAX_LINE_CHARS`] around the match).
+    /// The line (cut to `MAX_LINE_CHARS` characters around the match).
     pub text: String,
     /// References only: this occurrence is a definition of the name.
     pub definition: bool,

@@ -136,6 +136,8 @@ fn tui_shows_three_panes_jumps_and_exits_cleanly() {
     tmux.keys(&["?"]);
     tmux.wait_for("the help overlay", |s| s.contains(" Keys "));
     tmux.keys(&["Escape"]);
+    // Wait for the overlay to close: an Escape and a key sent together read as Alt-key.
+    tmux.wait_for("the help overlay to close", |s| !s.contains(" Keys "));
     tmux.keys(&["q"]);
     tmux.wait_for("a clean exit", |s| s.contains("EXIT=0"));
     tmux.keys(&["echo READY-$((40+2))", "Enter"]);
