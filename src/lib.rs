@@ -5,6 +5,8 @@
 //!   over text masked by [`parse::lex`] and yields the shared [`outline`] model.
 //! - [`print`](mod@print) renders outlines as text or JSON (the `--print` contract); [`tui`] is the
 //!   interactive consumer of the same model, with [`highlight`] colouring its preview.
+//! - Text from files reaches a terminal only through `sanitize`, which makes control
+//!   characters visible; JSON keeps the exact text.
 //! - The parser core (`lang`, `parse`, `outline`) depends on nothing else in the crate.
 
 pub mod cli;
@@ -16,6 +18,7 @@ pub mod lang;
 pub mod outline;
 pub mod parse;
 pub mod print;
+pub mod sanitize;
 pub mod source;
 pub mod tokens;
 pub mod tui;

@@ -8,6 +8,7 @@ use crate::lang::{self, Language};
 use crate::outline::select;
 use crate::outline::{Entry, Outline};
 use crate::parse::{self, ParseOptions};
+use crate::sanitize::name_for_terminal;
 use crate::source::{self, Loaded};
 use crate::{git, tokens};
 use std::io::Write;
@@ -36,9 +37,9 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     if config.stdin {
         let mut input = Input::load(Path::new("<stdin>"), source::read_stdin()?, config.language);
         if config.diff {
-            write_out(
+            write_line(
                 err,
-                b"outline: diff markers off: standard input has no git history\n",
+                "outline: diff markers off: standard input has no git history",
             )?;
         }
         // Without a snapshot only tokens are counted, which cannot fail.
@@ -63,10 +64,7 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         false => None,
     };
     if let Err(reason) = input.annotate(config, snapshot.as_ref(), config.depth) {
-        write_out(
-            err,
-            format!("outline: diff markers off: {reason}\n").as_bytes(),
-        )?;
+        write_line(err, &format!("outline: diff markers off: {reason}"))?;
     }
     file(config, input, out, err)
 }
@@ -81,10 +79,7 @@ pub(crate) fn git_snapshot(path: &Path, err: &mut dyn Write) -> Result<Option<gi
     match snapshot {
         Ok(snapshot) => Ok(Some(snapshot)),
         Err(reason) => {
-            write_out(
-                err,
-                format!("outline: diff markers off: {reason}\n").as_bytes(),
-            )?;
+            write_line(err, &format!("outline: diff markers off: {reason}"))?;
             Ok(None)
         }
     }
@@ -201,11 +196,11 @@ fn file(
     if let Some(expected) = &config.if_hash {
         if *expected != input.hash {
             let message = format!(
-                "outline: {} changed: its hash is {}, not {expected}; outline it again\n",
+                "outline: {} changed: its hash is {}, not {expected}; outline it again",
                 input.path.display(),
                 input.hash
             );
-            write_out(err, message.as_bytes())?;
+            write_line(err, &message)?;
             return Ok(Outcome::Stale);
         }
     }
@@ -249,7 +244,8 @@ fn outline(
             options,
         ))
     } else {
-        let mut text = format!("# Outline: {} ({})\n", input.name, file_facts(outline));
+        let name = name_for_terminal(&input.name);
+        let mut text = format!("# Outline: {name} ({})\n", file_facts(outline));
         if let Some(limit) = &outline.limit {
             text.push_str(&format!("# Limit: {}\n", limit.reason));
         }
@@ -285,12 +281,18 @@ fn write_note(
     err: &mut dyn Write,
     message: &str,
 ) -> Result<()> {
-    let line = format!("{message}\n");
     if config.json {
-        write_out(err, line.as_bytes())
+        write_line(err, message)
     } else {
-        write_out(out, line.as_bytes())
+        write_line(out, message)
     }
+}
+
+/// Writes a one-line message and its line break; the names it embeds came from files, so every
+/// control character in it is shown as a visible escape.
+pub(crate) fn write_line(to: &mut dyn Write, message: &str) -> Result<()> {
+    let line = format!("{}\n", name_for_terminal(message));
+    write_out(to, line.as_bytes())
 }
 
 fn text_options<'t>(

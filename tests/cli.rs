@@ -4,6 +4,7 @@
 mod cli {
     pub mod contract;
     pub mod errors;
+    pub mod escapes;
     pub mod git;
     pub mod golden;
     pub mod print_dir;

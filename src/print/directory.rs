@@ -1,11 +1,12 @@
 //! Directory mode: walk, parse files in parallel, print in path order within the caps.
 
-use super::{json, json_line, text, text_options, write_out, Input, Outcome};
+use super::{json, json_line, text, text_options, write_line, write_out, Input, Outcome};
 use crate::config::Config;
 use crate::error::Result;
 use crate::git;
 use crate::lang::Language;
 use crate::outline::select;
+use crate::sanitize::path_for_terminal;
 use crate::walk::{self, WalkOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -54,7 +55,7 @@ pub(super) fn directory(
     );
     let mut outcome = Outcome::Success;
     for warning in &found.warnings {
-        write_out(err, format!("outline: {warning}\n").as_bytes())?;
+        write_line(err, &format!("outline: {warning}"))?;
         outcome = Outcome::PartialFailure;
     }
     let snapshot = match config.diff {
@@ -74,7 +75,7 @@ pub(super) fn directory(
     if !config.json {
         let header = format!(
             "# Directory outline: {}\n",
-            shown_path(root, root).display()
+            path_for_terminal(&shown_path(root, root))
         );
         write_out(out, header.as_bytes())?;
         written += header.len();
@@ -99,7 +100,7 @@ pub(super) fn directory(
             }
             Rendered::Skipped => {}
             Rendered::Failed(message) => {
-                write_out(err, format!("outline: {message}\n").as_bytes())?;
+                write_line(err, &format!("outline: {message}"))?;
                 outcome = Outcome::PartialFailure;
             }
         }
@@ -217,7 +218,11 @@ fn render_file(
             tokens,
         };
     }
-    let mut chunk = format!("\n## {} ({})", shown.display(), super::file_facts(outline));
+    let mut chunk = format!(
+        "\n## {} ({})",
+        path_for_terminal(&shown),
+        super::file_facts(outline)
+    );
     if config.diff && outline.is_changed() {
         chunk.push_str("  [CHANGED]");
     }

@@ -1,11 +1,12 @@
 //! Reading parts of a file: a symbol's body, a line range, and the agent read (the whole file
 //! when short; else head, outline and tail, so the next read can be exact).
 
-use super::{json, json_line, text, write_out, Input, Outcome};
+use super::{json, json_line, text, write_line, write_out, Input, Outcome};
 use crate::config::{Config, LineSpec};
 use crate::error::Result;
 use crate::outline::select;
 use crate::outline::Entry;
+use crate::sanitize::{for_terminal, lines_for_terminal, name_for_terminal};
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -30,25 +31,25 @@ pub(super) fn symbol(
 ) -> Result<Outcome> {
     let Some(outline) = &input.outline else {
         let message = format!(
-            "outline: no parser for {}, so it has no symbols; read lines with --lines A:B\n",
+            "outline: no parser for {}, so it has no symbols; read lines with --lines A:B",
             input.name
         );
-        write_out(err, message.as_bytes())?;
+        write_line(err, &message)?;
         return Ok(Outcome::NotFound);
     };
     let Some(found) = select::find_symbol(outline, query) else {
-        write_out(
+        write_line(
             err,
-            not_found_message(&input.name, query, &outline.entries).as_bytes(),
+            &not_found_message(&input.name, query, &outline.entries),
         )?;
         return Ok(Outcome::NotFound);
     };
     for other in &found.others {
         let note = format!(
-            "outline: '{query}' also matches {} {} (L{}); ask for it by id or qualified name\n",
+            "outline: '{query}' also matches {} {} (L{}); ask for it by id or qualified name",
             other.id, other.qualname, other.line
         );
-        write_out(err, note.as_bytes())?;
+        write_line(err, &note)?;
     }
     let entry = found.entry;
     let lines = input.lines();
@@ -59,12 +60,13 @@ pub(super) fn symbol(
         json_line(&object)
     } else {
         let mut text = format!(
-            "# {}: {} ({}, L{}-L{})\n\n{body}",
+            "# {}: {} ({}, L{}-L{})\n\n{}",
             text::kind_label(entry),
-            entry.qualname,
-            input.name,
+            name_for_terminal(&entry.qualname),
+            name_for_terminal(&input.name),
             entry.line,
-            entry.end_line
+            entry.end_line,
+            lines_for_terminal(&body)
         );
         push_cut_note(&mut text, shown_end, entry.end_line);
         text
@@ -84,7 +86,6 @@ fn not_found_message(name: &str, query: &str, tops: &[Entry]) -> String {
             let _ = write!(message, " … and {} more", tops.len() - 20);
         }
     }
-    message.push('\n');
     message
 }
 
@@ -115,7 +116,7 @@ pub(super) fn line_range(
         object.note = note.as_deref();
         json_line(&object)
     } else {
-        let mut text = body.clone();
+        let mut text = lines_for_terminal(&body).into_owned();
         push_cut_note(&mut text, shown_end, end);
         if let Some(note) = &note {
             text.push_str(note);
@@ -160,7 +161,7 @@ pub(super) fn agent_read(config: &Config, input: &Input, out: &mut dyn Write) ->
         object.omitted = omitted;
         json_line(&object)
     } else {
-        text
+        lines_for_terminal(&text).into_owned()
     };
     write_out(out, rendered.as_bytes())?;
     Ok(Outcome::Success)
@@ -170,7 +171,9 @@ pub(super) fn agent_read(config: &Config, input: &Input, out: &mut dyn Write) ->
 fn push_outline_block(text: &mut String, entries: &[Entry]) {
     let _ = writeln!(text, "[outline: {} top-level entries]", entries.len());
     let line = |text: &mut String, e: &Entry| {
-        let _ = writeln!(text, "L{} {} {}", e.line, text::kind_label(e), e.name);
+        // A name that holds a line break would forge a line of the block.
+        let name = for_terminal(&e.name);
+        let _ = writeln!(text, "L{} {} {name}", e.line, text::kind_label(e));
     };
     if entries.len() <= OUTLINE_FIRST + OUTLINE_LAST {
         entries.iter().for_each(|e| line(text, e));

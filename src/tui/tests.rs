@@ -422,3 +422,38 @@ fn odd_input_never_panics() {
         }
     }
 }
+
+#[test]
+fn escape_sequences_from_files_and_names_are_drawn_visibly() {
+    let fx = fixture();
+    let name = "e\x1bvil\nname.md";
+    let text = "# Title \x1b[2J\x1b]0;pwned\x07\n\nclip \x1b]52;c;cHduZWQ=\x07 tab\there\n";
+    std::fs::write(fx.root.join(name), text).unwrap();
+    let mut app = app(&fx, ColorMode::Mono, (120, 40));
+    app.loader = Doc::load;
+    select_dir(&mut app, name);
+    update(&mut app, Action::Enter);
+    update(&mut app, Action::Right);
+    app.message = Some(format!("copied {name}:1"));
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    terminal.draw(|f| super::view::draw(f, &app)).unwrap();
+    let raw = terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .flat_map(|cell| cell.symbol().chars())
+        .find(|c| c.is_control());
+    assert_eq!(raw, None, "a control character reached the screen");
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains("e\\evil\\nname.md"), "names:\n{screen}");
+    assert!(
+        screen.contains("Title \\e[2J\\e]0;pwned\\x07"),
+        "outline:\n{screen}"
+    );
+    assert!(
+        screen.contains("clip \\e]52;c;cHduZWQ=\\x07 tab    here"),
+        "preview:\n{screen}"
+    );
+    insta::assert_snapshot!("hostile_names_120x40", render(&app, 120, 40));
+}
