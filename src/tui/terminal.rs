@@ -2,10 +2,15 @@
 //! turned on by [`Guard::enter`] and undone on every way out:
 //! - a normal return drops the guard, and a panic runs the chained hook first;
 //! - SIGTERM, SIGINT, SIGHUP and SIGQUIT (sent by `kill`: in raw mode the keys do not send
-//!   them) restore the terminal and exit with 128 + the signal's number, as a shell reports it.
+//!   them) restore the terminal and exit with 128 + the signal's number, as a shell reports it;
+//! - a terminal that goes away without a SIGHUP reaching us (started under `setsid`, `sudo`,
+//!   `runuser`) is seen by a thread waiting for the hang-up on the terminal's descriptor, which
+//!   exits as SIGHUP would. crossterm 0.28 cannot tell us: its reader retries a dead terminal's
+//!   `read` forever inside `event::poll` (crossterm issue #793), so the event loop never sees an
+//!   error to act on.
 //!
-//! The watcher runs on its own thread and ends the process with [`std::process::exit`]; while
-//! the terminal is lent to an editor or the shell (Ctrl-Z) it leaves the terminal's modes alone.
+//! Both watchers run on their own threads and end the process with [`std::process::exit`]; while
+//! the terminal is lent to an editor or the shell (Ctrl-Z) they leave its modes alone.
 
 use std::io;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -19,17 +24,21 @@ use ratatui::crossterm::{cursor, execute};
 /// Whether the viewer's modes are on, so a watcher knows there is something to undo.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 
-/// Raw mode, the alternate screen and mouse capture, undone on drop, on a panic and on a
-/// terminating signal.
+/// The exit code for a hang-up: 128 + SIGHUP, as a shell reports a process SIGHUP ended.
+const HANGUP_EXIT: i32 = 128 + 1;
+
+/// Raw mode, the alternate screen and mouse capture, undone on drop, on a panic, on a
+/// terminating signal and when the terminal goes away.
 pub struct Guard;
 
 impl Guard {
-    /// Turns the viewer's modes on and starts the signal watcher.
+    /// Turns the viewer's modes on and starts the watchers.
     pub fn enter() -> io::Result<Guard> {
         setup()?;
         install_panic_hook();
-        // Without the watcher the viewer still works; only the clean exit on a signal is lost.
+        // Without a watcher the viewer still works; only the clean exit on that event is lost.
         let _ = watch_signals();
+        let _ = watch_hangup();
         Ok(Guard)
     }
 }
@@ -106,7 +115,50 @@ fn watch_signals() -> io::Result<()> {
     Ok(())
 }
 
+/// Starts the thread that exits when the terminal hangs up. It waits on the descriptor
+/// crossterm reads keys from (standard input when that is the terminal, else `/dev/tty`) and
+/// wakes only when input arrives, to check for the hang-up: no polling, no timer.
+#[cfg(unix)]
+fn watch_hangup() -> io::Result<()> {
+    use mio::unix::SourceFd;
+    use mio::{Events, Interest, Poll, Token};
+    use std::io::IsTerminal;
+    use std::os::fd::{AsFd, AsRawFd, OwnedFd};
+
+    // A duplicate, owned by the thread, so the descriptor stays open as long as it is watched.
+    let tty: OwnedFd = match io::stdin().is_terminal() {
+        true => io::stdin().as_fd().try_clone_to_owned()?,
+        false => std::fs::File::open("/dev/tty")?.into(),
+    };
+    let mut poll = Poll::new()?;
+    let fd = tty.as_raw_fd();
+    poll.registry()
+        .register(&mut SourceFd(&fd), Token(0), Interest::READABLE)?;
+    std::thread::Builder::new()
+        .name("hangup".into())
+        .spawn(move || {
+            let _tty = tty;
+            let mut events = Events::with_capacity(4);
+            loop {
+                match poll.poll(&mut events, None) {
+                    Ok(()) => {}
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(_) => return,
+                }
+                if events.iter().any(|e| e.is_read_closed() || e.is_error()) {
+                    leave(HANGUP_EXIT);
+                }
+            }
+        })?;
+    Ok(())
+}
+
 #[cfg(not(unix))]
 fn watch_signals() -> io::Result<()> {
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn watch_hangup() -> io::Result<()> {
     Ok(())
 }

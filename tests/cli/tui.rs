@@ -169,6 +169,13 @@ fn tui_shows_three_panes_jumps_and_exits_cleanly() {
     );
 }
 
+fn have(program: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {program}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
 /// Starts the viewer on app.py in a pane through `wrapper` (a prefix such as `setsid -w`),
 /// with its pid written to `pid` in `dir`, then `after` in the same shell command line.
 /// Returns the server and the viewer's pid once its panes are drawn.
@@ -242,4 +249,46 @@ fn sighup_restores_the_terminal() {
 #[test]
 fn sigquit_restores_the_terminal() {
     signal_restores_the_terminal("QUIT", 3);
+}
+
+/// Whether `pid` has exited (a zombie waiting for a parent that is gone counts as exited).
+fn exited(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        // The state follows the command name, which ends at the last ')'.
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| matches!(rest.trim_start().chars().next(), Some('Z' | 'X'))),
+        Err(_) if Path::new("/proc/self/stat").exists() => true,
+        Err(_) => !Command::new("kill")
+            .args(["-0", &pid.to_string()])
+            .status()
+            .is_ok_and(|s| s.success()),
+    }
+}
+
+#[test]
+fn viewer_exits_when_its_terminal_goes_away_without_a_hangup_signal() {
+    if !have_tmux() || !have("setsid") {
+        eprintln!("note: tmux or setsid not installed; skipping the vanished-terminal test");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // In a session of its own the viewer gets no SIGHUP when the terminal closes.
+    let (tmux, pid) = start_viewer(dir.path(), "setsid -w", "");
+    assert!(!exited(pid), "the viewer is running");
+    tmux.run(&["kill-server"]);
+    let start = Instant::now();
+    while !exited(pid) && start.elapsed() < Duration::from_secs(1) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let gone = exited(pid);
+    if !gone {
+        let _ = Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status();
+    }
+    assert!(
+        gone,
+        "the viewer still runs 1 s after its terminal went away"
+    );
 }
