@@ -94,10 +94,8 @@ fn leave(code: i32) -> ! {
 
 /// Stops this process the way a shell's Ctrl-Z would; returns once it is continued.
 pub fn suspend() {
-    let pid = std::process::id().to_string();
-    let _ = std::process::Command::new("kill")
-        .args(["-TSTP", &pid])
-        .status();
+    #[cfg(unix)]
+    let _ = signal_hook::low_level::raise(signal_hook::consts::SIGTSTP);
 }
 
 /// Starts the thread that turns a terminating signal into a restore and an exit.

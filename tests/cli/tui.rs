@@ -292,3 +292,24 @@ fn viewer_exits_when_its_terminal_goes_away_without_a_hangup_signal() {
         "the viewer still runs 1 s after its terminal went away"
     );
 }
+
+#[test]
+fn ctrl_z_suspends_and_fg_resumes() {
+    if !have_tmux() {
+        eprintln!("note: tmux not installed; skipping the Ctrl-Z test");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    fixture(dir.path());
+    let bin = env!("CARGO_BIN_EXE_outline");
+    let tmux = Tmux::start(dir.path(), &format!("{bin} app.py"));
+    tmux.wait_for("the viewer", |s| s.contains("Outline"));
+    tmux.keys(&["C-z"]);
+    let screen = tmux.wait_for("the job stopped", |s| s.contains("Stopped"));
+    assert_eq!(tmux.modes(), "alternate=0 cursor=1 mouse=0", "{screen}");
+    tmux.keys(&["fg; echo EXIT=$?", "Enter"]);
+    tmux.wait_for("the viewer again", |s| s.contains("Outline"));
+    assert_eq!(tmux.modes(), "alternate=1 cursor=0 mouse=1");
+    tmux.keys(&["q"]);
+    tmux.wait_for("a clean exit", |s| s.contains("EXIT=0"));
+}
