@@ -23,6 +23,7 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     if app.outline.is_empty() {
         let note = match &app.doc {
             None => "Open a file: Enter in the directory pane",
+            Some(doc) if doc.error.is_some() => "file not read",
             Some(doc) if doc.binary => "binary file",
             Some(doc) if doc.outline.is_none() => "no parser for this file",
             Some(_) => "(no outline entries)",

@@ -9,7 +9,7 @@ use crate::tui::doc::Doc;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 use ratatui::Frame;
 
 /// Draws the preview pane in `rect`.
@@ -24,7 +24,8 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     let block = pane_block(Line::raw(title), focused, palette);
     if let Some(note) = doc.error.as_deref().or(doc.binary.then_some("binary file")) {
         let note = name_for_terminal(note).into_owned();
-        frame.render_widget(Paragraph::new(note).block(block), rect);
+        let note = Paragraph::new(note).wrap(Wrap { trim: false });
+        frame.render_widget(note.block(block), rect);
         return;
     }
     let height = rect.height.saturating_sub(2) as usize;
