@@ -34,7 +34,11 @@ pub struct Guard;
 impl Guard {
     /// Turns the viewer's modes on and starts the watchers.
     pub fn enter() -> io::Result<Guard> {
-        setup()?;
+        if let Err(err) = setup() {
+            // Whatever part of the setup took effect is undone before the error is shown.
+            restore();
+            return Err(err);
+        }
         install_panic_hook();
         // Without a watcher the viewer still works; only the clean exit on that event is lost.
         let _ = watch_signals();
