@@ -10,6 +10,7 @@ mod cli {
     pub mod print_dir;
     pub mod print_file;
     pub mod read;
+    pub mod search;
     pub mod tokens;
     pub mod tui;
     pub mod util;

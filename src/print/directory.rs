@@ -1,7 +1,8 @@
 //! Directory mode: walk, parse files in parallel, print in path order within the caps.
 
-use super::{json, json_line, text, text_options, write_line, write_out, Input, Outcome};
+use super::{json, json_line, text, text_options, write_line, write_out, Outcome};
 use crate::config::Config;
+use crate::document::Document;
 use crate::error::Result;
 use crate::git;
 use crate::lang::Language;
@@ -35,6 +36,11 @@ pub(super) fn directory(
     err: &mut dyn Write,
 ) -> Result<Outcome> {
     let root = config.path.as_path();
+    let shown_roots: Vec<String> = config
+        .paths
+        .iter()
+        .map(|p| path_for_terminal(walk::shown(p)).into_owned())
+        .collect();
     let max_files = config.max_files.unwrap_or(if config.json {
         usize::MAX
     } else {
@@ -45,16 +51,21 @@ pub(super) fn directory(
     } else {
         TEXT_MAX_OUTPUT
     });
-    let found = walk::walk(
-        root,
-        WalkOptions {
-            hidden: config.hidden,
-            only: config.language,
-            max_files,
-        },
-    );
+    let options = WalkOptions {
+        hidden: config.hidden,
+        only: config.language,
+        globs: config.globs.clone(),
+        any_language: false,
+        no_parent_ignores: config.root.is_some(),
+    };
+    let walk::Collected {
+        mut files,
+        warnings,
+    } = walk::collect(&config.paths, options)?;
+    let over_cap = files.len().saturating_sub(max_files);
+    files.truncate(max_files);
     let mut outcome = Outcome::Success;
-    for warning in &found.warnings {
+    for warning in &warnings {
         write_line(err, &format!("outline: {warning}"))?;
         outcome = Outcome::PartialFailure;
     }
@@ -62,7 +73,7 @@ pub(super) fn directory(
         true => super::git_snapshot(root, err)?,
         false => None,
     };
-    let mut rendered = render_all(config, root, &found.files, snapshot.as_ref());
+    let mut rendered = render_all(config, &files, snapshot.as_ref());
     if config.sort_by_tokens {
         // Largest first; the sort is stable, so equal counts keep path order.
         rendered.sort_by_key(|item| match item {
@@ -73,10 +84,7 @@ pub(super) fn directory(
 
     let mut written = 0usize;
     if !config.json {
-        let header = format!(
-            "# Directory outline: {}\n",
-            path_for_terminal(&shown_path(root, root))
-        );
+        let header = format!("# Directory outline: {}\n", shown_roots.join(" "));
         write_out(out, header.as_bytes())?;
         written += header.len();
     }
@@ -105,7 +113,7 @@ pub(super) fn directory(
             }
         }
     }
-    let left_out = found.over_cap + over_output;
+    let left_out = over_cap + over_output;
     if left_out > 0 {
         let why = if over_output > 0 {
             format!(
@@ -142,7 +150,6 @@ pub(super) fn directory(
 /// Renders every file on all cores; results keep the walk's order.
 fn render_all(
     config: &Config,
-    root: &Path,
     files: &[(PathBuf, Language)],
     snapshot: Option<&git::Snapshot>,
 ) -> Vec<Rendered> {
@@ -158,7 +165,7 @@ fn render_all(
                 let Some((path, language)) = files.get(index) else {
                     break;
                 };
-                let rendered = render_file(config, root, path, *language, snapshot);
+                let rendered = render_file(config, path, *language, snapshot);
                 if let Ok(mut slot) = slots[index].lock() {
                     *slot = Some(rendered);
                 }
@@ -177,7 +184,6 @@ fn render_all(
 
 fn render_file(
     config: &Config,
-    root: &Path,
     path: &Path,
     language: Language,
     snapshot: Option<&git::Snapshot>,
@@ -185,19 +191,19 @@ fn render_file(
     if config.changed_only && !snapshot.is_some_and(|s| s.is_changed(path)) {
         return Rendered::Skipped;
     }
-    let mut input = match crate::source::read(path) {
-        Ok(loaded) => Input::load(path, loaded, Some(language)),
+    let mut input = match Document::open(path, Some(language)) {
+        Ok(input) => input,
         Err(error) => return Rendered::Failed(error.to_string()),
     };
     let depth = config.directory_budget().max_depth;
-    if let Err(reason) = input.annotate(config, snapshot, depth) {
+    if let Err(reason) = input.annotate(&config.annotations(depth), snapshot) {
         return Rendered::Failed(format!("{}: diff markers off: {reason}", path.display()));
     }
     let Some(outline) = input.outline.as_ref().filter(|_| !input.binary) else {
         return Rendered::Skipped;
     };
     let tokens = outline.tokens.map(|(tokens, _)| tokens);
-    let shown = shown_path(root, path);
+    let shown = walk::shown(path);
     let lines = input.lines();
     let selection = select::select(outline, config.directory_budget());
     if config.json {
@@ -220,7 +226,7 @@ fn render_file(
     }
     let mut chunk = format!(
         "\n## {} ({})",
-        path_for_terminal(&shown),
+        path_for_terminal(shown),
         super::file_facts(outline)
     );
     if config.diff && outline.is_changed() {
@@ -235,16 +241,4 @@ fn render_file(
         text: chunk,
         tokens,
     }
-}
-
-/// Paths print as given joined with the file's path below; a bare `.` adds no `./` noise.
-fn shown_path(root: &Path, path: &Path) -> PathBuf {
-    if root == Path::new(".") {
-        if let Ok(rest) = path.strip_prefix(".") {
-            if !rest.as_os_str().is_empty() {
-                return rest.to_path_buf();
-            }
-        }
-    }
-    path.to_path_buf()
 }

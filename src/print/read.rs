@@ -1,8 +1,9 @@
 //! Reading parts of a file: a symbol's body, a line range, and the agent read (the whole file
 //! when short; else head, outline and tail, so the next read can be exact).
 
-use super::{json, json_line, text, write_line, write_out, Input, Outcome};
+use super::{json, json_line, text, write_line, write_out, Outcome};
 use crate::config::{Config, LineSpec};
+use crate::document::Document;
 use crate::error::Result;
 use crate::outline::select;
 use crate::outline::Entry;
@@ -24,7 +25,7 @@ const OUTLINE_LAST: usize = 5;
 
 pub(super) fn symbol(
     config: &Config,
-    input: &Input,
+    input: &Document,
     query: &str,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -51,8 +52,61 @@ pub(super) fn symbol(
         );
         write_line(err, &note)?;
     }
-    let entry = found.entry;
+    symbol_entry(config, input, found.entry, out)
+}
+
+/// Prints `entry` of `input`: its body, numbered, or with `--depth` its own outline (its
+/// members to that depth) so that "what is in impl Buffer" costs the member list only.
+pub(super) fn symbol_entry(
+    config: &Config,
+    input: &Document,
+    entry: &Entry,
+    out: &mut dyn Write,
+) -> Result<Outcome> {
     let lines = input.lines();
+    if let Some(depth) = config.depth {
+        let budget = select::Budget {
+            max_depth: Some(depth),
+            max_nodes: config.max_nodes,
+        };
+        let selection = select::select_entries(std::slice::from_ref(entry), budget);
+        let rendered = match (&input.outline, config.json) {
+            (Some(outline), true) => {
+                // The file object of the contract, holding only this entry's subtree.
+                let options = json::NodeOptions {
+                    signatures: config.signatures,
+                    preview: config.preview,
+                    lines: &lines,
+                };
+                let path = input.path.display().to_string();
+                json_line(&json::file_object(
+                    path,
+                    &input.hash,
+                    outline,
+                    &selection,
+                    options,
+                ))
+            }
+            _ => {
+                let mut text = format!(
+                    "# {}: {} ({}, L{}-L{}, members to depth {depth})\n\n",
+                    text::kind_label(entry),
+                    name_for_terminal(&entry.qualname),
+                    name_for_terminal(&input.name),
+                    entry.line,
+                    entry.end_line
+                );
+                text::write_entries(
+                    &mut text,
+                    &selection,
+                    super::text_options(config, "", &lines),
+                );
+                text
+            }
+        };
+        write_out(out, rendered.as_bytes())?;
+        return Ok(Outcome::Success);
+    }
     let (body, shown_end) = numbered(&lines, entry.line, entry.end_line);
     let rendered = if config.json {
         let mut object = json::ReadObject::new(input, entry.line, shown_end, &body);
@@ -91,7 +145,7 @@ fn not_found_message(name: &str, query: &str, tops: &[Entry]) -> String {
 
 pub(super) fn line_range(
     config: &Config,
-    input: &Input,
+    input: &Document,
     spec: LineSpec,
     out: &mut dyn Write,
 ) -> Result<Outcome> {
@@ -128,7 +182,11 @@ pub(super) fn line_range(
     Ok(Outcome::Success)
 }
 
-pub(super) fn agent_read(config: &Config, input: &Input, out: &mut dyn Write) -> Result<Outcome> {
+pub(super) fn agent_read(
+    config: &Config,
+    input: &Document,
+    out: &mut dyn Write,
+) -> Result<Outcome> {
     let lines = input.lines();
     let total = lines.len();
     let mut text = String::new();

@@ -91,7 +91,6 @@ fn fake_outline(text: &str) -> Outline {
 
 fn fake_loader(
     path: &Path,
-    _config: &Config,
     _options: LoadOptions,
     _snapshot: Option<&git::Snapshot>,
     theme: &Theme,
@@ -127,7 +126,7 @@ fn config(root: &Path) -> Config {
 
 fn app(fx: &Fixture, color: ColorMode, size: (u16, u16)) -> App {
     let theme = highlight::theme(highlight::DEFAULT_THEME).unwrap();
-    let mut app = App::new(fx.root.clone(), config(&fx.root), theme, color);
+    let mut app = App::new(fx.root.clone(), &config(&fx.root), theme, color);
     app.loader = fake_loader;
     update(&mut app, Action::Resize(size.0, size.1));
     app
@@ -460,10 +459,10 @@ fn escape_sequences_from_files_and_names_are_drawn_visibly() {
 
 /// Loads `path` with the real loader on another thread; `None` when it has not returned in 5 s.
 fn load_within_5s(app: &App, path: &Path) -> Option<Option<String>> {
-    let (config, theme, path) = (app.config.clone(), app.theme.clone(), path.to_path_buf());
+    let (theme, path) = (app.theme.clone(), path.to_path_buf());
     let (send, receive) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let doc = Doc::load(&path, &config, LoadOptions::default(), None, &theme);
+        let doc = Doc::load(&path, LoadOptions::default(), None, &theme);
         let _ = send.send(doc.error);
     });
     receive.recv_timeout(std::time::Duration::from_secs(5)).ok()
