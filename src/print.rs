@@ -113,11 +113,11 @@ fn symbol_by_path(
     if let Some(expected) = &config.if_hash {
         if *expected != input.hash {
             let message = format!(
-                "outline: {} changed: its hash is {}, not {expected}; outline it again\n",
+                "outline: {} changed: its hash is {}, not {expected}; outline it again",
                 path.display(),
                 input.hash
             );
-            write_out(err, message.as_bytes())?;
+            write_line(err, &message)?;
             return Ok(Outcome::Stale);
         }
     }

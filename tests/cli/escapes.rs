@@ -102,3 +102,29 @@ fn json_keeps_the_exact_text() {
     assert_eq!(value["path"], ESC_NAME);
     assert_eq!(value["entries"][0]["name"], "Title \x1b[2J\x1b]0;pwned\x07");
 }
+
+#[test]
+fn searches_show_escapes_visibly() {
+    let env = hostile_tree();
+    let (out, _, _) = run_clean(&env, &["--print", "--grep", "clip", "."]);
+    assert!(
+        out.starts_with("e\\evil.md:L1-L5 heading Title \\e[2J"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  3: clip \\e]52;c;cHduZWQ=\\x07 end\n"),
+        "{out}"
+    );
+    let (out, _, _) = run_clean(&env, &["--print", "--find", "Fine", "."]);
+    assert!(
+        out.starts_with("# h1: Fine (x\\n## fake.md, L1-L1)\n"),
+        "{out}"
+    );
+    let (out, _, _) = run_clean(&env, &["--print", "--find", "Two", "."]);
+    assert!(
+        out.starts_with("# h2: Title \\e[2J\\e]0;pwned\\x07.Two (e\\evil.md"),
+        "{out}"
+    );
+    let (_, err, code) = run_clean(&env, &["--print", "--grep", "\x1b]0;x", "."]);
+    assert_eq!((code, err.lines().count()), (1, 1), "{err}");
+}
