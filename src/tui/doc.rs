@@ -46,8 +46,9 @@ pub struct LoadOptions {
 }
 
 impl Doc {
-    /// Reads and outlines `path`; a read error, or a path that is not a regular file, becomes
-    /// a document that says so.
+    /// Reads and outlines `path`; a read error becomes a document that says so. A FIFO, socket
+    /// or device is refused by the shared read before it is opened, so a file replaced by one
+    /// never blocks the input loop.
     pub fn load(
         path: &Path,
         options: LoadOptions,
@@ -55,18 +56,11 @@ impl Doc {
         theme: &syntect::highlighting::Theme,
     ) -> Doc {
         let stamp = stamp(path);
-        let read = match special_file(path) {
-            Some(kind) => Err(format!(
-                "{}: {kind}, not a regular file; not read",
-                path.display()
-            )),
-            None => Document::open(path, options.language).map_err(|err| err.to_string()),
-        };
-        let (mut input, error) = match read {
+        let (mut input, error) = match Document::open(path, options.language) {
             Ok(input) => (input, None),
-            Err(message) => (
+            Err(err) => (
                 Document::from_parts(path, String::new(), None),
-                Some(message),
+                Some(err.to_string()),
             ),
         };
         let annotations = Annotations {
@@ -149,34 +143,6 @@ impl Doc {
     pub fn entries(&self) -> Vec<(usize, &Entry)> {
         self.outline.as_ref().map(Outline::walk).unwrap_or_default()
     }
-}
-
-/// What `path` is when it is not a regular file (a FIFO, socket or device), from its metadata:
-/// opening a FIFO blocks until a writer comes and a device can stream forever, either of which
-/// would freeze the input loop. The open file can be replaced by one at any time, so every
-/// load checks. A path whose metadata cannot be read is left to the read to report.
-// TODO(lead): fold into the shared special-file check in source.rs when it lands.
-fn special_file(path: &Path) -> Option<&'static str> {
-    let kind = std::fs::metadata(path).ok()?.file_type();
-    if kind.is_file() {
-        return None;
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return Some("a FIFO");
-        } else if kind.is_socket() {
-            return Some("a socket");
-        } else if kind.is_block_device() || kind.is_char_device() {
-            return Some("a device");
-        }
-    }
-    Some(if kind.is_dir() {
-        "a directory"
-    } else {
-        "a special file"
-    })
 }
 
 /// Byte offsets where lines start; an empty text has no lines.
