@@ -1,12 +1,13 @@
 //! Directory mode: walk, parse files in parallel, print in path order within the caps.
 
-use super::{json, json_line, text, text_options, write_out, Outcome};
+use super::{json, json_line, text, text_options, write_line, write_out, Outcome};
 use crate::config::Config;
 use crate::error::Result;
 use crate::git;
 use crate::lang::Language;
 use crate::outline::select;
 use crate::parallel;
+use crate::sanitize::path_for_terminal;
 use crate::search;
 use crate::walk::{self, Found, Walk, WalkOptions};
 use std::io::Write;
@@ -78,7 +79,7 @@ pub(super) fn directory(
         let roots: Vec<String> = config
             .paths
             .iter()
-            .map(|p| walk::shown(p).display().to_string())
+            .map(|p| path_for_terminal(walk::shown(p)).into_owned())
             .collect();
         printer.write(&format!("# Directory outline: {}\n", roots.join(" ")))?;
     }
@@ -188,7 +189,7 @@ impl<'w> Printer<'w> {
             }
             Rendered::Failed(message) => {
                 self.outcome = Outcome::PartialFailure;
-                write_out(self.err, format!("outline: {message}\n").as_bytes())
+                write_line(self.err, &format!("outline: {message}"))
             }
         };
         if let Err(error) = result {
@@ -338,7 +339,11 @@ fn render_file(
             note,
         };
     }
-    let mut chunk = format!("\n## {} ({})", shown.display(), super::file_facts(outline));
+    let mut chunk = format!(
+        "\n## {} ({})",
+        path_for_terminal(shown),
+        super::file_facts(outline)
+    );
     if config.diff && outline.is_changed() {
         chunk.push_str("  [CHANGED]");
     }
