@@ -9,6 +9,7 @@ use crate::document::Document;
 use crate::lang::Language;
 use crate::outline::{Entry, Outline};
 use crate::parse::{self, LineIndex, ParseOptions};
+use crate::source::{self, Loaded};
 use crate::tokens::Tokenizer;
 use regex::Regex;
 use std::ops::ControlFlow;
@@ -110,11 +111,23 @@ struct Searched {
     mask: Option<Vec<u8>>,
 }
 
-fn load(path: &std::path::Path, language: Option<Language>, want_mask: bool) -> Option<Searched> {
-    let document = Document::open(path, language).ok()?;
-    if document.binary {
+/// Reads a file and, only when `worth_parsing` says its text may hold a hit, outlines it and
+/// masks its code: most files of a large tree have no hit and are never parsed.
+fn load(
+    path: &std::path::Path,
+    language: Option<Language>,
+    want_mask: bool,
+    worth_parsing: impl Fn(&str) -> bool,
+) -> Option<Searched> {
+    let loaded = source::read(path).ok()?;
+    let Loaded::Text { text, .. } = &loaded else {
+        return None; // binary
+    };
+    if !worth_parsing(text) {
         return None;
     }
+    let language = language.or_else(|| crate::lang::detect(path));
+    let document = Document::from_loaded(path, loaded, language);
     let mask = match (want_mask, &document.outline) {
         (true, Some(outline)) => {
             let options = ParseOptions {
@@ -136,7 +149,9 @@ fn grep_file(
     options: TextSearch,
     no_tests: bool,
 ) -> Option<FileHits> {
-    let searched = load(&path, language, options.code_only)?;
+    let searched = load(&path, language, options.code_only, |text| {
+        regex.is_match(text)
+    })?;
     let text = searched.document.text.as_str();
     let index = LineIndex::new(text);
     let mut hits: Vec<Hit> = Vec::new();
@@ -169,7 +184,9 @@ fn refs_file(
     options: TextSearch,
     no_tests: bool,
 ) -> Option<FileHits> {
-    let searched = load(&path, language, true)?;
+    let searched = load(&path, language, true, |text| {
+        text.contains(query.name.as_str())
+    })?;
     let (document, mask) = (&searched.document, searched.mask.as_deref()?);
     let outline = document.outline.as_ref()?;
     let text = document.text.as_str();
