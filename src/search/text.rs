@@ -193,12 +193,19 @@ fn refs_file(
     let index = LineIndex::new(text);
     let name = query.name.as_bytes();
     let word = word_bytes(outline.language);
+    let prefixes_literals = matches!(
+        outline.language,
+        Language::Python | Language::Rust | Language::C | Language::Cpp
+    );
     let mut hits: Vec<Hit> = Vec::new();
     for start in memchr::memmem::find_iter(mask, name) {
         let end = start + name.len();
         let before = start.checked_sub(1).and_then(|i| mask.get(i));
         if before.is_some_and(|b| word(*b)) || mask.get(end).is_some_and(|b| word(*b)) {
             continue;
+        }
+        if prefixes_literals && matches!(text.as_bytes().get(end), Some(b'"' | b'\'')) {
+            continue; // a literal's prefix (b"", r'', u8"", L'x'), not an identifier
         }
         let line = index.line_of(start);
         let definition = defines(outline, query, text, &index, line, start);
