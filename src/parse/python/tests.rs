@@ -116,7 +116,7 @@ def handler(
     assert_eq!(flat(src), vec![e(0, Kind::Function, "handler", 6, 11)]);
     assert_eq!(
         sig_of(src, "handler"),
-        "@app.route( \"/x\", methods=[\"GET\"], ) @cache handler( request, *args: int, **kwargs, ) -> dict[str, int]"
+        "@app.route(\"/x\", methods=[\"GET\"]) @cache handler(request, *args: int, **kwargs) -> dict[str, int]"
     );
 }
 

@@ -181,7 +181,7 @@ fn signatures_drop_comments_but_keep_strings() {
     let src = "pub extern \"C\" fn f(\n    a: u8, // the a\n    b: u8, /* b */\n) {}\n";
     assert_eq!(
         parse(src)[0].signature.as_deref(),
-        Some("pub extern \"C\" f( a: u8, b: u8, )")
+        Some("pub extern \"C\" f(a: u8, b: u8)")
     );
 }
 
