@@ -10,6 +10,7 @@ pub mod css;
 pub mod cursor;
 pub mod data;
 pub mod docker;
+mod docs;
 pub mod go;
 pub mod html;
 pub mod js_ts;
@@ -59,6 +60,7 @@ pub fn outline_file(text: &str, file_bytes: usize, options: ParseOptions) -> Out
         file_bytes.max(text.len()),
         entries,
     );
+    docs::attach(parsed, options.language, &mut outline.entries);
     if file_bytes > text.len() {
         // Only a prefix was read: the line total is unknown, the byte total is not.
         outline.lines = count_lines(parsed);

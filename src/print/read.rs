@@ -4,7 +4,7 @@
 use super::{json, json_line, text, write_out, Input, Outcome};
 use crate::config::{Config, LineSpec};
 use crate::error::Result;
-use crate::outline::select;
+use crate::outline::select::{self, Budget};
 use crate::outline::Entry;
 use std::fmt::Write as _;
 use std::io::Write;
@@ -52,14 +52,26 @@ pub(super) fn symbol(
     }
     let entry = found.entry;
     let lines = input.lines();
-    let (body, shown_end) = numbered(&lines, entry.line, entry.end_line);
+    // Docs, attributes and decorators above the entry come with it unless asked not to.
+    let start = if config.docs {
+        entry.doc_line
+    } else {
+        entry.line
+    };
     let rendered = if config.json {
-        let mut object = json::ReadObject::new(input, entry.line, shown_end, &body);
+        // The text is the lines as written: numbering is for people reading the text form.
+        let (body, shown_end) = read_lines(&lines, start, entry.end_line, false);
+        let mut object = json::ReadObject::new(input, start, shown_end, &body);
         object.node = Some(json::Node::leaf(entry, config.signatures));
         json_line(&object)
     } else {
+        let (body, shown_end) = numbered(&lines, start, entry.end_line);
+        let docs_from = match start < entry.line {
+            true => format!(", docs from L{start}"),
+            false => String::new(),
+        };
         let mut text = format!(
-            "# {}: {} ({}, L{}-L{})\n\n{body}",
+            "# {}: {} ({}, L{}-L{}{docs_from})\n\n{body}",
             text::kind_label(entry),
             entry.qualname,
             input.name,
@@ -142,7 +154,8 @@ pub(super) fn agent_read(config: &Config, input: &Input, out: &mut dyn Write) ->
         text.push_str(&head);
         push_cut_note(&mut text, head_end, READ_HEAD);
         if let Some(outline) = &input.outline {
-            push_outline_block(&mut text, &outline.entries);
+            let options = super::text_options(config, "", &lines);
+            push_outline_block(&mut text, &outline.entries, options);
         }
         let _ = writeln!(
             text,
@@ -166,27 +179,36 @@ pub(super) fn agent_read(config: &Config, input: &Input, out: &mut dyn Write) ->
     Ok(Outcome::Success)
 }
 
-/// `[outline: N top-level entries]` and one `L<n> <kind> <name>` line each, at most 30.
-fn push_outline_block(text: &mut String, entries: &[Entry]) {
+/// `[outline: N top-level entries]` and the top level in `--print`'s format, at most 30
+/// lines: the first 25 and the last 5.
+fn push_outline_block(text: &mut String, entries: &[Entry], options: text::TextOptions<'_>) {
     let _ = writeln!(text, "[outline: {} top-level entries]", entries.len());
-    let line = |text: &mut String, e: &Entry| {
-        let _ = writeln!(text, "L{} {} {}", e.line, text::kind_label(e), e.name);
+    let top_level = Budget {
+        max_depth: Some(1),
+        max_nodes: None,
+    };
+    let write = |text: &mut String, part: &[Entry]| {
+        text::write_entries(text, &select::select_entries(part, top_level), options);
     };
     if entries.len() <= OUTLINE_FIRST + OUTLINE_LAST {
-        entries.iter().for_each(|e| line(text, e));
+        write(text, entries);
         return;
     }
-    entries[..OUTLINE_FIRST].iter().for_each(|e| line(text, e));
+    write(text, &entries[..OUTLINE_FIRST]);
     let hidden = entries.len() - OUTLINE_FIRST - OUTLINE_LAST;
     let _ = writeln!(text, "[… {hidden} more …]");
-    entries[entries.len() - OUTLINE_LAST..]
-        .iter()
-        .for_each(|e| line(text, e));
+    write(text, &entries[entries.len() - OUTLINE_LAST..]);
 }
 
 /// `start..=end` as `<n>: <text>` lines, stopping before [`MAX_READ_BYTES`] (the first line
 /// always shows); returns the text and the last line included.
 fn numbered(lines: &[&str], start: usize, end: usize) -> (String, usize) {
+    read_lines(lines, start, end, true)
+}
+
+/// `start..=end`, each line numbered (`<n>: <text>`) or as written, stopping before
+/// [`MAX_READ_BYTES`] (the first line always shows); returns the text and the last line included.
+fn read_lines(lines: &[&str], start: usize, end: usize, numbers: bool) -> (String, usize) {
     let mut body = String::new();
     let mut last = start.saturating_sub(1);
     for number in start.max(1)..=end {
@@ -196,7 +218,11 @@ fn numbered(lines: &[&str], start: usize, end: usize) -> (String, usize) {
         if number > start && body.len() + text.len() + 12 > MAX_READ_BYTES {
             break;
         }
-        let _ = writeln!(body, "{number}: {text}");
+        if numbers {
+            let _ = writeln!(body, "{number}: {text}");
+        } else {
+            let _ = writeln!(body, "{text}");
+        }
         last = number;
     }
     (body, last)
