@@ -128,7 +128,8 @@ pub(super) fn directory(
     }
     if let (Some(tokenizer), false) = (config.tokens, config.json) {
         let total = format!(
-            "\n# Total: ~{} tokens in {} files ({})\n",
+            "\n# Total: {}{} tokens in {} files ({})\n",
+            crate::tokens::estimate_mark(tokenizer.encoding()),
             crate::parse::thousands(total_tokens),
             crate::parse::thousands(counted_files),
             tokenizer.encoding()
