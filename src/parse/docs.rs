@@ -146,8 +146,16 @@ struct Docs<'a> {
 impl Docs<'_> {
     /// Siblings in source order; docs may start at `floor` at the earliest.
     fn attach_level(&self, entries: &mut [Entry], mut floor: usize) {
+        // (first line, doc line) of the previous sibling.
+        let mut previous: Option<(usize, usize)> = None;
         for entry in entries {
-            entry.doc_line = self.doc_start(entry.line, floor);
+            entry.doc_line = match previous {
+                // Entries declared together (`typedef struct s {…} t;`, `A, B = 1, 2`,
+                // `a b: c`) share the lines that lead their declaration.
+                Some((line, doc_line)) if line == entry.line => doc_line,
+                _ => self.doc_start(entry.line, floor),
+            };
+            previous = Some((entry.line, entry.doc_line));
             self.attach_level(&mut entry.children, entry.line + 1);
             floor = floor.max(entry.end_line + 1);
         }
@@ -235,9 +243,7 @@ impl Walk<'_, '_> {
                 || too_deep(raw_line)
             {
                 break;
-            } else if block
-                .is_some_and(|(open, close)| raw.contains(close) && !raw.starts_with(open))
-            {
+            } else if self.ends_block(raw) {
                 open_block = Some(at);
             } else {
                 doc = at;
@@ -252,6 +258,20 @@ impl Walk<'_, '_> {
             Some(end) => end + 1,
             None => doc,
         }
+    }
+
+    /// Whether a comment line is the last line of a block comment opened above it
+    /// (` * more. */`), not a line comment that mentions `*/` (`/// see a/*/b`).
+    fn ends_block(&self, comment: &str) -> bool {
+        let spec = &self.docs.rules.spec;
+        let Some((open, close)) = spec.block_comment else {
+            return false;
+        };
+        let line_comment = spec
+            .line_comments
+            .iter()
+            .any(|opener| comment.starts_with(opener));
+        comment.contains(close) && !comment.starts_with(open) && !line_comment
     }
 
     fn is_inner(&self, comment: &str) -> bool {

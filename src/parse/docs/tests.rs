@@ -59,6 +59,20 @@ fn trailing() {}
 }
 
 #[test]
+fn line_comments_mentioning_block_ends_and_shared_lines() {
+    let rust = "fn a() {}\n/// See <https://docs.rs/x/*/y>.\n///     /* body */\nfn b() {}\n";
+    assert_eq!(docs(Language::Rust, rust), ["a 1 1", "b 4 2"]);
+    let c = "/* Config. */\ntypedef struct config_s {\n    int x;\n} config;\n";
+    assert_eq!(
+        docs(Language::C, c),
+        ["config_s 2 1", "config 2 1"],
+        "a typedef shares its struct's docs"
+    );
+    let python = "# Weekdays.\n(MON, TUE) = range(2)\n";
+    assert_eq!(docs(Language::Python, python), ["MON 2 1", "TUE 2 1"]);
+}
+
+#[test]
 fn rust_statics_in_macros_take_their_docs() {
     let text = "thread_local! {\n    /// Per thread.\n    static COUNT: u32 = 0;\n}\n";
     assert_eq!(docs(Language::Rust, text), ["COUNT 3 2"]);
