@@ -185,29 +185,39 @@ impl LineIndex {
 /// written on one line keeps its spacing: `a > b` is a comparison or a CSS combinator, `(1,)`
 /// a tuple, and `"( x ]"` a string a data key's value shows as is.
 pub fn one_line(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    // Whitespace seen since the last character written: (any at all, held a line break).
-    let mut gap = (false, false);
-    for ch in text.chars() {
-        if ch.is_whitespace() {
-            gap = (true, gap.1 || ch == '\n' || ch == '\r');
-            continue;
-        }
-        let (space, broke) = std::mem::take(&mut gap);
-        if broke && matches!(ch, ')' | ']' | '}' | '>') && out.ends_with(',') {
+    join_words(text, usize::MAX)
+}
+
+/// [`one_line`], stopping after the word that takes the result past `max_bytes`.
+fn join_words(text: &str, max_bytes: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max_bytes));
+    let mut rest = text;
+    while let Some(word_start) = rest.find(|c: char| !c.is_whitespace()) {
+        let (gap, from_word) = rest.split_at(word_start);
+        let word_end = from_word
+            .find(char::is_whitespace)
+            .unwrap_or(from_word.len());
+        let (word, after) = from_word.split_at(word_end);
+        rest = after;
+        // Every rule applies where words meet: what ends the output, the gap, how the word starts.
+        let broke = gap.contains(['\n', '\r']);
+        let first = word.chars().next().unwrap_or(' ');
+        if broke && matches!(first, ')' | ']' | '}' | '>') && out.ends_with(',') {
             out.pop();
         }
-        let last = out.chars().next_back();
-        let tight = match (last, ch) {
+        let tight = match (out.chars().next_back(), first) {
             (None, _) => true,
             (Some('(' | '[' | '<'), _) | (_, ')' | ']') => broke,
             (Some(prev), '>') => broke && !matches!(prev, '-' | '='),
             _ => false,
         };
-        if space && !tight {
+        if !gap.is_empty() && !tight {
             out.push(' ');
         }
-        out.push(ch);
+        out.push_str(word);
+        if out.len() > max_bytes {
+            break;
+        }
     }
     out
 }
@@ -219,7 +229,9 @@ pub const MAX_SIGNATURE_CHARS: usize = 200;
 /// initialiser's opening (`const table = {` reads `const table`), at most
 /// [`MAX_SIGNATURE_CHARS`] characters.
 pub fn signature(text: &str) -> String {
-    let joined = one_line(text);
+    // Past this many bytes there are more characters than a signature keeps (4 bytes at most
+    // per character), so the rest of a long head is never joined.
+    let joined = join_words(text, 4 * MAX_SIGNATURE_CHARS);
     let joined = drop_open_initialiser(&joined);
     match joined.char_indices().nth(MAX_SIGNATURE_CHARS) {
         Some((cut, _)) => format!("{}…", joined[..cut].trim_end()),
