@@ -3,6 +3,7 @@
 
 use super::Palette;
 use crate::parse::thousands;
+use crate::sanitize::{name_for_terminal, path_for_terminal};
 use crate::tui::app::App;
 use crate::tui::keys;
 use ratatui::layout::Rect;
@@ -16,7 +17,7 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     let right = if app.filtering {
         "type to filter · Enter keep · Esc clear".to_string()
     } else if let Some(message) = &app.message {
-        message.clone()
+        name_for_terminal(message).into_owned()
     } else {
         keys::hints(app.focus)
             .iter()
@@ -44,10 +45,10 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
 /// `src/app.py · python · 120 lines · 900 tokens · 2 changed` (`~900` for an estimate).
 fn facts(app: &App) -> String {
     let Some(doc) = &app.doc else {
-        return format!(" {}/", app.root_name());
+        return format!(" {}/", name_for_terminal(&app.root_name()));
     };
     let shown = doc.path.strip_prefix(&app.root).unwrap_or(&doc.path);
-    let mut parts = vec![format!(" {}", shown.display())];
+    let mut parts = vec![format!(" {}", path_for_terminal(shown))];
     if let Some(outline) = &doc.outline {
         parts.push(outline.language.to_string());
     }
