@@ -273,14 +273,16 @@ fn outline(
     Ok(Outcome::Success)
 }
 
-/// `python`, or with token counts `python, 1,204 lines, ~9,870 tokens`.
+/// `python`, or with token counts `python, 1,204 lines, 9,870 tokens` (`~9,870` when the
+/// count is an estimate).
 fn file_facts(outline: &Outline) -> String {
     match outline.tokens {
         None => outline.language.to_string(),
-        Some((tokens, _)) => format!(
-            "{}, {} lines, ~{} tokens",
+        Some((tokens, encoding)) => format!(
+            "{}, {} lines, {}{} tokens",
             outline.language,
             parse::thousands(outline.lines),
+            crate::tokens::estimate_mark(encoding),
             parse::thousands(tokens)
         ),
     }
@@ -318,6 +320,9 @@ fn text_options<'t>(
         line_numbers: config.line_numbers,
         preview: config.preview,
         tokens: config.tokens.is_some(),
+        token_mark: config.tokens.map_or("", |tokenizer| {
+            crate::tokens::estimate_mark(tokenizer.encoding())
+        }),
         diff: config.diff,
         indent,
         lines,

@@ -259,7 +259,8 @@ impl<'w> Printer<'w> {
         }
         if let (Some(tokenizer), false) = (self.config.tokens, self.config.json) {
             let total = format!(
-                "\n# Total: ~{} tokens in {} files ({})\n",
+                "\n# Total: {}{} tokens in {} files ({})\n",
+                crate::tokens::estimate_mark(tokenizer.encoding()),
                 crate::parse::thousands(self.total_tokens),
                 crate::parse::thousands(self.shown_files),
                 tokenizer.encoding()

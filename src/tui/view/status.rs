@@ -42,7 +42,7 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     frame.render_widget(Paragraph::new(line), rect);
 }
 
-/// `src/app.py · python · 120 lines · ~900 tokens · 2 changed`.
+/// `src/app.py · python · 120 lines · 900 tokens · 2 changed` (`~900` for an estimate).
 fn facts(app: &App) -> String {
     let Some(doc) = &app.doc else {
         return format!(" {}/", name_for_terminal(&app.root_name()));
@@ -53,13 +53,14 @@ fn facts(app: &App) -> String {
         parts.push(outline.language.to_string());
     }
     parts.push(format!("{} lines", thousands(doc.line_count())));
-    if let Some((tokens, _)) = doc
+    if let Some((tokens, encoding)) = doc
         .outline
         .as_ref()
         .and_then(|o| o.tokens)
         .filter(|_| app.options.tokens)
     {
-        parts.push(format!("~{} tokens", thousands(tokens)));
+        let mark = crate::tokens::estimate_mark(encoding);
+        parts.push(format!("{mark}{} tokens", thousands(tokens)));
     }
     if let Some(limit) = doc.outline.as_ref().and_then(|o| o.limit.as_ref()) {
         parts.push(format!(
