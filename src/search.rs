@@ -18,7 +18,9 @@ pub(crate) mod query;
 mod test_code;
 mod text;
 
-pub use find::{each_definition, find, Definition, FileDefinitions, FindResult, Tier};
+pub use find::{
+    each_definition, find, find_in_outline, Definition, FileDefinitions, FindResult, Tier,
+};
 pub use query::{FindQuery, RefQuery};
 pub use test_code::{drop_test_entries, is_test_entry, is_test_path};
 pub use text::{grep, refs, FileHits, Hit, HitGroup, TextSearch};
@@ -44,6 +46,8 @@ pub struct EntryRef {
     pub end_line: usize,
     /// Tokens of the entry's lines, when counts were asked for.
     pub tokens: Option<usize>,
+    /// How many children the entry has.
+    pub children: usize,
 }
 
 impl EntryRef {
@@ -57,6 +61,7 @@ impl EntryRef {
             line: entry.line,
             end_line: entry.end_line,
             tokens: entry.tokens,
+            children: entry.children.len(),
         }
     }
 }
