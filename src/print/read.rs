@@ -87,19 +87,7 @@ pub(super) fn symbol_entry(
         let rendered = match (&input.outline, config.json) {
             (Some(outline), true) => {
                 // The file object of the contract, holding only this entry's subtree.
-                let options = json::NodeOptions {
-                    signatures: config.signatures,
-                    preview: config.preview,
-                    lines: &lines,
-                };
-                let path = input.path.display().to_string();
-                json_line(&json::file_object(
-                    path,
-                    &input.hash,
-                    outline,
-                    &selection,
-                    options,
-                ))
+                super::file_json(config, input, outline, &selection, &lines)
             }
             _ => {
                 let mut text = format!(
