@@ -37,6 +37,20 @@ pub enum Found {
     Unreadable(String),
 }
 
+impl Found {
+    /// A note for a file whose name is not UTF-8: it is read, and shown with U+FFFD where
+    /// its name has bytes that are not text.
+    pub fn name_note(&self) -> Option<String> {
+        match self {
+            Found::File { path, .. } if path.to_str().is_none() => Some(format!(
+                "{}: the name is not UTF-8; shown with U+FFFD in place of the bytes that are not text",
+                path.display()
+            )),
+            _ => None,
+        }
+    }
+}
+
 /// The walk over every path given, in order; each directory's entries sorted by name.
 pub struct Walk {
     inner: ignore::Walk,

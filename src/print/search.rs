@@ -500,6 +500,9 @@ struct HitEntry<'a> {
 
 /// Says which entries could not be read; the outcome is then a partial failure (exit 2).
 fn report_unreadable(err: &mut dyn Write, summary: &Summary) -> Result<Outcome> {
+    for note in &summary.notes {
+        write_line(err, &format!("outline: {note}"))?;
+    }
     for line in &summary.unreadable {
         write_line(err, &format!("outline: {line}"))?;
     }
