@@ -185,6 +185,19 @@ pub fn detect(path: &Path) -> Option<Language> {
         .map(|index| EXTENSIONS[index].1)
 }
 
+/// Whether `path` is a package manager's lock file (`Cargo.lock`, `package-lock.json`, …):
+/// generated data that directory outlines leave out unless it is named.
+pub fn is_lock_file(path: &Path) -> bool {
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy()) else {
+        return false;
+    };
+    name.ends_with(".lock")
+        || matches!(
+            name.as_ref(),
+            "package-lock.json" | "npm-shrinkwrap.json" | "pnpm-lock.yaml"
+        )
+}
+
 /// Whether a JavaScript/TypeScript file may hold JSX: `.jsx` and `.tsx` always, `.js` too since
 /// React code often uses it. In `.ts` files `<T>` is a type, never an element.
 pub fn may_contain_jsx(path: &Path) -> bool {

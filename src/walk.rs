@@ -23,6 +23,8 @@ pub struct WalkOptions {
     /// Read no ignore files or git configuration above the walked paths (`--root`), so
     /// nothing outside the root decides what is inside it.
     pub no_parent_ignores: bool,
+    /// Leave out lock files met in a directory (a path given by name is always kept).
+    pub skip_lock_files: bool,
 }
 
 /// One thing the walk met.
@@ -85,7 +87,11 @@ impl Walk {
         if !entry.file_type().is_some_and(|t| t.is_file()) {
             return None;
         }
+        let named = entry.depth() == 0;
         let path = entry.into_path();
+        if self.options.skip_lock_files && !named && lang::is_lock_file(&path) {
+            return None;
+        }
         let language = lang::detect(&path);
         // `--lang` in a walk is a filter: a file is kept when its name says that language.
         let keep = match self.options.only {

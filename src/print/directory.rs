@@ -68,6 +68,8 @@ pub(super) fn directory(
         globs: config.globs.clone(),
         any_language: false,
         no_parent_ignores: config.root.is_some(),
+        // Generated: thousands of package entries that say nothing of the code.
+        skip_lock_files: true,
     };
     // Number the files (not the unreadable entries) so that `--max-files` counts files.
     let files = Walk::new(&config.paths, options)?.scan(0usize, |count, found| {

@@ -199,3 +199,21 @@ fn names_that_are_not_utf8_are_shown_lossily_with_a_note() {
         assert!(err.contains("the name is not UTF-8"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn lock_files_are_left_out_of_directory_outlines_unless_named() {
+    let env = TestEnv::new();
+    env.write("Cargo.lock", "version = 4\n\n[[package]]\nname = \"a\"\n");
+    env.write("src/lib.rs", "pub fn api() {}\n");
+    let mut cmd = env.cmd();
+    cmd.args(["--print", "."]);
+    let (out, _, _) = run(cmd);
+    assert!(
+        !out.contains("Cargo.lock") && out.contains("## src/lib.rs"),
+        "{out}"
+    );
+    let mut named = env.cmd();
+    named.args(["--print", "Cargo.lock", "src"]);
+    let (out, _, _) = run(named);
+    assert!(out.contains("## Cargo.lock (toml)"), "{out}");
+}
