@@ -53,6 +53,51 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind, in declaration order.
+    pub const ALL: [Kind; 36] = [
+        Kind::Class,
+        Kind::Function,
+        Kind::Method,
+        Kind::Struct,
+        Kind::Enum,
+        Kind::Union,
+        Kind::Trait,
+        Kind::Impl,
+        Kind::Interface,
+        Kind::Type,
+        Kind::Typedef,
+        Kind::Namespace,
+        Kind::Module,
+        Kind::Constant,
+        Kind::Variable,
+        Kind::Static,
+        Kind::Field,
+        Kind::Property,
+        Kind::Macro,
+        Kind::Heading,
+        Kind::Key,
+        Kind::Table,
+        Kind::ArrayTable,
+        Kind::Document,
+        Kind::Element,
+        Kind::Rule,
+        Kind::AtRule,
+        Kind::View,
+        Kind::Index,
+        Kind::Trigger,
+        Kind::Procedure,
+        Kind::Sequence,
+        Kind::Schema,
+        Kind::Target,
+        Kind::Stage,
+        Kind::Instruction,
+    ];
+
+    /// The kind whose wire name is `name` (`at_rule`), if any.
+    pub fn from_name(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|kind| kind.as_str() == name)
+    }
+
     /// The wire name, the same string JSON output carries.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -118,6 +163,10 @@ pub struct Entry {
     pub line: usize,
     /// Last line, 1-based and inclusive; never before `line`.
     pub end_line: usize,
+    /// Where the leading doc comments, comments, attributes and decorators written directly
+    /// above the entry start; `line` when there are none. Never after `line`, never inside an
+    /// earlier sibling or on the parent's first line (set by the parser core's doc pass).
+    pub doc_line: usize,
     /// Positional id: `1.2.3` is the 3rd child of the 2nd child of the 1st root; filled by [`Outline::new`].
     pub id: String,
     /// Nested entries, in source order.
@@ -159,6 +208,7 @@ impl Entry {
             level: None,
             line,
             end_line: end_line.max(line),
+            doc_line: line,
             id: String::new(),
             children: Vec::new(),
             tokens: None,
@@ -192,6 +242,11 @@ impl Entry {
         self.signature.as_deref().unwrap_or(&self.name)
     }
 
+    /// Whether the entry has leading docs or attributes above its first line.
+    pub fn has_docs(&self) -> bool {
+        self.doc_line < self.line
+    }
+
     /// Number of entries in this subtree, this one included.
     pub fn subtree_len(&self) -> usize {
         1 + self.children.iter().map(Entry::subtree_len).sum::<usize>()
@@ -205,6 +260,11 @@ pub struct InputLimit {
     pub lines_outlined: usize,
     /// The human-readable reason (`file has 80,000 lines; outlined the first 50,000`).
     pub reason: String,
+    /// Where the outline stops inside the last outlined line, in bytes from the start, when
+    /// that line was too long to keep whole (one-line minified files); `None` when the cut
+    /// falls between lines. Lets a loader that knows more of the file reword `reason`.
+    #[serde(skip)]
+    pub cut_at: Option<usize>,
 }
 
 /// How a line differs from HEAD.
@@ -395,6 +455,7 @@ fn normalize(
         }
         entry.line = entry.line.clamp(min_line, max_line);
         entry.end_line = entry.end_line.clamp(entry.line, max_line);
+        entry.doc_line = entry.doc_line.clamp(min_line, entry.line);
         let segment = qualname_segment(&entry.name);
         (entry.id, entry.qualname) = if parent_id.is_empty() {
             ((index + 1).to_string(), segment.to_string())

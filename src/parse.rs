@@ -10,6 +10,7 @@ pub mod css;
 pub mod cursor;
 pub mod data;
 pub mod docker;
+mod docs;
 pub mod go;
 pub mod html;
 pub mod js_ts;
@@ -22,7 +23,8 @@ pub mod rust;
 pub mod sql;
 
 pub use line_breaks::{
-    count_lines, line_starts, lines, lone_crs_as_newlines, lone_crs_as_newlines_in_bytes, LineIndex,
+    count_line_breaks, count_lines, iter_lines, line_starts, lines, lone_crs_as_newlines,
+    lone_crs_as_newlines_in_bytes, LineIndex,
 };
 
 #[cfg(test)]
@@ -73,6 +75,7 @@ pub fn outline_file(text: &str, file_bytes: usize, options: ParseOptions) -> Out
         count_lines(parsed)
     };
     let mut outline = Outline::new(options.language, lines, file_bytes.max(text.len()), entries);
+    docs::attach(parsed, options.language, &mut outline.entries);
     outline.limit = limit;
     outline
 }
@@ -102,6 +105,43 @@ fn parse_lines_unified(text: &str, options: ParseOptions) -> Vec<Entry> {
         Language::Makefile => make::parse(text),
         Language::Dockerfile => docker::parse(text),
     }
+}
+
+/// `text` with comments and string contents blanked (same length, same newlines, a lone `\r`
+/// turned into `\n`), as the family scanner sees it: what search reads as code. `None` for
+/// languages that are not code (Markdown, HTML, JSON, YAML, TOML), where nothing can be told
+/// apart that way.
+pub fn code_mask(text: &str, options: ParseOptions) -> Option<Vec<u8>> {
+    use lex::LexSpec;
+    // A line comment ends at a lone `\r` too, as it does for the scanners.
+    let text = &*lone_crs_as_newlines(text);
+    const SQL: LexSpec = LexSpec {
+        line_comments: &["--"],
+        block_comment: Some(("/*", "*/")),
+        quotes: b"'",
+        dollar_quotes: true,
+        ..LexSpec::NONE
+    };
+    const HASH_COMMENTS: LexSpec = LexSpec {
+        line_comments: &["#"],
+        ..LexSpec::NONE
+    };
+    let spec = match options.language {
+        Language::Python => &python::SPEC,
+        Language::Rust => &rust::SPEC,
+        Language::Go => &go::SPEC,
+        Language::C | Language::Cpp => &c_cpp::SPEC,
+        Language::Sql => &SQL,
+        Language::Makefile | Language::Dockerfile => &HASH_COMMENTS,
+        Language::JavaScript | Language::TypeScript => {
+            return Some(js_ts::mask::mask(text, options.jsx))
+        }
+        Language::Css => return Some(css::mask(text.as_bytes()).0),
+        Language::Markdown | Language::Html | Language::Json | Language::Yaml | Language::Toml => {
+            return None
+        }
+    };
+    Some(lex::mask(text, spec).into_bytes())
 }
 
 /// Cuts `text` (line breaks unified) at the byte and line limits and says what was cut. The
@@ -148,6 +188,7 @@ fn apply_limits(text: &str, total_lines: usize, file_bytes: usize) -> (&str, Opt
     let limit = InputLimit {
         lines_outlined: lines,
         reason,
+        cut_at: split.then_some(end),
     };
     (text.get(..end).unwrap_or(""), Some(limit))
 }
@@ -174,14 +215,46 @@ pub fn thousands(n: usize) -> String {
     out
 }
 
-/// Joins a declaration that spans lines into one line with single spaces, trimming the ends.
+/// Joins a declaration that spans lines into one line, the one place signatures are shaped:
+/// runs of whitespace (line breaks and indentation included) become one space. Where a line
+/// broke, there is no space after `(`, `[` or `<` or before `)`, `]` or `>`, and a trailing
+/// comma before a closing bracket goes (`f<\n  T,\n>(\n  a,\n)` reads `f<T>(a)`). What was
+/// written on one line keeps its spacing: `a > b` is a comparison or a CSS combinator, `(1,)`
+/// a tuple, and `"( x ]"` a string a data key's value shows as is.
 pub fn one_line(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for word in text.split_whitespace() {
-        if !out.is_empty() {
+    join_words(text, usize::MAX)
+}
+
+/// [`one_line`], stopping after the word that takes the result past `max_bytes`.
+fn join_words(text: &str, max_bytes: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max_bytes));
+    let mut rest = text;
+    while let Some(word_start) = rest.find(|c: char| !c.is_whitespace()) {
+        let (gap, from_word) = rest.split_at(word_start);
+        let word_end = from_word
+            .find(char::is_whitespace)
+            .unwrap_or(from_word.len());
+        let (word, after) = from_word.split_at(word_end);
+        rest = after;
+        // Every rule applies where words meet: what ends the output, the gap, how the word starts.
+        let broke = gap.contains(['\n', '\r']);
+        let first = word.chars().next().unwrap_or(' ');
+        if broke && matches!(first, ')' | ']' | '}' | '>') && out.ends_with(',') {
+            out.pop();
+        }
+        let tight = match (out.chars().next_back(), first) {
+            (None, _) => true,
+            (Some('(' | '[' | '<'), _) | (_, ')' | ']') => broke,
+            (Some(prev), '>') => broke && !matches!(prev, '-' | '='),
+            _ => false,
+        };
+        if !gap.is_empty() && !tight {
             out.push(' ');
         }
         out.push_str(word);
+        if out.len() > max_bytes {
+            break;
+        }
     }
     out
 }
@@ -189,13 +262,37 @@ pub fn one_line(text: &str) -> String {
 /// Longest signature kept; longer ones end in `…` (a signature is a hint, the body is a read away).
 pub const MAX_SIGNATURE_CHARS: usize = 200;
 
-/// A declaration head as a signature: one line, single spaces, at most
+/// A declaration head as a signature: one line shaped by [`one_line`], without an
+/// initialiser's opening (`const table = {` reads `const table`), at most
 /// [`MAX_SIGNATURE_CHARS`] characters.
 pub fn signature(text: &str) -> String {
-    let joined = one_line(text);
+    // Past this many bytes there are more characters than a signature keeps (4 bytes at most
+    // per character), so the rest of a long head is never joined.
+    let joined = join_words(text, 4 * MAX_SIGNATURE_CHARS);
+    let joined = drop_open_initialiser(&joined);
     match joined.char_indices().nth(MAX_SIGNATURE_CHARS) {
         Some((cut, _)) => format!("{}…", joined[..cut].trim_end()),
-        None => joined,
+        None => joined.to_string(),
+    }
+}
+
+/// `x = {`, `x = [` and `x = (` as `x`: the value opens and the signature stops before it.
+/// Compound operators (`==`, `<=`, `=>`) are no initialiser.
+fn drop_open_initialiser(text: &str) -> &str {
+    let Some(rest) = text.strip_suffix(['{', '[', '(']) else {
+        return text;
+    };
+    let Some(before) = rest.trim_end().strip_suffix('=') else {
+        return text;
+    };
+    let head = before.trim_end();
+    let compound = head.ends_with([
+        '=', '!', '<', '>', '+', '-', '*', '/', '%', '&', '|', '^', ':',
+    ]);
+    if head.is_empty() || compound {
+        text
+    } else {
+        head
     }
 }
 
@@ -269,15 +366,15 @@ mod tests {
 
     #[test]
     fn lone_carriage_returns_break_lines_for_the_scanners_too() {
-        let text = "def f():\r    pass\rdef g():\r\n    pass\r";
+        let text = "def f():\r    pass\r# Doc.\rdef g():\r\n    pass\r";
         let outline = outline_text(text, ParseOptions::new(Language::Python));
         let got: Vec<_> = outline
             .walk()
             .iter()
-            .map(|(_, e)| format!("{} {}-{}", e.name, e.line, e.end_line))
+            .map(|(_, e)| format!("{} {}-{} docs {}", e.name, e.line, e.end_line, e.doc_line))
             .collect();
-        assert_eq!(got, ["f 1-2", "g 3-4"]);
-        assert_eq!(outline.lines, 4);
+        assert_eq!(got, ["f 1-2 docs 1", "g 4-5 docs 3"]);
+        assert_eq!(outline.lines, 5);
         assert_eq!(outline.bytes, text.len());
     }
 
@@ -511,12 +608,43 @@ mod tests {
     }
 
     #[test]
+    fn signatures_are_normalised_in_one_place() {
+        let cases = [
+            (
+                "set_stringn<T, S>(\n        &mut self,\n        x: usize,\n        style: S,\n    )",
+                "set_stringn<T, S>(&mut self, x: usize, style: S)",
+            ),
+            ("f<\n    T: Copy,\n>(x: T)\n    -> T", "f<T: Copy>(x: T) -> T"),
+            ("const x = {", "const x"),
+            ("TABLE = [", "TABLE"),
+            ("let t =\n  (", "let t"),
+            ("f(a = [1,\n 2,\n])", "f(a = [1, 2])"),
+            ("cmp(a <= b) = {", "cmp(a <= b)"),
+            ("x == {", "x == {"),
+            ("f => {", "f => {"),
+            ("ul > li", "ul > li"),
+            ("a < b && c > d", "a < b && c > d"),
+            ("t = (1,)", "t = (1,)"),
+            ("f( a )", "f( a )"),
+            ("name: \"Brace } Bracket ]\"", "name: \"Brace } Bracket ]\""),
+            ("f(\n    a\n)", "f(a)"),
+            ("{ a,\n  b,\n}", "{ a, b }"),
+            ("Vec<\n  u8\n>", "Vec<u8>"),
+            ("= {", "= {"),
+            ("\tx\r\n  y ", "x y"),
+        ];
+        for (raw, want) in cases {
+            assert_eq!(signature(raw), want, "{raw:?}");
+        }
+    }
+
+    #[test]
     fn helpers_format_and_match() {
         assert_eq!(thousands(1234567), "1,234,567");
         assert_eq!(thousands(12), "12");
-        assert_eq!(one_line("  def f(\n    a,\n    b)  "), "def f( a, b)");
+        assert_eq!(one_line("  def f(\n    a,\n    b)  "), "def f(a, b)");
         assert_eq!(matching_close(b"f(a(b)c)d", 1), Some(7));
-        assert_eq!(signature("f(\n  a,\n  b\n) -> int"), "f( a, b ) -> int");
+        assert_eq!(signature("f(\n  a,\n  b\n) -> int"), "f(a, b) -> int");
         let long = signature(&"x".repeat(500));
         assert_eq!(long.chars().count(), MAX_SIGNATURE_CHARS + 1);
         assert!(long.ends_with('…'));

@@ -3,19 +3,22 @@
 //! diagnostics to another; the terminal is never touched.
 
 use crate::config::{Config, Mode};
+use crate::document::Document;
 use crate::error::{Error, Result};
-use crate::lang::{self, Language};
+use crate::git;
+use crate::lang;
 use crate::outline::select;
 use crate::outline::{Entry, Outline};
-use crate::parse::{self, ParseOptions};
-use crate::source::{self, Loaded};
-use crate::{git, tokens};
+use crate::parse;
+use crate::sanitize::name_for_terminal;
+use crate::source;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod directory;
 pub mod json;
 mod read;
+mod search;
 pub mod text;
 
 /// How a print run ended, for the exit code.
@@ -34,41 +37,140 @@ pub enum Outcome {
 /// Runs print mode for `config`, writing data to `out` and diagnostics to `err`.
 pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
     if config.stdin {
-        let mut input = Input::load(Path::new("<stdin>"), source::read_stdin()?, config.language);
+        let stdin = Path::new("<stdin>");
+        let mut input = Document::from_loaded(stdin, source::read_stdin()?, config.language);
+        if input.extent.input_cut {
+            let note = format!(
+                "outline: <stdin>: stopped reading at the {} MB read cap; the rest was not read\n",
+                parse::MAX_BYTES >> 20
+            );
+            write_out(err, note.as_bytes())?;
+        }
         if config.diff {
-            write_out(
+            write_line(
                 err,
-                b"outline: diff markers off: standard input has no git history\n",
+                "outline: diff markers off: standard input has no git history",
             )?;
         }
         // Without a snapshot only tokens are counted, which cannot fail.
-        let _ = input.annotate(config, None, config.depth);
+        let _ = input.annotate(&config.annotations(config.depth), None);
         return file(config, input, out, err);
     }
-    let path = config.path.as_path();
-    check_root(config, path)?;
-    let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
-    if meta.is_dir() {
-        if config.mode != Mode::Outline {
-            return Err(Error::Usage(
-                "--symbol, --read and --lines need a file, not a directory".into(),
-            ));
-        }
-        return directory::directory(config, out, err);
+    for path in &config.paths {
+        check_root(config, path)?;
     }
-    let language = config.language.or_else(|| lang::detect(path));
-    let mut input = Input::load(path, source::read(path)?, language);
+    if let Mode::Find(_) | Mode::Grep(_) | Mode::Refs(_) = config.mode {
+        return search::run(config, out, err);
+    }
+    let path = config.path.as_path();
+    let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
+    let one_file = config.paths.len() == 1 && !meta.is_dir();
+    if config.if_hash.is_some() && !one_file {
+        return Err(Error::Usage(
+            "--if-hash takes one file (a hash is of one file), not a directory or several paths"
+                .into(),
+        ));
+    }
+    match &config.mode {
+        Mode::Outline if !one_file => return directory::directory(config, out, err),
+        Mode::Symbol(queries) if !one_file => return symbols(config, queries, out, err),
+        Mode::Read | Mode::Lines(_) if !one_file => {
+            return Err(Error::Usage(
+                "--read and --lines take one file, not a directory or several paths".into(),
+            ))
+        }
+        _ => {}
+    }
+    let mut input = open(config, path, config.language)?;
     let snapshot = match config.diff {
         true => git_snapshot(path, err)?,
         false => None,
     };
-    if let Err(reason) = input.annotate(config, snapshot.as_ref(), config.depth) {
-        write_out(
-            err,
-            format!("outline: diff markers off: {reason}\n").as_bytes(),
-        )?;
+    if let Err(reason) = input.annotate(&config.annotations(config.depth), snapshot.as_ref()) {
+        write_line(err, &format!("outline: diff markers off: {reason}"))?;
     }
     file(config, input, out, err)
+}
+
+/// Loads a file for printing: `--no-tests` drops its test modules.
+pub(crate) fn open(
+    config: &Config,
+    path: &Path,
+    language: Option<crate::lang::Language>,
+) -> Result<Document> {
+    let mut document = Document::open(path, language)?;
+    if let (true, Some(outline)) = (config.no_tests, &mut document.outline) {
+        crate::search::drop_test_entries(&mut outline.entries);
+    }
+    Ok(document)
+}
+
+/// The JSON file object of `selection` (the contract's one object for a file), as a line.
+pub(crate) fn file_json(
+    config: &Config,
+    input: &Document,
+    outline: &Outline,
+    selection: &select::Selection<'_>,
+    lines: &[&str],
+) -> String {
+    let options = json::NodeOptions {
+        signatures: config.signatures,
+        preview: config.preview,
+        lines,
+    };
+    let path = input.path.display().to_string();
+    json_line(&json::file_object(
+        path,
+        &input.hash,
+        outline,
+        selection,
+        options,
+    ))
+}
+
+/// `--symbol` over a directory or several paths: each query in turn, searched in the tree
+/// unless it names its file (`PATH#ID`).
+fn symbols(
+    config: &Config,
+    queries: &[String],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let mut outcome = Outcome::Success;
+    for query in queries {
+        let result = match search::path_and_id(query) {
+            Some(_) => symbol_by_path(config, query, out, err)?,
+            None => search::symbol_in_tree(config, query, out, err)?,
+        };
+        outcome = search::worst(outcome, result);
+    }
+    Ok(outcome)
+}
+
+/// `--symbol PATH#ID`: exactly that entry of that file (as listed by an earlier search).
+fn symbol_by_path(
+    config: &Config,
+    query: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let Some((path, id)) = search::path_and_id(query) else {
+        return Ok(Outcome::NotFound);
+    };
+    check_root(config, path)?;
+    let input = Document::open(path, config.language)?;
+    if let Some(expected) = &config.if_hash {
+        if *expected != input.hash {
+            let message = format!(
+                "outline: {} changed: its hash is {}, not {expected}; outline it again",
+                path.display(),
+                input.hash
+            );
+            write_line(err, &message)?;
+            return Ok(Outcome::Stale);
+        }
+    }
+    read::symbol(config, &input, id, out, err)
 }
 
 /// The repository status for markers, or `None` after saying in one line why they are off
@@ -81,23 +183,20 @@ pub(crate) fn git_snapshot(path: &Path, err: &mut dyn Write) -> Result<Option<gi
     match snapshot {
         Ok(snapshot) => Ok(Some(snapshot)),
         Err(reason) => {
-            write_out(
-                err,
-                format!("outline: diff markers off: {reason}\n").as_bytes(),
-            )?;
+            write_line(err, &format!("outline: diff markers off: {reason}"))?;
             Ok(None)
         }
     }
 }
 
 /// With `--root`, refuses `path` unless it resolves (symlinks and `..` followed) inside the
-/// root, before a byte of it is read.
+/// root, before a byte of it is read. A path outside gets the same error whether or not it
+/// exists, so the answer tells nothing about what lies outside.
 fn check_root(config: &Config, path: &Path) -> Result<()> {
     let Some(root) = &config.root else {
         return Ok(());
     };
-    let resolved = path.canonicalize().map_err(|e| Error::io(path, e))?;
-    if resolved.starts_with(root) {
+    if source::resolve(path).starts_with(root) {
         Ok(())
     } else {
         Err(Error::Usage(format!(
@@ -108,89 +207,9 @@ fn check_root(config: &Config, path: &Path) -> Result<()> {
     }
 }
 
-/// One file (or standard input), read and, when its language is known, outlined.
-pub(crate) struct Input {
-    pub path: PathBuf,
-    pub name: String,
-    pub text: String,
-    pub hash: String,
-    /// `None` for a language without a parser (reads still work).
-    pub outline: Option<Outline>,
-    pub binary: bool,
-}
-
-impl Input {
-    pub(crate) fn load(path: &Path, loaded: Loaded, language: Option<Language>) -> Input {
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        let Loaded::Text {
-            text,
-            file_bytes,
-            hash,
-        } = loaded
-        else {
-            return Input {
-                path: path.to_path_buf(),
-                name,
-                text: String::new(),
-                hash: String::new(),
-                outline: None,
-                binary: true,
-            };
-        };
-        let outline = language.map(|language| {
-            let options = ParseOptions {
-                language,
-                jsx: lang::may_contain_jsx(path),
-            };
-            parse::outline_file(&text, file_bytes, options)
-        });
-        Input {
-            path: path.to_path_buf(),
-            name,
-            text,
-            hash,
-            outline,
-            binary: false,
-        }
-    }
-
-    /// Adds the annotations `config` asks for: token counts, then changes against HEAD
-    /// (dropping unchanged entries for `--changed`). An error means markers could not be read.
-    pub fn annotate(
-        &mut self,
-        config: &Config,
-        snapshot: Option<&git::Snapshot>,
-        max_depth: Option<usize>,
-    ) -> std::result::Result<(), String> {
-        let Some(outline) = &mut self.outline else {
-            return Ok(());
-        };
-        if let Some(tokenizer) = config.tokens {
-            tokens::annotate(outline, &self.text, tokenizer, max_depth);
-        }
-        if let Some(snapshot) = snapshot {
-            let changes = snapshot.changes(&self.path, self.text.as_bytes())?;
-            outline.mark_changes(changes);
-            if config.changed_only {
-                outline.retain_changed();
-            }
-        }
-        Ok(())
-    }
-
-    /// The text's lines without their line endings (a lone `\r` ends a line too, as for the
-    /// parser: see [`parse::lines`]).
-    pub fn lines(&self) -> Vec<&str> {
-        parse::lines(&self.text)
-    }
-}
-
 fn file(
     config: &Config,
-    input: Input,
+    input: Document,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Outcome> {
@@ -202,25 +221,36 @@ fn file(
     if let Some(expected) = &config.if_hash {
         if *expected != input.hash {
             let message = format!(
-                "outline: {} changed: its hash is {}, not {expected}; outline it again\n",
+                "outline: {} changed: its hash is {}, not {expected}; outline it again",
                 input.path.display(),
                 input.hash
             );
-            write_out(err, message.as_bytes())?;
+            write_line(err, &message)?;
             return Ok(Outcome::Stale);
         }
     }
     match &config.mode {
         Mode::Read => read::agent_read(config, &input, out),
         Mode::Lines(spec) => read::line_range(config, &input, *spec, out),
-        Mode::Symbol(query) => read::symbol(config, &input, query, out, err),
+        Mode::Symbol(queries) => {
+            let mut outcome = Outcome::Success;
+            for query in queries {
+                let result = match search::path_and_id(query) {
+                    Some(_) => symbol_by_path(config, query, out, err)?,
+                    None => read::symbol(config, &input, query, out, err)?,
+                };
+                outcome = search::worst(outcome, result);
+            }
+            Ok(outcome)
+        }
         Mode::Outline => outline(config, &input, out, err),
+        Mode::Find(_) | Mode::Grep(_) | Mode::Refs(_) => search::run(config, out, err),
     }
 }
 
 fn outline(
     config: &Config,
-    input: &Input,
+    input: &Document,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Outcome> {
@@ -236,21 +266,10 @@ fn outline(
     let lines = input.lines();
     let selection = select::select(outline, config.file_budget());
     let rendered = if config.json {
-        let options = json::NodeOptions {
-            signatures: config.signatures,
-            preview: config.preview,
-            lines: &lines,
-        };
-        let path = input.path.display().to_string();
-        json_line(&json::file_object(
-            path,
-            &input.hash,
-            outline,
-            &selection,
-            options,
-        ))
+        file_json(config, input, outline, &selection, &lines)
     } else {
-        let mut text = format!("# Outline: {} ({})\n", input.name, file_facts(outline));
+        let name = name_for_terminal(&input.name);
+        let mut text = format!("# Outline: {name} ({})\n", file_facts(outline));
         if let Some(limit) = &outline.limit {
             text.push_str(&format!("# Limit: {}\n", limit.reason));
         }
@@ -265,14 +284,16 @@ fn outline(
     Ok(Outcome::Success)
 }
 
-/// `python`, or with token counts `python, 1,204 lines, ~9,870 tokens`.
+/// `python`, or with token counts `python, 1,204 lines, 9,870 tokens` (`~9,870` when the
+/// count is an estimate).
 fn file_facts(outline: &Outline) -> String {
     match outline.tokens {
         None => outline.language.to_string(),
-        Some((tokens, _)) => format!(
-            "{}, {} lines, ~{} tokens",
+        Some((tokens, encoding)) => format!(
+            "{}, {} lines, {}{} tokens",
             outline.language,
             parse::thousands(outline.lines),
+            crate::tokens::estimate_mark(encoding),
             parse::thousands(tokens)
         ),
     }
@@ -286,12 +307,18 @@ fn write_note(
     err: &mut dyn Write,
     message: &str,
 ) -> Result<()> {
-    let line = format!("{message}\n");
     if config.json {
-        write_out(err, line.as_bytes())
+        write_line(err, message)
     } else {
-        write_out(out, line.as_bytes())
+        write_line(out, message)
     }
+}
+
+/// Writes a one-line message and its line break; the names it embeds came from files, so every
+/// control character in it is shown as a visible escape.
+pub(crate) fn write_line(to: &mut dyn Write, message: &str) -> Result<()> {
+    let line = format!("{}\n", name_for_terminal(message));
+    write_out(to, line.as_bytes())
 }
 
 fn text_options<'t>(
@@ -304,6 +331,9 @@ fn text_options<'t>(
         line_numbers: config.line_numbers,
         preview: config.preview,
         tokens: config.tokens.is_some(),
+        token_mark: config.tokens.map_or("", |tokenizer| {
+            crate::tokens::estimate_mark(tokenizer.encoding())
+        }),
         diff: config.diff,
         indent,
         lines,

@@ -2,13 +2,16 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failing test should panic loudly
 
 mod cli {
+    pub mod bad_input;
     pub mod contract;
     pub mod errors;
+    pub mod escapes;
     pub mod git;
     pub mod golden;
     pub mod print_dir;
     pub mod print_file;
     pub mod read;
+    pub mod search;
     pub mod structure;
     pub mod tokens;
     pub mod tui;

@@ -84,6 +84,7 @@ fn check_renderings(outline: &Outline, budget: Budget, lines: &[&str]) {
         line_numbers: true,
         preview: 0,
         tokens: false,
+        token_mark: "",
         diff: false,
         indent: "",
         lines,

@@ -1,6 +1,8 @@
 //! Line breaks, one definition for every consumer: a line ends at `\n`, `\r\n` or a lone `\r`
-//! (old Mac files). [`count_lines`], [`LineIndex`], [`lines`] and [`line_starts`] agree on it,
-//! and [`lone_crs_as_newlines`] rewrites lone `\r`s for the scanners, byte for byte, so that
+//! (old Mac files). [`count_lines`], [`count_line_breaks`], [`LineIndex`], [`lines`],
+//! [`iter_lines`] and [`line_starts`] agree on it (so do the streaming reader's line counter
+//! and line windows in `crate::source`, built on [`count_line_breaks`]), and
+//! [`lone_crs_as_newlines`] rewrites lone `\r`s for the scanners, byte for byte, so that
 //! offsets, sizes and hashes stay those of the file.
 
 use std::borrow::Cow;
@@ -46,13 +48,18 @@ fn line_break_ends(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
 /// Number of lines: line breaks (`\n`, `\r\n`, lone `\r`), plus one for a last line without
 /// one.
 pub fn count_lines(text: &str) -> usize {
-    let bytes = text.as_bytes();
-    let breaks = if memchr::memchr(b'\r', bytes).is_none() {
+    count_line_breaks(text.as_bytes())
+        + usize::from(!text.is_empty() && !text.ends_with(['\n', '\r']))
+}
+
+/// Number of line breaks (`\n`, `\r\n`, lone `\r`) in `bytes`: the lines that end inside
+/// them. A `\r` at the very end counts (a `\n` that may follow it elsewhere belongs to it).
+pub fn count_line_breaks(bytes: &[u8]) -> usize {
+    if memchr::memchr(b'\r', bytes).is_none() {
         memchr::memchr_iter(b'\n', bytes).count()
     } else {
         line_break_ends(bytes).count()
-    };
-    breaks + usize::from(!text.is_empty() && !text.ends_with(['\n', '\r']))
+    }
 }
 
 /// Byte offsets where lines start, one per line [`count_lines`] counts (none for an empty
@@ -70,21 +77,28 @@ pub fn line_starts(text: &str) -> Vec<usize> {
 /// lines [`count_lines`] counts and [`LineIndex`] numbers (like [`str::lines`], which does not
 /// know lone carriage returns).
 pub fn lines(text: &str) -> Vec<&str> {
+    iter_lines(text).collect()
+}
+
+/// [`lines`] one at a time, for a consumer that wants only some of them.
+pub fn iter_lines(text: &str) -> impl Iterator<Item = &str> + '_ {
     let bytes = text.as_bytes();
-    let mut out = Vec::new();
     let mut start = 0;
-    for end in line_break_ends(bytes) {
+    let mut ends = line_break_ends(bytes);
+    std::iter::from_fn(move || {
+        let Some(end) = ends.next() else {
+            let last = (start < text.len()).then(|| text.get(start..).unwrap_or(""));
+            start = text.len();
+            return last;
+        };
         let mut line_end = end - 1;
         if bytes[line_end] == b'\n' && line_end > start && bytes[line_end - 1] == b'\r' {
             line_end -= 1;
         }
-        out.push(text.get(start..line_end).unwrap_or(""));
+        let line = text.get(start..line_end).unwrap_or("");
         start = end;
-    }
-    if start < text.len() {
-        out.push(text.get(start..).unwrap_or(""));
-    }
-    out
+        Some(line)
+    })
 }
 
 /// Maps byte offsets to 1-based line numbers.
@@ -159,8 +173,16 @@ mod tests {
         for sample in [text, "", "a", "a\n", "\r\r\n\n", "x\ry"] {
             assert_eq!(line_starts(sample).len(), count_lines(sample), "{sample:?}");
             assert_eq!(lines(sample).len(), count_lines(sample), "{sample:?}");
+            assert_eq!(
+                iter_lines(sample).count(),
+                count_lines(sample),
+                "{sample:?}"
+            );
         }
         assert_eq!(line_starts("a\rb\r\nc"), [0, 2, 5]);
+        assert_eq!(count_line_breaks(b"a\r"), 1);
+        assert_eq!(count_line_breaks(b"a\r\nb"), 1);
+        assert_eq!(count_line_breaks(b"\r\r\n\n"), 3);
         let index = LineIndex::new(text);
         assert_eq!(index.line_of(9), 2);
         assert_eq!(index.start_of(3), 18);

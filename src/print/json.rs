@@ -17,7 +17,7 @@ pub struct FileObject<'a> {
     pub language: &'static str,
     /// Lines in the file (a last line without newline counts).
     pub lines: usize,
-    /// Size in bytes.
+    /// Size on disk in bytes (of the encoded file, not of the decoded text).
     pub bytes: usize,
     /// Content hash of the file's bytes (`xxh3:` + 16 hex digits); `--if-hash` checks it.
     pub hash: &'a str,
@@ -65,6 +65,10 @@ pub struct Node<'a> {
     pub line: usize,
     /// Last line, inclusive.
     pub end_line: usize,
+    /// Where the doc comments, comments, attributes and decorators written directly above the
+    /// entry start; present only when that is before `line`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doc_line: Option<usize>,
     /// `--tokens`: tokens of lines `line..=end_line`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tokens: Option<usize>,
@@ -139,6 +143,7 @@ fn node<'a>(shown: &Shown<'a>, options: NodeOptions<'a>) -> Node<'a> {
         level: entry.level,
         line: entry.line,
         end_line: entry.end_line,
+        doc_line: entry.has_docs().then_some(entry.doc_line),
         tokens: entry.tokens,
         changed: entry.changed.then_some(true),
         preview,
@@ -158,13 +163,14 @@ pub struct ReadObject<'a> {
     /// Language name, absent for a file without a parser.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub language: Option<&'static str>,
-    /// Lines in the whole file.
+    /// Lines in the whole file (counted over all of it, also past the read cap).
     pub lines: usize,
     pub hash: &'a str,
     /// First and last line of `text` (0 and 0 when no line was read).
     pub start_line: usize,
     pub end_line: usize,
-    /// The lines, each as `<n>: <text>` (for `--read`, with the outline block and notes).
+    /// `--symbol`: the lines as written, `start_line` to `end_line`. `--lines` and `--read`:
+    /// each line as `<n>: <text>` (for `--read`, with the outline block and notes).
     pub text: &'a str,
     /// `--read` of a long file: the first and last line left out between head and tail.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -175,11 +181,15 @@ pub struct ReadObject<'a> {
     /// `--symbol`: the entry read (its children are not listed).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node: Option<Node<'a>>,
+    /// Set when the file was too large to outline whole: what was outlined (as in
+    /// [`FileObject`]), so entries past that point are known to be missing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_limit: Option<&'a str>,
 }
 
 impl<'a> ReadObject<'a> {
     pub(crate) fn new(
-        input: &'a super::Input,
+        input: &'a crate::document::Document,
         start_line: usize,
         end_line: usize,
         text: &'a str,
@@ -187,7 +197,7 @@ impl<'a> ReadObject<'a> {
         ReadObject {
             path: input.path.display().to_string(),
             language: input.outline.as_ref().map(|o| o.language.name()),
-            lines: crate::parse::count_lines(&input.text),
+            lines: input.extent.lines,
             hash: &input.hash,
             start_line,
             end_line,
@@ -195,6 +205,11 @@ impl<'a> ReadObject<'a> {
             omitted: None,
             note: None,
             node: None,
+            input_limit: input
+                .outline
+                .as_ref()
+                .and_then(|outline| outline.limit.as_ref())
+                .map(|limit| limit.reason.as_str()),
         }
     }
 }
@@ -217,6 +232,7 @@ impl<'a> Node<'a> {
             level: entry.level,
             line: entry.line,
             end_line: entry.end_line,
+            doc_line: entry.has_docs().then_some(entry.doc_line),
             tokens: entry.tokens,
             changed: entry.changed.then_some(true),
             preview: None,

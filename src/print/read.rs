@@ -1,11 +1,13 @@
 //! Reading parts of a file: a symbol's body, a line range, and the agent read (the whole file
 //! when short; else head, outline and tail, so the next read can be exact).
 
-use super::{json, json_line, text, write_out, Input, Outcome};
+use super::{json, json_line, text, write_line, write_out, Outcome};
 use crate::config::{Config, LineSpec};
+use crate::document::Document;
 use crate::error::Result;
-use crate::outline::select;
-use crate::outline::Entry;
+use crate::outline::select::{self, Budget};
+use crate::outline::{Entry, Outline};
+use crate::sanitize::{lines_for_terminal, name_for_terminal, path_for_terminal};
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -23,48 +25,116 @@ const OUTLINE_LAST: usize = 5;
 
 pub(super) fn symbol(
     config: &Config,
-    input: &Input,
+    input: &Document,
     query: &str,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Outcome> {
     let Some(outline) = &input.outline else {
         let message = format!(
-            "outline: no parser for {}, so it has no symbols; read lines with --lines A:B\n",
+            "outline: no parser for {}, so it has no symbols; read lines with --lines A:B",
             input.name
         );
-        write_out(err, message.as_bytes())?;
+        write_line(err, &message)?;
         return Ok(Outcome::NotFound);
     };
-    let Some(found) = select::find_symbol(outline, query) else {
-        write_out(
+    // The file's own lookup (ids, @LINE, names, suffixes), then the search engine's forms
+    // (`impl Layout`, `Type::method`, trait impls, globs), so a query that works on a
+    // directory works on a file too.
+    let found = select::find_symbol(outline, query)
+        .or_else(|| crate::search::find_in_outline(outline, query));
+    let Some(mut found) = found else {
+        write_line(
             err,
-            not_found_message(&input.name, query, &outline.entries).as_bytes(),
+            &not_found_message(&input.name, query, &outline.entries),
         )?;
         return Ok(Outcome::NotFound);
     };
+    if config.depth.is_some() && found.entry.children.is_empty() {
+        // Members were asked for: a struct's impl (same name) has them, the struct may not.
+        if let Some(index) = found.others.iter().position(|o| !o.children.is_empty()) {
+            let with_members = found.others.remove(index);
+            found
+                .others
+                .insert(0, std::mem::replace(&mut found.entry, with_members));
+        }
+    }
     for other in &found.others {
         let note = format!(
-            "outline: '{query}' also matches {} {} (L{}); ask for it by id or qualified name\n",
-            other.id, other.qualname, other.line
+            "outline: '{query}' also matches {} {} {} (L{}); ask for it by id or qualified name",
+            other.id, other.kind, other.qualname, other.line
         );
-        write_out(err, note.as_bytes())?;
+        write_line(err, &note)?;
     }
-    let entry = found.entry;
-    let lines = input.lines();
-    let (body, shown_end) = numbered(&lines, entry.line, entry.end_line);
+    symbol_entry(config, input, found.entry, out)
+}
+
+/// Prints `entry` of `input`: its body, numbered, or with `--depth` its own outline (its
+/// members to that depth) so that "what is in impl Buffer" costs the member list only.
+pub(super) fn symbol_entry(
+    config: &Config,
+    input: &Document,
+    entry: &Entry,
+    out: &mut dyn Write,
+) -> Result<Outcome> {
+    if let Some(depth) = config.depth {
+        let lines = input.lines();
+        let budget = select::Budget {
+            max_depth: Some(depth),
+            max_nodes: config.max_nodes,
+        };
+        let selection = select::select_entries(std::slice::from_ref(entry), budget);
+        let rendered = match (&input.outline, config.json) {
+            (Some(outline), true) => {
+                // The file object of the contract, holding only this entry's subtree.
+                super::file_json(config, input, outline, &selection, &lines)
+            }
+            _ => {
+                let mut text = format!(
+                    "# {}: {} ({}, L{}-L{}, members to depth {depth})\n\n",
+                    text::kind_label(entry),
+                    name_for_terminal(&entry.qualname),
+                    path_for_terminal(crate::walk::shown(&input.path)),
+                    entry.line,
+                    entry.end_line
+                );
+                text::write_entries(
+                    &mut text,
+                    &selection,
+                    super::text_options(config, "", &lines),
+                );
+                text
+            }
+        };
+        write_out(out, rendered.as_bytes())?;
+        return Ok(Outcome::Success);
+    }
+    // Docs, attributes and decorators above the entry come with it unless asked not to.
+    let start = if config.docs {
+        entry.doc_line
+    } else {
+        entry.line
+    };
     let rendered = if config.json {
-        let mut object = json::ReadObject::new(input, entry.line, shown_end, &body);
+        // The text is the lines as written: numbering is for people reading the text form.
+        let (body, shown_end) = read_lines(input, start, entry.end_line, false)?;
+        let mut object = json::ReadObject::new(input, start, shown_end, &body);
         object.node = Some(json::Node::leaf(entry, config.signatures));
         json_line(&object)
     } else {
+        let (body, shown_end) = numbered(input, start, entry.end_line)?;
+        let docs_from = match start < entry.line {
+            true => format!(", docs from L{start}"),
+            false => String::new(),
+        };
         let mut text = format!(
-            "# {}: {} ({}, L{}-L{})\n\n{body}",
+            "# {}: {} ({}, L{}-L{}{docs_from})\n\n{}",
             text::kind_label(entry),
-            entry.qualname,
-            input.name,
+            name_for_terminal(&entry.qualname),
+            path_for_terminal(crate::walk::shown(&input.path)),
             entry.line,
-            entry.end_line
+            entry.end_line,
+            lines_for_terminal(&body)
         );
         push_cut_note(&mut text, shown_end, entry.end_line);
         text
@@ -78,28 +148,30 @@ fn not_found_message(name: &str, query: &str, tops: &[Entry]) -> String {
     if tops.is_empty() {
         message.push_str(" (the file has no outline entries)");
     } else {
-        let names: Vec<&str> = tops.iter().take(20).map(|e| e.name.as_str()).collect();
+        let names: Vec<String> = tops
+            .iter()
+            .take(20)
+            .map(|e| format!("{} {}", e.kind, e.name))
+            .collect();
         let _ = write!(message, "; top-level symbols: {}", names.join(", "));
         if tops.len() > 20 {
             let _ = write!(message, " … and {} more", tops.len() - 20);
         }
     }
-    message.push('\n');
     message
 }
 
 pub(super) fn line_range(
     config: &Config,
-    input: &Input,
+    input: &Document,
     spec: LineSpec,
     out: &mut dyn Write,
 ) -> Result<Outcome> {
-    let lines = input.lines();
-    let total = lines.len();
+    let total = input.extent.lines;
     let (range, clamped) = spec.resolve(total);
     let (body, start, shown_end, end) = match range {
         Some((start, end)) => {
-            let (body, shown_end) = numbered(&lines, start, end);
+            let (body, shown_end) = numbered(input, start, end)?;
             (body, start, shown_end, end)
         }
         None => (String::new(), 0, 0, 0),
@@ -115,7 +187,7 @@ pub(super) fn line_range(
         object.note = note.as_deref();
         json_line(&object)
     } else {
-        let mut text = body.clone();
+        let mut text = lines_for_terminal(&body).into_owned();
         push_cut_note(&mut text, shown_end, end);
         if let Some(note) = &note {
             text.push_str(note);
@@ -127,22 +199,27 @@ pub(super) fn line_range(
     Ok(Outcome::Success)
 }
 
-pub(super) fn agent_read(config: &Config, input: &Input, out: &mut dyn Write) -> Result<Outcome> {
-    let lines = input.lines();
-    let total = lines.len();
+pub(super) fn agent_read(
+    config: &Config,
+    input: &Document,
+    out: &mut dyn Write,
+) -> Result<Outcome> {
+    let total = input.extent.lines;
     let mut text = String::new();
     let mut omitted = None;
     if total <= READ_WHOLE_LINES {
-        let (body, shown_end) = numbered(&lines, 1, total);
+        let (body, shown_end) = numbered(input, 1, total)?;
         text.push_str(&body);
         push_cut_note(&mut text, shown_end, total);
     } else {
         let tail_start = total - READ_TAIL + 1;
-        let (head, head_end) = numbered(&lines, 1, READ_HEAD);
+        let (head, head_end) = numbered(input, 1, READ_HEAD)?;
         text.push_str(&head);
         push_cut_note(&mut text, head_end, READ_HEAD);
         if let Some(outline) = &input.outline {
-            push_outline_block(&mut text, &outline.entries);
+            let lines = input.lines();
+            let options = super::text_options(config, "", &lines);
+            push_outline_block(&mut text, outline, options);
         }
         let _ = writeln!(
             text,
@@ -150,7 +227,7 @@ pub(super) fn agent_read(config: &Config, input: &Input, out: &mut dyn Write) ->
             READ_HEAD + 1,
             tail_start - 1
         );
-        let (tail, tail_end) = numbered(&lines, tail_start, total);
+        let (tail, tail_end) = numbered(input, tail_start, total)?;
         text.push_str(&tail);
         push_cut_note(&mut text, tail_end, total);
         omitted = Some([READ_HEAD + 1, tail_start - 1]);
@@ -160,46 +237,73 @@ pub(super) fn agent_read(config: &Config, input: &Input, out: &mut dyn Write) ->
         object.omitted = omitted;
         json_line(&object)
     } else {
-        text
+        lines_for_terminal(&text).into_owned()
     };
     write_out(out, rendered.as_bytes())?;
     Ok(Outcome::Success)
 }
 
-/// `[outline: N top-level entries]` and one `L<n> <kind> <name>` line each, at most 30.
-fn push_outline_block(text: &mut String, entries: &[Entry]) {
+/// `[outline: N top-level entries]`, the parse limit when one stopped the outline early, and
+/// the top level in `--print`'s format, at most 30 lines: the first 25 and the last 5.
+fn push_outline_block(text: &mut String, outline: &Outline, options: text::TextOptions<'_>) {
+    let entries = &outline.entries;
     let _ = writeln!(text, "[outline: {} top-level entries]", entries.len());
-    let line = |text: &mut String, e: &Entry| {
-        let _ = writeln!(text, "L{} {} {}", e.line, text::kind_label(e), e.name);
+    if let Some(limit) = &outline.limit {
+        let _ = writeln!(text, "# Limit: {}", limit.reason);
+    }
+    let top_level = Budget {
+        max_depth: Some(1),
+        max_nodes: None,
+    };
+    let write = |text: &mut String, part: &[Entry]| {
+        text::write_entries(text, &select::select_entries(part, top_level), options);
     };
     if entries.len() <= OUTLINE_FIRST + OUTLINE_LAST {
-        entries.iter().for_each(|e| line(text, e));
+        write(text, entries);
         return;
     }
-    entries[..OUTLINE_FIRST].iter().for_each(|e| line(text, e));
+    write(text, &entries[..OUTLINE_FIRST]);
     let hidden = entries.len() - OUTLINE_FIRST - OUTLINE_LAST;
     let _ = writeln!(text, "[… {hidden} more …]");
-    entries[entries.len() - OUTLINE_LAST..]
-        .iter()
-        .for_each(|e| line(text, e));
+    write(text, &entries[entries.len() - OUTLINE_LAST..]);
 }
 
 /// `start..=end` as `<n>: <text>` lines, stopping before [`MAX_READ_BYTES`] (the first line
-/// always shows); returns the text and the last line included.
-fn numbered(lines: &[&str], start: usize, end: usize) -> (String, usize) {
+/// always shows); returns the text and the last line included. Lines past what the loader
+/// kept in memory are streamed from the file (see [`Document::line_window`]).
+fn numbered(input: &Document, start: usize, end: usize) -> Result<(String, usize)> {
+    read_lines(input, start, end, true)
+}
+
+/// [`numbered`], or with `numbers` off the lines as written.
+fn read_lines(
+    input: &Document,
+    start: usize,
+    end: usize,
+    numbers: bool,
+) -> Result<(String, usize)> {
+    let window = input.line_window(start.max(1), end, MAX_READ_BYTES)?;
     let mut body = String::new();
     let mut last = start.saturating_sub(1);
-    for number in start.max(1)..=end {
-        let Some(text) = lines.get(number - 1) else {
-            break;
-        };
+    for (number, text) in (window.first..).zip(&window.lines) {
         if number > start && body.len() + text.len() + 12 > MAX_READ_BYTES {
             break;
         }
-        let _ = writeln!(body, "{number}: {text}");
+        if numbers {
+            let _ = writeln!(body, "{number}: {text}");
+        } else {
+            let _ = writeln!(body, "{text}");
+        }
         last = number;
     }
-    (body, last)
+    if let Some(line) = window.cut_line.filter(|line| *line <= last) {
+        let _ = writeln!(
+            body,
+            "[line {line} is longer than the {} MB read cap: cut there]",
+            crate::parse::MAX_BYTES >> 20
+        );
+    }
+    Ok((body, last))
 }
 
 fn push_cut_note(text: &mut String, shown_end: usize, end: usize) {

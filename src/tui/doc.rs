@@ -1,12 +1,14 @@
-//! The open file: its text split into lines, its outline (loaded and annotated exactly as print
-//! mode does, through `print::Input`), its highlighter, and the stamp that tells when it changed.
+//! The open file: its text split into lines, its outline (loaded and annotated by the shared
+//! [`crate::document`] loader, as print mode does), its highlighter, and the stamp that tells
+//! when it changed.
 
-use crate::config::Config;
+use crate::document::{Annotations, Document};
+use crate::git;
 use crate::highlight::{self, Highlighter};
-use crate::lang;
+use crate::lang::Language;
 use crate::outline::{Entry, Outline};
-use crate::print::Input;
-use crate::{git, source};
+use crate::parse::line_starts;
+use crate::tokens::Tokenizer;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -34,47 +36,53 @@ pub struct Doc {
     pub error: Option<String>,
 }
 
-/// What a load should annotate.
+/// What a load should parse as and annotate.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LoadOptions {
-    pub tokens: bool,
+    /// `--lang`: parse every file as this language.
+    pub language: Option<Language>,
+    /// Token counts on, with this encoding.
+    pub tokens: Option<Tokenizer>,
     pub diff: bool,
 }
 
 impl Doc {
-    /// Reads and outlines `path`; a read error becomes a document that says so.
+    /// Reads and outlines `path`; a read error becomes a document that says so. A FIFO, socket
+    /// or device is refused by the shared read before it is opened, so a file replaced by one
+    /// never blocks the input loop.
     pub fn load(
         path: &Path,
-        config: &Config,
         options: LoadOptions,
         snapshot: Option<&git::Snapshot>,
         theme: &syntect::highlighting::Theme,
     ) -> Doc {
         let stamp = stamp(path);
-        let language = config.language.or_else(|| lang::detect(path));
-        let (mut input, error) = match source::read(path) {
-            Ok(loaded) => (Input::load(path, loaded, language), None),
+        let (mut input, error) = match Document::open(path, options.language) {
+            Ok(input) => (input, None),
             Err(err) => (
-                Input::load(path, source::decode(Vec::new(), 0, String::new()), None),
+                Document::from_parts(path, String::new(), None),
                 Some(err.to_string()),
             ),
         };
-        let mut annotate = config.clone();
-        annotate.tokens = options.tokens.then(|| config.tokens.unwrap_or_default());
-        annotate.changed_only = false;
-        let _ = input.annotate(&annotate, snapshot.filter(|_| options.diff), None);
+        let annotations = Annotations {
+            tokens: options.tokens,
+            ..Annotations::default()
+        };
+        let _ = input.annotate(&annotations, snapshot.filter(|_| options.diff));
         Doc::from_input(input, stamp, theme, error)
     }
 
-    /// Wraps an already loaded input (tests and benchmarks build these from fixed text).
+    /// Wraps an already loaded document (tests and benchmarks build these from fixed text).
     pub(crate) fn from_input(
-        input: Input,
+        input: Document,
         stamp: Stamp,
         theme: &syntect::highlighting::Theme,
         error: Option<String>,
     ) -> Doc {
+        // Lines break where the parser breaks them (a lone `\r` too), so that entry lines and
+        // preview lines agree.
         let starts = line_starts(&input.text);
-        let first = input.text.lines().next().unwrap_or("");
+        let first = crate::parse::iter_lines(&input.text).next().unwrap_or("");
         let syntax = highlight::syntax_for(&input.path, first);
         let highlighter = Highlighter::new(syntax, theme.clone(), input.text.len());
         Doc {
@@ -97,18 +105,7 @@ impl Doc {
         outline: Option<Outline>,
         theme: &syntect::highlighting::Theme,
     ) -> Doc {
-        let name = path
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let input = Input {
-            path: path.to_path_buf(),
-            name,
-            hash: String::new(),
-            text,
-            outline,
-            binary: false,
-        };
-        Doc::from_input(input, None, theme, None)
+        Doc::from_input(Document::from_parts(path, text, outline), None, theme, None)
     }
 
     /// Number of lines.
@@ -151,20 +148,6 @@ impl Doc {
     }
 }
 
-/// Byte offsets where lines start; an empty text has no lines.
-fn line_starts(text: &str) -> Vec<usize> {
-    if text.is_empty() {
-        return Vec::new();
-    }
-    let mut starts = vec![0];
-    starts.extend(
-        memchr::memchr_iter(b'\n', text.as_bytes())
-            .map(|i| i + 1)
-            .filter(|&i| i < text.len()),
-    );
-    starts
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -181,5 +164,9 @@ mod tests {
             (doc.line(0), doc.line(1), doc.line(2)),
             (Some("a"), Some("b"), None)
         );
+        let old_mac = Doc::from_parts(Path::new("x.py"), "a\rb\r\nc\r".into(), None, &theme);
+        assert_eq!(old_mac.line_count(), 3);
+        let lines: Vec<_> = (0..3).filter_map(|i| old_mac.line(i)).collect();
+        assert_eq!(lines, ["a", "b", "c"]);
     }
 }

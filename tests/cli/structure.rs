@@ -91,6 +91,21 @@ fn nesting_limits_mark_the_deepest_node_in_every_output() {
     let read = json(&out);
     assert_eq!(read["node"]["truncation_reason"], "max_nesting");
     assert!(read["node"].get("children").is_none());
+    let mut members = env.cmd();
+    members.args(["--print", "--symbol", &marked, "--depth", "3", "deep.rs"]);
+    let (out, err, code) = run(members);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("… (deeper entries not outlined: nesting limit)"),
+        "{out}"
+    );
+    // Search still finds what lies inside, attributed to the marked node.
+    let mut grep = env.cmd();
+    grep.args(["--print", "--json", "--grep", "fn f", "deep.rs"]);
+    let (out, err, code) = run(grep);
+    assert_eq!(code, 0, "{err}");
+    let hit = json(out.lines().next().expect("a hit"));
+    assert_eq!(hit["entry"]["id"].as_str(), Some(marked.as_str()), "{out}");
 }
 
 #[test]
@@ -172,6 +187,40 @@ fn lone_carriage_returns_end_lines_in_every_output() {
     let read = json(&out);
     assert_eq!(read["lines"], 5);
     assert_eq!(read["text"], "2:     return 1\n");
+    // Search numbers and cuts lines the same way; a `#` comment ends at the `\r`.
+    env.write(
+        "hits.py",
+        "def f():\r    return 1 # run\rclass K:\r    def m(self):\r        run()\r",
+    );
+    let mut grep = env.cmd();
+    grep.args(["--print", "--grep", "run", "-C", "1", "hits.py"]);
+    let (out, err, code) = run(grep);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "hits.py:L1-L2 function f\n\
+         \x20 1- def f():\n\
+         \x20 2:     return 1 # run\n\
+         \x20 3- class K:\n\
+         hits.py:L4-L5 method K.m\n\
+         \x20 4-     def m(self):\n\
+         \x20 5:         run()\n\
+         # 2 hits in 1 file\n"
+    );
+    let mut code_only = env.cmd();
+    code_only.args([
+        "--print",
+        "--json",
+        "--grep",
+        "run",
+        "--code-only",
+        "hits.py",
+    ]);
+    let (out, err, code) = run(code_only);
+    assert_eq!(code, 0, "{err}");
+    let hits: Vec<Value> = out.lines().map(json).collect();
+    let lines: Vec<&Value> = hits.iter().filter_map(|hit| hit.get("line")).collect();
+    assert_eq!(lines, [&Value::from(5)], "{out}");
 }
 
 #[test]

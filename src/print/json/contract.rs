@@ -126,6 +126,7 @@ mod tests {
             line_numbers: true,
             preview: 0,
             tokens: false,
+            token_mark: "",
             diff: false,
             indent: "",
             lines: &lines,
