@@ -5,6 +5,7 @@
 //!   over text masked by [`parse::lex`] and yields the shared [`outline`] model.
 //! - [`print`](mod@print) renders outlines as text or JSON (the `--print` contract); [`tui`] is the
 //!   interactive consumer of the same model, with [`highlight`] colouring its preview.
+//! - [`mcp`] serves the print modes as Model Context Protocol tools (the only place tokio runs).
 //! - The parser core (`lang`, `parse`, `outline`) depends on nothing else in the crate.
 
 pub mod cli;
@@ -13,6 +14,7 @@ pub mod error;
 pub mod git;
 pub mod highlight;
 pub mod lang;
+pub mod mcp;
 pub mod outline;
 pub mod parse;
 pub mod print;

@@ -91,8 +91,9 @@ pub(crate) fn git_snapshot(path: &Path, err: &mut dyn Write) -> Result<Option<gi
 }
 
 /// With `--root`, refuses `path` unless it resolves (symlinks and `..` followed) inside the
-/// root, before a byte of it is read.
-fn check_root(config: &Config, path: &Path) -> Result<()> {
+/// root, before a byte of it is read. Public so that the MCP server checks a path before it
+/// reads the file's hash, with the same words as the command line.
+pub fn check_root(config: &Config, path: &Path) -> Result<()> {
     let Some(root) = &config.root else {
         return Ok(());
     };
