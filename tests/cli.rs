@@ -6,6 +6,7 @@ mod cli {
     pub mod errors;
     pub mod git;
     pub mod golden;
+    pub mod mcp;
     pub mod print_dir;
     pub mod print_file;
     pub mod read;
