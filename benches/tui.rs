@@ -75,7 +75,7 @@ fn app(root: &Path, path: &Path, text: String) -> App {
     let theme = highlight::theme(highlight::DEFAULT_THEME).unwrap();
     let mut app = App::new(
         root.to_path_buf(),
-        config(root),
+        &config(root),
         theme.clone(),
         ColorMode::TrueColor,
     );

@@ -1,6 +1,7 @@
 //! Validated configuration: the one place flags become decisions and defaults live.
 
 use crate::cli::Args;
+use crate::document::Annotations;
 use crate::error::{Error, Result};
 use crate::lang::Language;
 use crate::outline::select::Budget;
@@ -220,6 +221,15 @@ impl Config {
         Budget {
             max_depth: self.depth,
             max_nodes: self.max_nodes,
+        }
+    }
+
+    /// The annotations every loaded file gets, token counts reaching `max_depth`.
+    pub fn annotations(&self, max_depth: Option<usize>) -> Annotations {
+        Annotations {
+            tokens: self.tokens,
+            changed_only: self.changed_only,
+            max_depth,
         }
     }
 

@@ -1,8 +1,10 @@
 //! outliner: the structure of code and documents, for people and for agents.
 //!
-//! Data flows one way: path -> [`walk`] -> [`parse`] -> [`outline::Outline`] -> consumers.
+//! Data flows one way: path -> [`walk`] -> [`document`] (read, parse, annotate) -> consumers.
 //! - [`lang`] maps file names to languages; [`parse`] runs one scanner per language family
 //!   over text masked by [`parse::lex`] and yields the shared [`outline`] model.
+//! - [`document`] loads one file for every consumer: bounded read, outline, token counts and
+//!   changes since HEAD.
 //! - [`print`](mod@print) renders outlines as text or JSON (the `--print` contract); [`tui`] is the
 //!   interactive consumer of the same model, with [`highlight`] colouring its preview.
 //! - [`mcp`] serves the print modes as Model Context Protocol tools (the only place tokio runs).
@@ -10,6 +12,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod document;
 pub mod error;
 pub mod git;
 pub mod highlight;

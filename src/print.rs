@@ -3,15 +3,16 @@
 //! diagnostics to another; the terminal is never touched.
 
 use crate::config::{Config, Mode};
+use crate::document::Document;
 use crate::error::{Error, Result};
-use crate::lang::{self, Language};
+use crate::git;
+use crate::lang;
 use crate::outline::select;
 use crate::outline::{Entry, Outline};
-use crate::parse::{self, ParseOptions};
-use crate::source::{self, Loaded};
-use crate::{git, tokens};
+use crate::parse;
+use crate::source;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod directory;
 pub mod json;
@@ -34,7 +35,8 @@ pub enum Outcome {
 /// Runs print mode for `config`, writing data to `out` and diagnostics to `err`.
 pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
     if config.stdin {
-        let mut input = Input::load(Path::new("<stdin>"), source::read_stdin()?, config.language);
+        let stdin = Path::new("<stdin>");
+        let mut input = Document::from_loaded(stdin, source::read_stdin()?, config.language);
         if config.diff {
             write_out(
                 err,
@@ -42,7 +44,7 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
             )?;
         }
         // Without a snapshot only tokens are counted, which cannot fail.
-        let _ = input.annotate(config, None, config.depth);
+        let _ = input.annotate(&config.annotations(config.depth), None);
         return file(config, input, out, err);
     }
     let path = config.path.as_path();
@@ -56,13 +58,12 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         }
         return directory::directory(config, out, err);
     }
-    let language = config.language.or_else(|| lang::detect(path));
-    let mut input = Input::load(path, source::read(path)?, language);
+    let mut input = Document::open(path, config.language)?;
     let snapshot = match config.diff {
         true => git_snapshot(path, err)?,
         false => None,
     };
-    if let Err(reason) = input.annotate(config, snapshot.as_ref(), config.depth) {
+    if let Err(reason) = input.annotate(&config.annotations(config.depth), snapshot.as_ref()) {
         write_out(
             err,
             format!("outline: diff markers off: {reason}\n").as_bytes(),
@@ -109,88 +110,9 @@ pub fn check_root(config: &Config, path: &Path) -> Result<()> {
     }
 }
 
-/// One file (or standard input), read and, when its language is known, outlined.
-pub(crate) struct Input {
-    pub path: PathBuf,
-    pub name: String,
-    pub text: String,
-    pub hash: String,
-    /// `None` for a language without a parser (reads still work).
-    pub outline: Option<Outline>,
-    pub binary: bool,
-}
-
-impl Input {
-    pub(crate) fn load(path: &Path, loaded: Loaded, language: Option<Language>) -> Input {
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        let Loaded::Text {
-            text,
-            file_bytes,
-            hash,
-        } = loaded
-        else {
-            return Input {
-                path: path.to_path_buf(),
-                name,
-                text: String::new(),
-                hash: String::new(),
-                outline: None,
-                binary: true,
-            };
-        };
-        let outline = language.map(|language| {
-            let options = ParseOptions {
-                language,
-                jsx: lang::may_contain_jsx(path),
-            };
-            parse::outline_file(&text, file_bytes, options)
-        });
-        Input {
-            path: path.to_path_buf(),
-            name,
-            text,
-            hash,
-            outline,
-            binary: false,
-        }
-    }
-
-    /// Adds the annotations `config` asks for: token counts, then changes against HEAD
-    /// (dropping unchanged entries for `--changed`). An error means markers could not be read.
-    pub fn annotate(
-        &mut self,
-        config: &Config,
-        snapshot: Option<&git::Snapshot>,
-        max_depth: Option<usize>,
-    ) -> std::result::Result<(), String> {
-        let Some(outline) = &mut self.outline else {
-            return Ok(());
-        };
-        if let Some(tokenizer) = config.tokens {
-            tokens::annotate(outline, &self.text, tokenizer, max_depth);
-        }
-        if let Some(snapshot) = snapshot {
-            let changes = snapshot.changes(&self.path, self.text.as_bytes())?;
-            outline.mark_changes(changes);
-            if config.changed_only {
-                outline.retain_changed();
-            }
-        }
-        Ok(())
-    }
-
-    /// The text's lines without their line endings.
-    pub fn lines(&self) -> Vec<&str> {
-        self.text.lines().collect()
-    }
-}
-
 fn file(
     config: &Config,
-    input: Input,
+    input: Document,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Outcome> {
@@ -220,7 +142,7 @@ fn file(
 
 fn outline(
     config: &Config,
-    input: &Input,
+    input: &Document,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Outcome> {

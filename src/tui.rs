@@ -56,7 +56,7 @@ pub fn app_for(config: &Config, color: ColorMode) -> Result<App> {
             Some(path.clone()),
         )
     };
-    let mut app = App::new(root, config.clone(), theme, color);
+    let mut app = App::new(root, config, theme, color);
     if let Some(file) = file {
         let file = app.root.join(file.file_name().unwrap_or_default());
         app.open(&file);

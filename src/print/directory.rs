@@ -1,7 +1,8 @@
 //! Directory mode: walk, parse files in parallel, print in path order within the caps.
 
-use super::{json, json_line, text, text_options, write_out, Input, Outcome};
+use super::{json, json_line, text, text_options, write_out, Outcome};
 use crate::config::Config;
+use crate::document::Document;
 use crate::error::Result;
 use crate::git;
 use crate::lang::Language;
@@ -184,12 +185,12 @@ fn render_file(
     if config.changed_only && !snapshot.is_some_and(|s| s.is_changed(path)) {
         return Rendered::Skipped;
     }
-    let mut input = match crate::source::read(path) {
-        Ok(loaded) => Input::load(path, loaded, Some(language)),
+    let mut input = match Document::open(path, Some(language)) {
+        Ok(input) => input,
         Err(error) => return Rendered::Failed(error.to_string()),
     };
     let depth = config.directory_budget().max_depth;
-    if let Err(reason) = input.annotate(config, snapshot, depth) {
+    if let Err(reason) = input.annotate(&config.annotations(depth), snapshot) {
         return Rendered::Failed(format!("{}: diff markers off: {reason}", path.display()));
     }
     let Some(outline) = input.outline.as_ref().filter(|_| !input.binary) else {

@@ -176,7 +176,7 @@ pub struct ReadObject<'a> {
 
 impl<'a> ReadObject<'a> {
     pub(crate) fn new(
-        input: &'a super::Input,
+        input: &'a crate::document::Document,
         start_line: usize,
         end_line: usize,
         text: &'a str,

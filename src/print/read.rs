@@ -1,8 +1,9 @@
 //! Reading parts of a file: a symbol's body, a line range, and the agent read (the whole file
 //! when short; else head, outline and tail, so the next read can be exact).
 
-use super::{json, json_line, text, write_out, Input, Outcome};
+use super::{json, json_line, text, write_out, Outcome};
 use crate::config::{Config, LineSpec};
+use crate::document::Document;
 use crate::error::Result;
 use crate::outline::select;
 use crate::outline::Entry;
@@ -23,7 +24,7 @@ const OUTLINE_LAST: usize = 5;
 
 pub(super) fn symbol(
     config: &Config,
-    input: &Input,
+    input: &Document,
     query: &str,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -90,7 +91,7 @@ fn not_found_message(name: &str, query: &str, tops: &[Entry]) -> String {
 
 pub(super) fn line_range(
     config: &Config,
-    input: &Input,
+    input: &Document,
     spec: LineSpec,
     out: &mut dyn Write,
 ) -> Result<Outcome> {
@@ -127,7 +128,11 @@ pub(super) fn line_range(
     Ok(Outcome::Success)
 }
 
-pub(super) fn agent_read(config: &Config, input: &Input, out: &mut dyn Write) -> Result<Outcome> {
+pub(super) fn agent_read(
+    config: &Config,
+    input: &Document,
+    out: &mut dyn Write,
+) -> Result<Outcome> {
     let lines = input.lines();
     let total = lines.len();
     let mut text = String::new();

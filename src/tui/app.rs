@@ -7,7 +7,9 @@ use super::layout::{self, Panes};
 use super::tree::{Item, Tree};
 use crate::config::{ColorChoice, Config};
 use crate::git;
+use crate::lang::Language;
 use crate::outline::Kind;
+use crate::tokens::Tokenizer;
 use ratatui::layout::Rect;
 use std::path::{Path, PathBuf};
 use syntect::highlighting::Theme;
@@ -89,12 +91,15 @@ pub enum Effect {
 }
 
 /// Reads and outlines a file; [`Doc::load`] unless a test supplies its own.
-pub type Loader = fn(&Path, &Config, LoadOptions, Option<&git::Snapshot>, &Theme) -> Doc;
+pub type Loader = fn(&Path, LoadOptions, Option<&git::Snapshot>, &Theme) -> Doc;
 
 /// Everything the TUI knows.
 pub struct App {
     pub root: PathBuf,
-    pub config: Config,
+    /// `--lang`: every file parses as this language.
+    pub language: Option<Language>,
+    /// The encoding token counts use when they are on (`t`).
+    pub tokenizer: Tokenizer,
     pub theme: Theme,
     pub focus: Focus,
     pub options: Options,
@@ -117,7 +122,7 @@ pub struct App {
 
 impl App {
     /// An app showing `root`, without a file open yet.
-    pub fn new(root: PathBuf, config: Config, theme: Theme, color: ColorMode) -> App {
+    pub fn new(root: PathBuf, config: &Config, theme: Theme, color: ColorMode) -> App {
         let snapshot = git::snapshot(&root).ok();
         let options = Options {
             tokens: config.tokens.is_some(),
@@ -128,7 +133,8 @@ impl App {
         let dir = Tree::new(files::list(&root, options.hidden, snapshot.as_ref()), 1);
         App {
             root,
-            config,
+            language: config.language,
+            tokenizer: config.tokens.unwrap_or_default(),
             theme,
             focus: Focus::Dir,
             options,
@@ -159,7 +165,8 @@ impl App {
 
     fn load_options(&self) -> LoadOptions {
         LoadOptions {
-            tokens: self.options.tokens,
+            language: self.language,
+            tokens: self.options.tokens.then_some(self.tokenizer),
             diff: true,
         }
     }
@@ -168,7 +175,6 @@ impl App {
     pub fn open(&mut self, path: &Path) {
         let doc = (self.loader)(
             path,
-            &self.config,
             self.load_options(),
             self.snapshot.as_ref(),
             &self.theme,
@@ -200,7 +206,6 @@ impl App {
         let preview = self.preview;
         let doc = (self.loader)(
             &path,
-            &self.config,
             self.load_options(),
             self.snapshot.as_ref(),
             &self.theme,

@@ -1,12 +1,13 @@
-//! The open file: its text split into lines, its outline (loaded and annotated exactly as print
-//! mode does, through `print::Input`), its highlighter, and the stamp that tells when it changed.
+//! The open file: its text split into lines, its outline (loaded and annotated by the shared
+//! [`crate::document`] loader, as print mode does), its highlighter, and the stamp that tells
+//! when it changed.
 
-use crate::config::Config;
+use crate::document::{Annotations, Document};
+use crate::git;
 use crate::highlight::{self, Highlighter};
-use crate::lang;
+use crate::lang::Language;
 use crate::outline::{Entry, Outline};
-use crate::print::Input;
-use crate::{git, source};
+use crate::tokens::Tokenizer;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -34,10 +35,13 @@ pub struct Doc {
     pub error: Option<String>,
 }
 
-/// What a load should annotate.
+/// What a load should parse as and annotate.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LoadOptions {
-    pub tokens: bool,
+    /// `--lang`: parse every file as this language.
+    pub language: Option<Language>,
+    /// Token counts on, with this encoding.
+    pub tokens: Option<Tokenizer>,
     pub diff: bool,
 }
 
@@ -45,30 +49,29 @@ impl Doc {
     /// Reads and outlines `path`; a read error becomes a document that says so.
     pub fn load(
         path: &Path,
-        config: &Config,
         options: LoadOptions,
         snapshot: Option<&git::Snapshot>,
         theme: &syntect::highlighting::Theme,
     ) -> Doc {
         let stamp = stamp(path);
-        let language = config.language.or_else(|| lang::detect(path));
-        let (mut input, error) = match source::read(path) {
-            Ok(loaded) => (Input::load(path, loaded, language), None),
+        let (mut input, error) = match Document::open(path, options.language) {
+            Ok(input) => (input, None),
             Err(err) => (
-                Input::load(path, source::decode(Vec::new(), 0, String::new()), None),
+                Document::from_parts(path, String::new(), None),
                 Some(err.to_string()),
             ),
         };
-        let mut annotate = config.clone();
-        annotate.tokens = options.tokens.then(|| config.tokens.unwrap_or_default());
-        annotate.changed_only = false;
-        let _ = input.annotate(&annotate, snapshot.filter(|_| options.diff), None);
+        let annotations = Annotations {
+            tokens: options.tokens,
+            ..Annotations::default()
+        };
+        let _ = input.annotate(&annotations, snapshot.filter(|_| options.diff));
         Doc::from_input(input, stamp, theme, error)
     }
 
-    /// Wraps an already loaded input (tests and benchmarks build these from fixed text).
+    /// Wraps an already loaded document (tests and benchmarks build these from fixed text).
     pub(crate) fn from_input(
-        input: Input,
+        input: Document,
         stamp: Stamp,
         theme: &syntect::highlighting::Theme,
         error: Option<String>,
@@ -97,18 +100,7 @@ impl Doc {
         outline: Option<Outline>,
         theme: &syntect::highlighting::Theme,
     ) -> Doc {
-        let name = path
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        let input = Input {
-            path: path.to_path_buf(),
-            name,
-            hash: String::new(),
-            text,
-            outline,
-            binary: false,
-        };
-        Doc::from_input(input, None, theme, None)
+        Doc::from_input(Document::from_parts(path, text, outline), None, theme, None)
     }
 
     /// Number of lines.

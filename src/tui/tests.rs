@@ -91,7 +91,6 @@ fn fake_outline(text: &str) -> Outline {
 
 fn fake_loader(
     path: &Path,
-    _config: &Config,
     _options: LoadOptions,
     _snapshot: Option<&git::Snapshot>,
     theme: &Theme,
@@ -127,7 +126,7 @@ fn config(root: &Path) -> Config {
 
 fn app(fx: &Fixture, color: ColorMode, size: (u16, u16)) -> App {
     let theme = highlight::theme(highlight::DEFAULT_THEME).unwrap();
-    let mut app = App::new(fx.root.clone(), config(&fx.root), theme, color);
+    let mut app = App::new(fx.root.clone(), &config(&fx.root), theme, color);
     app.loader = fake_loader;
     update(&mut app, Action::Resize(size.0, size.1));
     app
