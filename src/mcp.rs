@@ -1,11 +1,11 @@
 //! `outline mcp`: the print modes served as Model Context Protocol tools over stdio (rmcp).
 //!
 //! A thin adapter with no second implementation of any mode: a tool call's arguments become
-//! the argv of the equivalent `outline --print` command ([`params`]), which the command line's
-//! own clap parser, [`crate::config::Config`] and [`crate::print::run`] handle ([`call`]), so
+//! the argv of the equivalent `outline --print` command (`params`), which the command line's
+//! own clap parser, [`crate::config::Config`] and [`crate::print::run`] handle (`call`), so
 //! validation, refusals and output are the command line's word for word. This layer adds only
 //! what a long-lived server needs: the root (every call carries `--root`), the content hash on
-//! text answers, the `max_tokens` cut ([`answer`], [`budget`]), concurrency, cancellation, and
+//! text answers, the `max_tokens` cut (`answer`, `budget`), concurrency, cancellation, and
 //! the mapping of outcomes to tool results and errors.
 //!
 //! tokio lives only here: the runtime is built when `outline mcp` starts, never for the viewer

@@ -322,8 +322,8 @@ async fn answers_are_cut_to_max_tokens_with_a_way_to_the_rest() {
     assert_eq!(last, "1200");
     let shown_last = answer
         .lines()
-        .filter_map(|l| l.split_once(": ")?.0.parse::<usize>().ok())
-        .last();
+        .rev()
+        .find_map(|l| l.split_once(": ")?.0.parse::<usize>().ok());
     assert_eq!(
         shown_last.map(|n| n + 1).map(|n| n.to_string()).as_deref(),
         Some(first)
