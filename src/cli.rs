@@ -9,8 +9,10 @@ use std::path::PathBuf;
 #[derive(Debug, Parser)]
 #[command(name = "outline", version, about, max_term_width = 100)]
 pub struct Args {
-    /// File or directory to outline (default: the current directory).
-    pub path: Option<PathBuf>,
+    /// Files and directories to outline or search, mixed as you like (default: the current
+    /// directory).
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
 
     /// Print the outline instead of opening the interactive viewer.
     #[arg(short, long)]
@@ -40,9 +42,51 @@ pub struct Args {
     #[arg(long)]
     pub no_line_numbers: bool,
 
-    /// Print one symbol's body: an id (1.2), a qualified name, a name, a suffix, or @LINE.
-    #[arg(short, long, value_name = "QUERY", conflicts_with_all = ["read", "lines"])]
-    pub symbol: Option<String>,
+    /// Print one symbol's body: an id (1.2), a qualified name, a name, a suffix, or @LINE; in
+    /// a directory, the best definition found (or PATH#ID). Repeat for several; with --depth,
+    /// the symbol's members instead of its body.
+    #[arg(short, long, value_name = "QUERY", conflicts_with_all = ["read", "lines", "find", "grep", "refs"])]
+    pub symbol: Vec<String>,
+
+    /// Find definitions across the paths: a name, Type.method (or Type::method), a glob
+    /// (`set_*`), optionally after a kind (`struct Worker`, `fn new`). Smart case.
+    #[arg(short, long, value_name = "QUERY", conflicts_with_all = ["read", "lines", "grep", "refs"])]
+    pub find: Option<String>,
+
+    /// Search the paths for a regex (Rust syntax); hits are grouped under the symbol that
+    /// encloses them.
+    #[arg(long, value_name = "PATTERN", conflicts_with_all = ["read", "lines", "refs"])]
+    pub grep: Option<String>,
+
+    /// Where NAME is used in code (not in comments or strings), grouped by enclosing symbol,
+    /// definitions first; Type.method keeps member uses (after `.`, `::`, `->`) only.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["read", "lines"])]
+    pub refs: Option<String>,
+
+    /// --find: only these kinds, comma-separated (fn, class, struct, method, …).
+    #[arg(long, value_name = "LIST")]
+    pub kind: Option<String>,
+
+    /// --find: show at most N definitions [default: 50]; --grep/--refs: at most N hits.
+    #[arg(long, value_name = "N")]
+    pub max_results: Option<usize>,
+
+    /// --find: print the bodies of the definitions found, not only their lines.
+    #[arg(long)]
+    pub body: bool,
+
+    /// --grep: skip matches inside comments and strings (only files of code are searched).
+    #[arg(long)]
+    pub code_only: bool,
+
+    /// --grep/--refs: show N lines of context around each hit.
+    #[arg(short = 'C', long, value_name = "N")]
+    pub context: Option<usize>,
+
+    /// Walks: include (`*.rs`) or exclude (`!tests/**`) files by glob, as ripgrep's --glob.
+    /// Repeatable.
+    #[arg(short, long, value_name = "GLOB")]
+    pub glob: Vec<String>,
 
     /// Read a file for an agent: all of it when short; else head, outline, tail.
     #[arg(long, conflicts_with = "lines")]
@@ -61,7 +105,7 @@ pub struct Args {
     pub root: Option<PathBuf>,
 
     /// Read the text from standard input (needs --lang).
-    #[arg(long, requires = "lang", conflicts_with = "path")]
+    #[arg(long, requires = "lang", conflicts_with = "paths")]
     pub stdin: bool,
 
     /// Print a short guide for coding agents and exit.
@@ -99,6 +143,11 @@ pub struct Args {
     /// Parse as this language instead of guessing from the file name.
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
+
+    /// Leave out test code: test files and directories (tests/, test_*.py, *_test.go,
+    /// *.spec.ts, …) and test modules (`mod tests`).
+    #[arg(long)]
+    pub no_tests: bool,
 
     /// Directory mode: include hidden files and directories.
     #[arg(long)]

@@ -5,19 +5,27 @@ use crate::document::Annotations;
 use crate::error::{Error, Result};
 use crate::lang::Language;
 use crate::outline::select::Budget;
+use crate::search::{query, FindQuery, RefQuery};
 use crate::tokens::Tokenizer;
+use regex::Regex;
 use std::path::PathBuf;
 
 /// Most preview lines per entry.
 pub const MAX_PREVIEW: usize = 10;
 
-/// What to print for a file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What to print.
+#[derive(Debug, Clone)]
 pub enum Mode {
     /// The outline (the default).
     Outline,
-    /// One symbol's body.
-    Symbol(String),
+    /// Symbols' bodies (or members, with a depth), one query after another.
+    Symbol(Vec<String>),
+    /// Definitions across the paths.
+    Find(FindQuery),
+    /// A regex across the paths, hits grouped by enclosing entry.
+    Grep(Regex),
+    /// Uses of a name across the paths.
+    Refs(RefQuery),
     /// The agent read: whole file when short, else head + outline + tail.
     Read,
     /// A line range.
@@ -109,9 +117,12 @@ pub enum ColorChoice {
 }
 
 /// What to do and how to show it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Config {
+    /// The first of `paths`: the one path of file modes and the viewer.
     pub path: PathBuf,
+    /// Every path given (at least one).
+    pub paths: Vec<PathBuf>,
     /// Read standard input instead of `path`.
     pub stdin: bool,
     /// `--print` was given (without it, a terminal would get the interactive viewer).
@@ -143,6 +154,18 @@ pub struct Config {
     /// Interactive viewer: colour choice and syntax theme.
     pub color: ColorChoice,
     pub theme: Option<String>,
+    /// Walk filters (`--glob`), ripgrep's override rules.
+    pub globs: Vec<String>,
+    /// Search modes: most results shown (`None`: the mode's default).
+    pub max_results: Option<usize>,
+    /// `--find`: print bodies too.
+    pub body: bool,
+    /// `--grep`: code only, never comments or strings.
+    pub code_only: bool,
+    /// `--grep`/`--refs`: context lines around hits.
+    pub context: usize,
+    /// Leave out test files and test modules.
+    pub no_tests: bool,
 }
 
 impl Config {
@@ -163,11 +186,30 @@ impl Config {
             return Err(Error::Usage("--max-files must be at least 1".into()));
         }
         let language = args.lang.as_deref().map(parse_language).transpose()?;
-        let mode = match (args.symbol, args.read, args.lines) {
-            (Some(query), _, _) => Mode::Symbol(query),
-            (None, true, _) => Mode::Read,
-            (None, false, Some(spec)) => Mode::Lines(LineSpec::parse(&spec)?),
-            (None, false, None) => Mode::Outline,
+        if args.max_results == Some(0) {
+            return Err(Error::Usage("--max-results must be at least 1".into()));
+        }
+        let kinds = match &args.kind {
+            Some(list) => query::parse_kind_list(list)?,
+            None => Vec::new(),
+        };
+        if !kinds.is_empty() && args.find.is_none() && args.symbol.is_empty() {
+            return Err(Error::Usage("--kind goes with --find or --symbol".into()));
+        }
+        let mode = if let Some(query) = &args.find {
+            Mode::Find(FindQuery::parse(query, &kinds)?)
+        } else if let Some(pattern) = &args.grep {
+            Mode::Grep(build_regex(pattern)?)
+        } else if let Some(name) = &args.refs {
+            Mode::Refs(RefQuery::parse(name)?)
+        } else if !args.symbol.is_empty() {
+            Mode::Symbol(args.symbol.clone())
+        } else if args.read {
+            Mode::Read
+        } else if let Some(spec) = &args.lines {
+            Mode::Lines(LineSpec::parse(spec)?)
+        } else {
+            Mode::Outline
         };
         let tokenizer = match &args.tokenizer {
             None => Tokenizer::default(),
@@ -179,15 +221,14 @@ impl Config {
         };
         let sort_by_tokens = args.sort.as_deref() == Some("tokens");
         let wants_tokens = args.tokens || args.tokenizer.is_some() || sort_by_tokens;
-        let root = match args.root {
-            None => None,
-            Some(dir) => Some(
-                dir.canonicalize()
-                    .map_err(|e| Error::Usage(format!("--root {}: {e}", dir.display())))?,
-            ),
+        let root = args.root.as_deref().map(canonical_root).transpose()?;
+        let paths = match args.paths.is_empty() {
+            true => vec![PathBuf::from(".")],
+            false => args.paths,
         };
         Ok(Config {
-            path: args.path.unwrap_or_else(|| PathBuf::from(".")),
+            path: paths[0].clone(),
+            paths,
             stdin: args.stdin,
             print: args.print,
             mode,
@@ -213,6 +254,12 @@ impl Config {
                 _ => ColorChoice::Auto,
             },
             theme: args.theme,
+            globs: args.glob,
+            max_results: args.max_results,
+            body: args.body,
+            code_only: args.code_only,
+            context: args.context.unwrap_or(0),
+            no_tests: args.no_tests,
         })
     }
 
@@ -242,6 +289,43 @@ impl Config {
     }
 }
 
+/// Compiles a `--grep` pattern; a syntax error is one line naming the column.
+fn build_regex(pattern: &str) -> Result<Regex> {
+    if let Err(err) = regex_syntax::Parser::new().parse(pattern) {
+        let (column, why) = match &err {
+            regex_syntax::Error::Parse(e) => (e.span().start.column, e.kind().to_string()),
+            regex_syntax::Error::Translate(e) => (e.span().start.column, e.kind().to_string()),
+            other => (1, other.to_string()),
+        };
+        return Err(Error::Usage(format!(
+            "--grep '{pattern}': {why} at column {column}"
+        )));
+    }
+    regex::RegexBuilder::new(pattern)
+        .multi_line(true)
+        .crlf(true)
+        .build()
+        .map_err(|e| {
+            let why = e.to_string();
+            let last = why.lines().last().unwrap_or("invalid pattern").trim();
+            Error::Usage(format!("--grep '{pattern}': {last}"))
+        })
+}
+
+/// `--root` as a canonical directory: every path is checked against it.
+fn canonical_root(dir: &std::path::Path) -> Result<PathBuf> {
+    let root = dir
+        .canonicalize()
+        .map_err(|e| Error::Usage(format!("--root {}: {e}", dir.display())))?;
+    if !root.is_dir() {
+        return Err(Error::Usage(format!(
+            "--root {}: not a directory",
+            dir.display()
+        )));
+    }
+    Ok(root)
+}
+
 fn parse_language(name: &str) -> Result<Language> {
     Language::from_name(name).ok_or_else(|| {
         let known: Vec<_> = Language::ALL.iter().map(|l| l.name()).collect();
@@ -267,8 +351,9 @@ mod tests {
     fn defaults() {
         let c = config(&["--print"]).expect("valid");
         assert_eq!(c.path, PathBuf::from("."));
+        assert_eq!(c.paths, [PathBuf::from(".")]);
         assert!(c.signatures && c.line_numbers && !c.json);
-        assert_eq!(c.mode, Mode::Outline);
+        assert!(matches!(c.mode, Mode::Outline));
         assert_eq!(c.file_budget(), Budget::default());
         assert_eq!(c.directory_budget().max_depth, Some(1));
         assert_eq!((c.max_files, c.max_output), (None, None));
@@ -295,6 +380,7 @@ mod tests {
             &["--lines", "x"],
             &["--lines", "-3:5"],
             &["--root", "/no/such/dir"],
+            &["--root", "/dev/null"],
             &["--tokenizer", "gpt2"],
         ] {
             assert!(matches!(config(bad), Err(Error::Usage(_))), "{bad:?}");

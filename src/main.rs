@@ -86,7 +86,8 @@ fn interactive(config: &Config) -> bool {
     !config.print
         && !config.stdin
         && !config.json
-        && config.mode == Mode::Outline
+        && matches!(config.mode, Mode::Outline)
+        && config.paths.len() == 1
         && config.if_hash.is_none()
         && config.root.is_none()
         && !config.changed_only

@@ -52,6 +52,51 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind, in declaration order.
+    pub const ALL: [Kind; 36] = [
+        Kind::Class,
+        Kind::Function,
+        Kind::Method,
+        Kind::Struct,
+        Kind::Enum,
+        Kind::Union,
+        Kind::Trait,
+        Kind::Impl,
+        Kind::Interface,
+        Kind::Type,
+        Kind::Typedef,
+        Kind::Namespace,
+        Kind::Module,
+        Kind::Constant,
+        Kind::Variable,
+        Kind::Static,
+        Kind::Field,
+        Kind::Property,
+        Kind::Macro,
+        Kind::Heading,
+        Kind::Key,
+        Kind::Table,
+        Kind::ArrayTable,
+        Kind::Document,
+        Kind::Element,
+        Kind::Rule,
+        Kind::AtRule,
+        Kind::View,
+        Kind::Index,
+        Kind::Trigger,
+        Kind::Procedure,
+        Kind::Sequence,
+        Kind::Schema,
+        Kind::Target,
+        Kind::Stage,
+        Kind::Instruction,
+    ];
+
+    /// The kind whose wire name is `name` (`at_rule`), if any.
+    pub fn from_name(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|kind| kind.as_str() == name)
+    }
+
     /// The wire name, the same string JSON output carries.
     pub fn as_str(self) -> &'static str {
         match self {

@@ -95,6 +95,40 @@ pub fn parse_entries(text: &str, options: ParseOptions) -> Vec<Entry> {
     }
 }
 
+/// `text` with comments and string contents blanked (same length, same newlines), as the
+/// family scanner sees it: what search reads as code. `None` for languages that are not code
+/// (Markdown, HTML, JSON, YAML, TOML), where nothing can be told apart that way.
+pub fn code_mask(text: &str, options: ParseOptions) -> Option<Vec<u8>> {
+    use lex::LexSpec;
+    const SQL: LexSpec = LexSpec {
+        line_comments: &["--"],
+        block_comment: Some(("/*", "*/")),
+        quotes: b"'",
+        dollar_quotes: true,
+        ..LexSpec::NONE
+    };
+    const HASH_COMMENTS: LexSpec = LexSpec {
+        line_comments: &["#"],
+        ..LexSpec::NONE
+    };
+    let spec = match options.language {
+        Language::Python => &python::SPEC,
+        Language::Rust => &rust::SPEC,
+        Language::Go => &go::SPEC,
+        Language::C | Language::Cpp => &c_cpp::SPEC,
+        Language::Sql => &SQL,
+        Language::Makefile | Language::Dockerfile => &HASH_COMMENTS,
+        Language::JavaScript | Language::TypeScript => {
+            return Some(js_ts::mask::mask(text, options.jsx))
+        }
+        Language::Css => return Some(css::mask(text.as_bytes()).0),
+        Language::Markdown | Language::Html | Language::Json | Language::Yaml | Language::Toml => {
+            return None
+        }
+    };
+    Some(lex::mask(text, spec).into_bytes())
+}
+
 /// Cuts `text` at the byte and line limits (on a line boundary) and says what was cut.
 fn apply_limits(text: &str, total_lines: usize) -> (&str, Option<InputLimit>) {
     if text.len() <= MAX_BYTES && total_lines <= MAX_LINES {

@@ -17,6 +17,7 @@ use std::path::Path;
 mod directory;
 pub mod json;
 mod read;
+mod search;
 pub mod text;
 
 /// How a print run ended, for the exit code.
@@ -37,6 +38,13 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     if config.stdin {
         let stdin = Path::new("<stdin>");
         let mut input = Document::from_loaded(stdin, source::read_stdin()?, config.language);
+        if input.extent.input_cut {
+            let note = format!(
+                "outline: <stdin>: stopped reading at the {} MB read cap; the rest was not read\n",
+                parse::MAX_BYTES >> 20
+            );
+            write_out(err, note.as_bytes())?;
+        }
         if config.diff {
             write_out(
                 err,
@@ -47,18 +55,32 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         let _ = input.annotate(&config.annotations(config.depth), None);
         return file(config, input, out, err);
     }
-    let path = config.path.as_path();
-    check_root(config, path)?;
-    let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
-    if meta.is_dir() {
-        if config.mode != Mode::Outline {
-            return Err(Error::Usage(
-                "--symbol, --read and --lines need a file, not a directory".into(),
-            ));
-        }
-        return directory::directory(config, out, err);
+    for path in &config.paths {
+        check_root(config, path)?;
     }
-    let mut input = Document::open(path, config.language)?;
+    if let Mode::Find(_) | Mode::Grep(_) | Mode::Refs(_) = config.mode {
+        return search::run(config, out, err);
+    }
+    let path = config.path.as_path();
+    let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
+    let one_file = config.paths.len() == 1 && !meta.is_dir();
+    if config.if_hash.is_some() && !one_file {
+        return Err(Error::Usage(
+            "--if-hash takes one file (a hash is of one file), not a directory or several paths"
+                .into(),
+        ));
+    }
+    match &config.mode {
+        Mode::Outline if !one_file => return directory::directory(config, out, err),
+        Mode::Symbol(queries) if !one_file => return symbols(config, queries, out, err),
+        Mode::Read | Mode::Lines(_) if !one_file => {
+            return Err(Error::Usage(
+                "--read and --lines take one file, not a directory or several paths".into(),
+            ))
+        }
+        _ => {}
+    }
+    let mut input = open(config, path, config.language)?;
     let snapshot = match config.diff {
         true => git_snapshot(path, err)?,
         false => None,
@@ -70,6 +92,64 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         )?;
     }
     file(config, input, out, err)
+}
+
+/// Loads a file for printing: `--no-tests` drops its test modules.
+pub(crate) fn open(
+    config: &Config,
+    path: &Path,
+    language: Option<crate::lang::Language>,
+) -> Result<Document> {
+    let mut document = Document::open(path, language)?;
+    if let (true, Some(outline)) = (config.no_tests, &mut document.outline) {
+        crate::search::drop_test_entries(&mut outline.entries);
+    }
+    Ok(document)
+}
+
+/// `--symbol` over a directory or several paths: each query in turn, searched in the tree
+/// unless it names its file (`PATH#ID`).
+fn symbols(
+    config: &Config,
+    queries: &[String],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let mut outcome = Outcome::Success;
+    for query in queries {
+        let result = match search::path_and_id(query) {
+            Some(_) => symbol_by_path(config, query, out, err)?,
+            None => search::symbol_in_tree(config, query, out, err)?,
+        };
+        outcome = search::worst(outcome, result);
+    }
+    Ok(outcome)
+}
+
+/// `--symbol PATH#ID`: exactly that entry of that file (as listed by an earlier search).
+fn symbol_by_path(
+    config: &Config,
+    query: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let Some((path, id)) = search::path_and_id(query) else {
+        return Ok(Outcome::NotFound);
+    };
+    check_root(config, path)?;
+    let input = Document::open(path, config.language)?;
+    if let Some(expected) = &config.if_hash {
+        if *expected != input.hash {
+            let message = format!(
+                "outline: {} changed: its hash is {}, not {expected}; outline it again\n",
+                path.display(),
+                input.hash
+            );
+            write_out(err, message.as_bytes())?;
+            return Ok(Outcome::Stale);
+        }
+    }
+    read::symbol(config, &input, id, out, err)
 }
 
 /// The repository status for markers, or `None` after saying in one line why they are off
@@ -92,14 +172,14 @@ pub(crate) fn git_snapshot(path: &Path, err: &mut dyn Write) -> Result<Option<gi
 }
 
 /// With `--root`, refuses `path` unless it resolves (symlinks and `..` followed) inside the
-/// root, before a byte of it is read. Public so that the MCP server checks a path before it
-/// reads the file's hash, with the same words as the command line.
+/// root, before a byte of it is read. A path outside gets the same error whether or not it
+/// exists, so the answer tells nothing about what lies outside. Public so that the MCP server
+/// checks a path before it reads the file's hash, with the same words as the command line.
 pub fn check_root(config: &Config, path: &Path) -> Result<()> {
     let Some(root) = &config.root else {
         return Ok(());
     };
-    let resolved = path.canonicalize().map_err(|e| Error::io(path, e))?;
-    if resolved.starts_with(root) {
+    if source::resolve(path).starts_with(root) {
         Ok(())
     } else {
         Err(Error::Usage(format!(
@@ -135,8 +215,19 @@ fn file(
     match &config.mode {
         Mode::Read => read::agent_read(config, &input, out),
         Mode::Lines(spec) => read::line_range(config, &input, *spec, out),
-        Mode::Symbol(query) => read::symbol(config, &input, query, out, err),
+        Mode::Symbol(queries) => {
+            let mut outcome = Outcome::Success;
+            for query in queries {
+                let result = match search::path_and_id(query) {
+                    Some(_) => symbol_by_path(config, query, out, err)?,
+                    None => read::symbol(config, &input, query, out, err)?,
+                };
+                outcome = search::worst(outcome, result);
+            }
+            Ok(outcome)
+        }
         Mode::Outline => outline(config, &input, out, err),
+        Mode::Find(_) | Mode::Grep(_) | Mode::Refs(_) => search::run(config, out, err),
     }
 }
 

@@ -1,59 +1,148 @@
-//! The directory walk: `ignore` rules (.gitignore, .ignore, hidden files), files with a parser
-//! only, sorted by path, capped. Shared by directory mode and, later, the TUI's directory pane.
+//! The one directory walk: `ignore` rules (.gitignore, .ignore, hidden files), `--glob`
+//! overrides, a language filter, any number of paths (files and directories mixed, as ripgrep
+//! takes them), in a stable path order. Print, search and the viewer all walk through here.
+//!
+//! Files come out of [`Walk`] one at a time as the walk finds them, so a consumer can start
+//! working before the walk ends and never holds the whole tree.
 
+use crate::error::{Error, Result};
 use crate::lang::{self, Language};
+use ignore::overrides::{Override, OverrideBuilder};
 use std::path::{Path, PathBuf};
 
 /// What to walk and how.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct WalkOptions {
     pub hidden: bool,
     /// Only files of this language.
     pub only: Option<Language>,
-    pub max_files: usize,
+    /// ripgrep-style override globs: `*.rs` keeps matches only, `!tests/**` leaves matches out.
+    pub globs: Vec<String>,
+    /// Also yield files without a parser (text search reads every text file).
+    pub any_language: bool,
+    /// Read no ignore files or git configuration above the walked paths (`--root`), so
+    /// nothing outside the root decides what is inside it.
+    pub no_parent_ignores: bool,
 }
 
-/// The files found, in path order, and what was left out.
+/// One thing the walk met.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// A file to read; `language` is `None` only with [`WalkOptions::any_language`].
+    File {
+        path: PathBuf,
+        language: Option<Language>,
+    },
+    /// An entry that could not be read (permission denied, a broken link, a loop): one line.
+    Unreadable(String),
+}
+
+/// The walk over every path given, in order; each directory's entries sorted by name.
+pub struct Walk {
+    inner: ignore::Walk,
+    options: WalkOptions,
+}
+
+impl Walk {
+    /// Starts a walk over `paths` (at least one). Fails only on an invalid `--glob`.
+    pub fn new(paths: &[PathBuf], options: WalkOptions) -> Result<Walk> {
+        let (first, rest) = paths
+            .split_first()
+            .ok_or_else(|| Error::Usage("no path to walk".into()))?;
+        let mut builder = ignore::WalkBuilder::new(first);
+        for path in rest {
+            builder.add(path);
+        }
+        builder
+            .hidden(!options.hidden)
+            .require_git(false)
+            .follow_links(false)
+            .parents(!options.no_parent_ignores)
+            .git_global(!options.no_parent_ignores)
+            .overrides(overrides(&options.globs)?)
+            .sort_by_file_name(|a, b| a.cmp(b));
+        Ok(Walk {
+            inner: builder.build(),
+            options,
+        })
+    }
+
+    fn keep(&self, entry: ignore::DirEntry) -> Option<Found> {
+        if !entry.file_type().is_some_and(|t| t.is_file()) {
+            return None;
+        }
+        let path = entry.into_path();
+        let language = lang::detect(&path);
+        // `--lang` in a walk is a filter: a file is kept when its name says that language.
+        let keep = match self.options.only {
+            Some(only) => language == Some(only),
+            None => language.is_some() || self.options.any_language,
+        };
+        keep.then_some(Found::File { path, language })
+    }
+}
+
+impl Iterator for Walk {
+    type Item = Found;
+
+    fn next(&mut self) -> Option<Found> {
+        loop {
+            match self.inner.next()? {
+                Ok(entry) => {
+                    if let Some(found) = self.keep(entry) {
+                        return Some(found);
+                    }
+                }
+                Err(err) => return Some(Found::Unreadable(err.to_string())),
+            }
+        }
+    }
+}
+
+/// ripgrep's `--glob` rules, relative to the current directory.
+fn overrides(globs: &[String]) -> Result<Override> {
+    let mut builder = OverrideBuilder::new(std::env::current_dir().unwrap_or_default());
+    for glob in globs {
+        builder
+            .add(glob)
+            .map_err(|e| Error::Usage(format!("--glob {glob}: {e}")))?;
+    }
+    builder
+        .build()
+        .map_err(|e| Error::Usage(format!("--glob: {e}")))
+}
+
+/// A whole walk at once, for callers that need the list (the directory printer's caps).
 #[derive(Debug, Default)]
-pub struct WalkResult {
+pub struct Collected {
+    /// The outlinable files, in walk order.
     pub files: Vec<(PathBuf, Language)>,
-    /// Outlinable files beyond `max_files`.
-    pub over_cap: usize,
-    /// One line per unreadable entry (permission denied, a broken link).
+    /// One line per entry that could not be read.
     pub warnings: Vec<String>,
 }
 
-/// Walks `root`, keeping files whose language is known (and matches `only`).
-pub fn walk(root: &Path, options: WalkOptions) -> WalkResult {
-    let mut result = WalkResult::default();
-    let walker = ignore::WalkBuilder::new(root)
-        .hidden(!options.hidden)
-        .require_git(false)
-        .follow_links(false)
-        .build();
-    for item in walker {
-        match item {
-            Ok(dir_entry) => {
-                if !dir_entry.file_type().is_some_and(|t| t.is_file()) {
-                    continue;
-                }
-                let path = dir_entry.into_path();
-                let Some(language) = lang::detect(&path) else {
-                    continue;
-                };
-                if options.only.is_none_or(|only| only == language) {
-                    result.files.push((path, language));
-                }
-            }
-            Err(err) => result.warnings.push(err.to_string()),
+/// Walks `paths` to the end, keeping the outlinable files and the unreadable entries met.
+pub fn collect(paths: &[PathBuf], options: WalkOptions) -> Result<Collected> {
+    let mut collected = Collected::default();
+    for found in Walk::new(paths, options)? {
+        match found {
+            Found::File {
+                path,
+                language: Some(language),
+            } => collected.files.push((path, language)),
+            Found::File { .. } => {}
+            Found::Unreadable(warning) => collected.warnings.push(warning),
         }
     }
-    result.files.sort_unstable();
-    if result.files.len() > options.max_files {
-        result.over_cap = result.files.len() - options.max_files;
-        result.files.truncate(options.max_files);
+    Ok(collected)
+}
+
+/// A path as the user would type it from the current directory: `./x` loses its `./`.
+pub fn shown(path: &Path) -> &Path {
+    match path.strip_prefix(".") {
+        Ok(rest) if !rest.as_os_str().is_empty() => rest,
+        _ => path,
     }
-    result
 }
 
 #[cfg(test)]
@@ -61,8 +150,7 @@ mod tests {
     use super::*;
     use std::fs;
 
-    #[test]
-    fn respects_gitignore_hidden_and_caps() -> std::io::Result<()> {
+    fn tree() -> std::io::Result<tempfile::TempDir> {
         let dir = tempfile::tempdir()?;
         let root = dir.path();
         fs::create_dir_all(root.join("src/deep"))?;
@@ -74,36 +162,84 @@ mod tests {
         fs::write(root.join("src/deep/c.go"), "")?;
         fs::write(root.join("notes.txt"), "")?;
         fs::write(root.join(".hidden/h.py"), "")?;
-        let names = |options| {
-            walk(root, options)
-                .files
-                .iter()
-                .map(|(p, _)| p.strip_prefix(root).unwrap_or(p).display().to_string())
-                .collect::<Vec<_>>()
-        };
-        let all = WalkOptions {
-            max_files: 100,
-            ..Default::default()
-        };
-        assert_eq!(names(all), ["b.py", "src/a.rs", "src/deep/c.go"]);
+        Ok(dir)
+    }
+
+    fn names(root: &Path, paths: &[PathBuf], options: WalkOptions) -> Vec<String> {
+        Walk::new(paths, options)
+            .expect("walk")
+            .filter_map(|found| match found {
+                Found::File { path, .. } => Some(
+                    path.strip_prefix(root)
+                        .unwrap_or(&path)
+                        .display()
+                        .to_string(),
+                ),
+                Found::Unreadable(_) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn respects_gitignore_hidden_and_language() -> std::io::Result<()> {
+        let dir = tree()?;
+        let root = dir.path();
+        let all = WalkOptions::default();
+        let here = [root.to_path_buf()];
+        assert_eq!(
+            names(root, &here, all.clone()),
+            ["b.py", "src/a.rs", "src/deep/c.go"]
+        );
         let hidden = WalkOptions {
             hidden: true,
-            ..all
+            ..all.clone()
         };
-        assert!(names(hidden).contains(&".hidden/h.py".to_string()));
+        assert!(names(root, &here, hidden).contains(&".hidden/h.py".to_string()));
         let only = WalkOptions {
             only: Some(Language::Rust),
+            ..all.clone()
+        };
+        assert_eq!(names(root, &here, only), ["src/a.rs"]);
+        let text = WalkOptions {
+            any_language: true,
             ..all
         };
-        assert_eq!(names(only), ["src/a.rs"]);
-        let capped = walk(
-            root,
-            WalkOptions {
-                max_files: 2,
-                ..all
-            },
-        );
-        assert_eq!((capped.files.len(), capped.over_cap), (2, 1));
+        assert!(names(root, &here, text).contains(&"notes.txt".to_string()));
         Ok(())
+    }
+
+    #[test]
+    fn several_paths_and_globs() -> std::io::Result<()> {
+        let dir = tree()?;
+        let root = dir.path();
+        let paths = [root.join("src/deep"), root.join("b.py")];
+        assert_eq!(
+            names(root, &paths, WalkOptions::default()),
+            ["src/deep/c.go", "b.py"]
+        );
+        let here = [root.to_path_buf()];
+        let rust_only = WalkOptions {
+            globs: vec!["*.rs".into()],
+            ..WalkOptions::default()
+        };
+        assert_eq!(names(root, &here, rust_only), ["src/a.rs"]);
+        let no_src = WalkOptions {
+            globs: vec!["!src/**".into(), "!**/src/**".into()],
+            ..WalkOptions::default()
+        };
+        assert_eq!(names(root, &here, no_src), ["b.py"]);
+        let bad = WalkOptions {
+            globs: vec!["a{".into()],
+            ..WalkOptions::default()
+        };
+        assert!(matches!(Walk::new(&here, bad), Err(Error::Usage(_))));
+        Ok(())
+    }
+
+    #[test]
+    fn shown_paths_drop_the_dot() {
+        assert_eq!(shown(Path::new("./src/a.rs")), Path::new("src/a.rs"));
+        assert_eq!(shown(Path::new(".")), Path::new("."));
+        assert_eq!(shown(Path::new("src")), Path::new("src"));
     }
 }

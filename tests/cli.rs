@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failing test should panic loudly
 
 mod cli {
+    pub mod bad_input;
     pub mod contract;
     pub mod errors;
     pub mod git;
@@ -10,6 +11,7 @@ mod cli {
     pub mod print_dir;
     pub mod print_file;
     pub mod read;
+    pub mod search;
     pub mod tokens;
     pub mod tui;
     pub mod util;

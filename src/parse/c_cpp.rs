@@ -18,7 +18,7 @@ use crate::parse::{signature, LineIndex};
 use head::{is_all_caps, is_type_keyword, Head};
 use tokens::{Ctx, Pairs, Tk, Tok};
 
-const SPEC: LexSpec = LexSpec {
+pub(crate) const SPEC: LexSpec = LexSpec {
     cpp_raw_strings: true,
     digit_separators: true,
     ..LexSpec::C_LIKE

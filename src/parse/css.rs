@@ -172,7 +172,7 @@ fn is_less_detached(name: &str) -> bool {
 
 /// Returns (code, clean): `code` has comments, string contents, unquoted url arguments,
 /// escapes and interpolations blanked; `clean` has only comments blanked.
-fn mask(src: &[u8]) -> (Vec<u8>, Vec<u8>) {
+pub(crate) fn mask(src: &[u8]) -> (Vec<u8>, Vec<u8>) {
     let mut code = src.to_vec();
     let mut clean = src.to_vec();
     let blank = |buf: &mut Vec<u8>, from: usize, to: usize| {

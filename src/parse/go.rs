@@ -10,7 +10,7 @@ use crate::parse::cursor::{is_ident_byte, is_ident_start, Cursor};
 use crate::parse::lex::{self, Backtick, LexSpec};
 use crate::parse::signature;
 
-const SPEC: LexSpec = LexSpec {
+pub(crate) const SPEC: LexSpec = LexSpec {
     backtick: Backtick::Raw,
     ..LexSpec::C_LIKE
 };

@@ -9,7 +9,7 @@
 //! Everything nested in brackets that is not a class or namespace body is skipped, so callbacks
 //! and IIFE contents never reach the outline.
 
-mod mask;
+pub(crate) mod mask;
 mod members;
 mod statements;
 #[cfg(test)]

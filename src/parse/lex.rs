@@ -43,6 +43,25 @@ pub struct LexSpec {
 }
 
 impl LexSpec {
+    /// No comments and no literals: every byte is code. The base other specs build on in
+    /// constant context, where `Default::default()` cannot be called.
+    pub const NONE: LexSpec = LexSpec {
+        line_comments: &[],
+        block_comment: None,
+        nested_comments: false,
+        quotes: b"",
+        backslash_escapes: false,
+        multiline_strings: false,
+        rust_chars: false,
+        rust_raw_strings: false,
+        cpp_raw_strings: false,
+        digit_separators: false,
+        triple_quotes: false,
+        backtick: Backtick::None,
+        js_regex: false,
+        dollar_quotes: false,
+    };
+
     /// The C family's common ground: `//` and `/* */` comments, `"` and `'` literals with
     /// backslash escapes, nothing else. Languages add their own forms on top
     /// (`LexSpec { rust_raw_strings: true, ..LexSpec::C_LIKE }`).

@@ -26,15 +26,17 @@ static DEF_RE: LazyLock<Option<Regex>> =
 static CLASS_RE: LazyLock<Option<Regex>> =
     LazyLock::new(|| Regex::new(r"^class[ \t\f]+([^\W\d]\w*)").ok());
 
+/// Python's comments and literals (string prefixes are read by the triple-quote rules).
+pub(crate) const SPEC: LexSpec = LexSpec {
+    line_comments: &["#"],
+    quotes: b"'\"",
+    backslash_escapes: true,
+    triple_quotes: true,
+    ..LexSpec::NONE
+};
+
 pub fn parse(text: &str) -> Vec<Entry> {
-    let spec = LexSpec {
-        line_comments: &["#"],
-        quotes: b"'\"",
-        backslash_escapes: true,
-        triple_quotes: true,
-        ..LexSpec::default()
-    };
-    let masked = lex::mask(text, &spec);
+    let masked = lex::mask(text, &SPEC);
     if masked.len() != text.len() {
         return Vec::new();
     }

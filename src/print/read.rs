@@ -6,7 +6,7 @@ use crate::config::{Config, LineSpec};
 use crate::document::Document;
 use crate::error::Result;
 use crate::outline::select;
-use crate::outline::Entry;
+use crate::outline::{Entry, Outline};
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -51,9 +51,62 @@ pub(super) fn symbol(
         );
         write_out(err, note.as_bytes())?;
     }
-    let entry = found.entry;
-    let lines = input.lines();
-    let (body, shown_end) = numbered(&lines, entry.line, entry.end_line);
+    symbol_entry(config, input, found.entry, out)
+}
+
+/// Prints `entry` of `input`: its body, numbered, or with `--depth` its own outline (its
+/// members to that depth) so that "what is in impl Buffer" costs the member list only.
+pub(super) fn symbol_entry(
+    config: &Config,
+    input: &Document,
+    entry: &Entry,
+    out: &mut dyn Write,
+) -> Result<Outcome> {
+    if let Some(depth) = config.depth {
+        let lines = input.lines();
+        let budget = select::Budget {
+            max_depth: Some(depth),
+            max_nodes: config.max_nodes,
+        };
+        let selection = select::select_entries(std::slice::from_ref(entry), budget);
+        let rendered = match (&input.outline, config.json) {
+            (Some(outline), true) => {
+                // The file object of the contract, holding only this entry's subtree.
+                let options = json::NodeOptions {
+                    signatures: config.signatures,
+                    preview: config.preview,
+                    lines: &lines,
+                };
+                let path = input.path.display().to_string();
+                json_line(&json::file_object(
+                    path,
+                    &input.hash,
+                    outline,
+                    &selection,
+                    options,
+                ))
+            }
+            _ => {
+                let mut text = format!(
+                    "# {}: {} ({}, L{}-L{}, members to depth {depth})\n\n",
+                    text::kind_label(entry),
+                    entry.qualname,
+                    input.name,
+                    entry.line,
+                    entry.end_line
+                );
+                text::write_entries(
+                    &mut text,
+                    &selection,
+                    super::text_options(config, "", &lines),
+                );
+                text
+            }
+        };
+        write_out(out, rendered.as_bytes())?;
+        return Ok(Outcome::Success);
+    }
+    let (body, shown_end) = numbered(input, entry.line, entry.end_line)?;
     let rendered = if config.json {
         let mut object = json::ReadObject::new(input, entry.line, shown_end, &body);
         object.node = Some(json::Node::leaf(entry, config.signatures));
@@ -95,12 +148,11 @@ pub(super) fn line_range(
     spec: LineSpec,
     out: &mut dyn Write,
 ) -> Result<Outcome> {
-    let lines = input.lines();
-    let total = lines.len();
+    let total = input.extent.lines;
     let (range, clamped) = spec.resolve(total);
     let (body, start, shown_end, end) = match range {
         Some((start, end)) => {
-            let (body, shown_end) = numbered(&lines, start, end);
+            let (body, shown_end) = numbered(input, start, end)?;
             (body, start, shown_end, end)
         }
         None => (String::new(), 0, 0, 0),
@@ -133,21 +185,20 @@ pub(super) fn agent_read(
     input: &Document,
     out: &mut dyn Write,
 ) -> Result<Outcome> {
-    let lines = input.lines();
-    let total = lines.len();
+    let total = input.extent.lines;
     let mut text = String::new();
     let mut omitted = None;
     if total <= READ_WHOLE_LINES {
-        let (body, shown_end) = numbered(&lines, 1, total);
+        let (body, shown_end) = numbered(input, 1, total)?;
         text.push_str(&body);
         push_cut_note(&mut text, shown_end, total);
     } else {
         let tail_start = total - READ_TAIL + 1;
-        let (head, head_end) = numbered(&lines, 1, READ_HEAD);
+        let (head, head_end) = numbered(input, 1, READ_HEAD)?;
         text.push_str(&head);
         push_cut_note(&mut text, head_end, READ_HEAD);
         if let Some(outline) = &input.outline {
-            push_outline_block(&mut text, &outline.entries);
+            push_outline_block(&mut text, outline);
         }
         let _ = writeln!(
             text,
@@ -155,7 +206,7 @@ pub(super) fn agent_read(
             READ_HEAD + 1,
             tail_start - 1
         );
-        let (tail, tail_end) = numbered(&lines, tail_start, total);
+        let (tail, tail_end) = numbered(input, tail_start, total)?;
         text.push_str(&tail);
         push_cut_note(&mut text, tail_end, total);
         omitted = Some([READ_HEAD + 1, tail_start - 1]);
@@ -171,9 +222,14 @@ pub(super) fn agent_read(
     Ok(Outcome::Success)
 }
 
-/// `[outline: N top-level entries]` and one `L<n> <kind> <name>` line each, at most 30.
-fn push_outline_block(text: &mut String, entries: &[Entry]) {
+/// `[outline: N top-level entries]`, the parse limit when one stopped the outline early, and
+/// one `L<n> <kind> <name>` line per entry, at most 30.
+fn push_outline_block(text: &mut String, outline: &Outline) {
+    let entries = &outline.entries;
     let _ = writeln!(text, "[outline: {} top-level entries]", entries.len());
+    if let Some(limit) = &outline.limit {
+        let _ = writeln!(text, "# Limit: {}", limit.reason);
+    }
     let line = |text: &mut String, e: &Entry| {
         let _ = writeln!(text, "L{} {} {}", e.line, text::kind_label(e), e.name);
     };
@@ -190,21 +246,27 @@ fn push_outline_block(text: &mut String, entries: &[Entry]) {
 }
 
 /// `start..=end` as `<n>: <text>` lines, stopping before [`MAX_READ_BYTES`] (the first line
-/// always shows); returns the text and the last line included.
-fn numbered(lines: &[&str], start: usize, end: usize) -> (String, usize) {
+/// always shows); returns the text and the last line included. Lines past what the loader
+/// kept in memory are streamed from the file (see [`Document::line_window`]).
+fn numbered(input: &Document, start: usize, end: usize) -> Result<(String, usize)> {
+    let window = input.line_window(start.max(1), end, MAX_READ_BYTES)?;
     let mut body = String::new();
     let mut last = start.saturating_sub(1);
-    for number in start.max(1)..=end {
-        let Some(text) = lines.get(number - 1) else {
-            break;
-        };
+    for (number, text) in (window.first..).zip(&window.lines) {
         if number > start && body.len() + text.len() + 12 > MAX_READ_BYTES {
             break;
         }
         let _ = writeln!(body, "{number}: {text}");
         last = number;
     }
-    (body, last)
+    if let Some(line) = window.cut_line.filter(|line| *line <= last) {
+        let _ = writeln!(
+            body,
+            "[line {line} is longer than the {} MB read cap: cut there]",
+            crate::parse::MAX_BYTES >> 20
+        );
+    }
+    Ok((body, last))
 }
 
 fn push_cut_note(text: &mut String, shown_end: usize, end: usize) {

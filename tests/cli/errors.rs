@@ -38,9 +38,14 @@ fn usage_and_io_errors_exit_2_with_one_line() {
         "unknown language 'cobol'",
     );
     fails(
-        &["--print", "--symbol", "x", "."],
+        &["--print", "--read", "."],
         2,
-        "--symbol, --read and --lines need a file",
+        "--read and --lines take one file",
+    );
+    fails(
+        &["--print", "--symbol", "x", "."],
+        1,
+        "no definition matches 'x' in 0 files",
     );
     fails(&["--print", "--no-such-flag"], 2, "--no-such-flag");
 }

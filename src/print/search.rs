@@ -1,0 +1,468 @@
+//! The search modes of `--print`: `--find` (definitions), `--grep` (text by enclosing symbol),
+//! `--refs` (uses of a name) and `--symbol` over directories, rendered from the
+//! [`crate::search`] engine as text or JSON Lines.
+
+use super::{json_line, read, write_out, Outcome};
+use crate::config::{Config, Mode};
+use crate::document::Document;
+use crate::error::{Error, Result};
+use crate::search::{self, Definition, FileHits, FindQuery, FindResult, HitGroup, Scope, Summary};
+use crate::walk::{self, WalkOptions};
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::path::Path;
+
+/// `--find` shows this many definitions unless `--max-results` says otherwise.
+pub const FIND_MAX_RESULTS: usize = 50;
+
+/// The walk a search makes for `config`.
+pub(super) fn scope(config: &Config) -> Scope {
+    Scope {
+        paths: config.paths.clone(),
+        walk: WalkOptions {
+            hidden: config.hidden,
+            only: config.language,
+            globs: config.globs.clone(),
+            any_language: matches!(config.mode, Mode::Grep(_)),
+            no_parent_ignores: config.root.is_some(),
+        },
+        no_tests: config.no_tests,
+    }
+}
+
+/// Runs `--find`, `--grep` or `--refs`.
+pub(super) fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<Outcome> {
+    let scope = scope(config);
+    match &config.mode {
+        Mode::Find(query) => find(config, &scope, query, out, err),
+        Mode::Grep(regex) => {
+            let options = text_options(config);
+            let mut printer = HitPrinter::new(config, out);
+            let summary = search::grep(&scope, regex, options, |file| printer.file(file))?;
+            printer.finish(err, &summary, &format!("'{}'", regex.as_str()))
+        }
+        Mode::Refs(query) => {
+            let options = text_options(config);
+            let mut printer = HitPrinter::new(config, out);
+            printer.definitions_first = !config.json;
+            let summary = search::refs(&scope, query, options, |file| printer.file(file))?;
+            printer.finish(err, &summary, &format!("uses of '{}'", query.text))
+        }
+        _ => Err(Error::Usage("not a search mode".into())),
+    }
+}
+
+fn text_options(config: &Config) -> search::TextSearch {
+    search::TextSearch {
+        context: config.context,
+        code_only: config.code_only,
+        tokens: config.tokens,
+    }
+}
+
+fn find(
+    config: &Config,
+    scope: &Scope,
+    query: &FindQuery,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let max = config.max_results.unwrap_or(FIND_MAX_RESULTS);
+    let result = search::find(scope, query, max, config.tokens)?;
+    let mut outcome = report_unreadable(err, &result.summary)?;
+    if result.matches.is_empty() {
+        not_found(err, &query.text, &result)?;
+        return Ok(worst(outcome, Outcome::NotFound));
+    }
+    if result.matches.len() == 1 || config.body {
+        for found in &result.matches {
+            outcome = worst(outcome, body(config, found, out, err)?);
+        }
+    } else {
+        let mut text = String::new();
+        for found in &result.matches {
+            text.push_str(&definition_line(config, found));
+        }
+        write_out(out, text.as_bytes())?;
+    }
+    let more = result.total - result.matches.len();
+    if more > 0 {
+        let note = match config.json {
+            true => format!(
+                "{{\"truncated\":true,\"truncation_reason\":\"max_results\",\"omitted\":{more}}}\n"
+            ),
+            false => format!("# … {more} more matches (raise --max-results, or narrow with a kind, Type.name or PATH)\n"),
+        };
+        write_out(out, note.as_bytes())?;
+    }
+    Ok(outcome)
+}
+
+/// `path:L<start>-L<end> <kind> <qualname>  <signature>`, or the JSON object.
+fn definition_line(config: &Config, found: &Definition) -> String {
+    let path = walk::shown(&found.path).display().to_string();
+    let entry = &found.entry;
+    if config.json {
+        return json_line(&DefinitionObject {
+            path,
+            hash: &found.hash,
+            language: found.language.name(),
+            id: &entry.id,
+            kind: entry.kind.as_str(),
+            name: &entry.name,
+            qualname: &entry.qualname,
+            signature: entry.signature.as_deref().filter(|_| config.signatures),
+            line: entry.line,
+            end_line: entry.end_line,
+            tokens: entry.tokens,
+            in_test: found.in_test.then_some(true),
+        });
+    }
+    let mut line = format!(
+        "{path}:L{}-L{} {} {}",
+        entry.line, entry.end_line, entry.kind, entry.qualname
+    );
+    if let (true, Some(signature)) = (config.signatures, &entry.signature) {
+        let _ = write!(line, "  {signature}");
+    }
+    if let Some(tokens) = entry.tokens {
+        let _ = write!(line, "  ({} tokens)", crate::parse::thousands(tokens));
+    }
+    line.push('\n');
+    line
+}
+
+/// One definition found by `--find`, as JSON.
+#[derive(Serialize)]
+struct DefinitionObject<'a> {
+    path: String,
+    hash: &'a str,
+    language: &'a str,
+    id: &'a str,
+    kind: &'a str,
+    name: &'a str,
+    qualname: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    signature: Option<&'a str>,
+    line: usize,
+    end_line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tokens: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    in_test: Option<bool>,
+}
+
+/// Prints the body of a definition found in a walk, read again from its file.
+fn body(
+    config: &Config,
+    found: &Definition,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let document = Document::open(walk::shown(&found.path), Some(found.language))?;
+    let entry = document
+        .outline
+        .as_ref()
+        .and_then(|outline| outline.find_id(&found.entry.id))
+        .filter(|entry| entry.qualname == found.entry.qualname);
+    match entry {
+        Some(entry) => read::symbol_entry(config, &document, entry, out),
+        None => {
+            let message = format!(
+                "outline: {} changed while it was searched; search again\n",
+                found.path.display()
+            );
+            write_out(err, message.as_bytes())?;
+            Ok(Outcome::PartialFailure)
+        }
+    }
+}
+
+fn not_found(err: &mut dyn Write, query: &str, result: &FindResult) -> Result<()> {
+    let mut message = format!(
+        "outline: no definition matches '{query}' in {} files",
+        result.summary.files
+    );
+    if !result.nearest.is_empty() {
+        let _ = write!(message, "; nearest names: {}", result.nearest.join(", "));
+    }
+    message.push('\n');
+    write_out(err, message.as_bytes())
+}
+
+/// `--symbol QUERY` over a directory (or several paths), or `PATH#ID` anywhere: the body of
+/// the best definition; the others are listed on stderr with a `PATH#ID` to ask for exactly.
+pub(super) fn symbol_in_tree(
+    config: &Config,
+    query: &str,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let kinds = Vec::new();
+    let query = FindQuery::parse(query, &kinds)?;
+    let result = search::find(&scope(config), &query, FIND_MAX_RESULTS, None)?;
+    let outcome = report_unreadable(err, &result.summary)?;
+    let Some((best, others)) = result.matches.split_first() else {
+        not_found(err, &query.text, &result)?;
+        return Ok(worst(outcome, Outcome::NotFound));
+    };
+    for other in others {
+        let note = format!(
+            "outline: '{}' also matches {}#{} {} (L{})\n",
+            query.text,
+            walk::shown(&other.path).display(),
+            other.entry.id,
+            other.entry.qualname,
+            other.entry.line
+        );
+        write_out(err, note.as_bytes())?;
+    }
+    let hidden = result.total - result.matches.len();
+    if hidden > 0 {
+        let note = format!("outline: … and {hidden} more matches\n");
+        write_out(err, note.as_bytes())?;
+    }
+    Ok(worst(outcome, body(config, best, out, err)?))
+}
+
+/// Splits `src/a.rs#2.1` into the path and the id, when the part after `#` is an id.
+pub(super) fn path_and_id(query: &str) -> Option<(&Path, &str)> {
+    let (path, id) = query.rsplit_once('#')?;
+    let is_id = !id.is_empty()
+        && id
+            .split('.')
+            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
+    (is_id && !path.is_empty()).then(|| (Path::new(path), id))
+}
+
+/// Prints hit groups as files arrive, within the output caps.
+struct HitPrinter<'o> {
+    json: bool,
+    out: &'o mut dyn Write,
+    max_output: usize,
+    max_hits: usize,
+    written: usize,
+    hits: usize,
+    files: usize,
+    /// Why printing stopped early.
+    cut: Option<&'static str>,
+    /// Text `--refs`: definition groups go first, so groups are held until the end (within
+    /// the output cap).
+    definitions_first: bool,
+    held_definitions: String,
+    held_uses: String,
+    error: Option<Error>,
+}
+
+impl<'o> HitPrinter<'o> {
+    fn new(config: &Config, out: &'o mut dyn Write) -> HitPrinter<'o> {
+        let max_output = config.max_output.unwrap_or(match config.json {
+            true => usize::MAX,
+            false => super::directory::TEXT_MAX_OUTPUT,
+        });
+        HitPrinter {
+            json: config.json,
+            out,
+            max_output,
+            max_hits: config.max_results.unwrap_or(usize::MAX),
+            written: 0,
+            hits: 0,
+            files: 0,
+            cut: None,
+            definitions_first: false,
+            held_definitions: String::new(),
+            held_uses: String::new(),
+            error: None,
+        }
+    }
+
+    /// Renders one file's groups; `Break` once a cap is reached or output failed.
+    fn file(&mut self, file: FileHits) -> ControlFlow<()> {
+        self.files += 1;
+        let path = walk::shown(&file.path).display().to_string();
+        for group in &file.groups {
+            let shown = group.hits.len().min(self.max_hits - self.hits);
+            let rendered = match self.json {
+                true => json_group(&path, group, shown),
+                false => text_group(&path, group, shown),
+            };
+            // The first group always shows: a cap below one group still says something.
+            if self.hits > 0 && self.written + rendered.len() > self.max_output {
+                self.cut = Some("max_output");
+                return ControlFlow::Break(());
+            }
+            self.written += rendered.len();
+            self.hits += shown;
+            if let Err(error) = self.emit(group.defines(), rendered) {
+                self.error = Some(error);
+                return ControlFlow::Break(());
+            }
+            if shown < group.hits.len() || self.hits == self.max_hits {
+                self.cut = Some("max_results");
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn emit(&mut self, definition: bool, rendered: String) -> Result<()> {
+        match (self.definitions_first, definition) {
+            (false, _) => return write_out(self.out, rendered.as_bytes()),
+            (true, true) => self.held_definitions.push_str(&rendered),
+            (true, false) => self.held_uses.push_str(&rendered),
+        }
+        Ok(())
+    }
+
+    /// Writes held groups and the closing notes; the outcome is 1 when nothing was found.
+    fn finish(mut self, err: &mut dyn Write, summary: &Summary, what: &str) -> Result<Outcome> {
+        if let Some(error) = self.error.take() {
+            return Err(error);
+        }
+        let held = std::mem::take(&mut self.held_definitions) + &self.held_uses;
+        write_out(self.out, held.as_bytes())?;
+        let outcome = report_unreadable(err, summary)?;
+        if self.hits == 0 {
+            let message = format!("outline: no match for {what} in {} files\n", summary.files);
+            write_out(err, message.as_bytes())?;
+            return Ok(worst(outcome, Outcome::NotFound));
+        }
+        let note = match (self.cut, self.json) {
+            (Some(reason), true) => {
+                format!("{{\"truncated\":true,\"truncation_reason\":\"{reason}\"}}\n")
+            }
+            (Some("max_results"), false) => format!(
+                "# … stopped after {} hits (raise --max-results, or narrow with PATH or --glob)\n",
+                self.hits
+            ),
+            (Some(_), false) => format!(
+                "# … stopped at the output cap of {} bytes after {} hits in {} files (raise --max-output, or narrow with PATH or --glob)\n",
+                self.max_output, self.hits, self.files
+            ),
+            (None, true) => String::new(),
+            (None, false) => format!("# {} hits in {} files\n", self.hits, self.files),
+        };
+        write_out(self.out, note.as_bytes())?;
+        Ok(outcome)
+    }
+}
+
+/// `path:L<a>-L<b> <kind> <qualname>` (or `path` outside every entry), then `  N: text` per
+/// hit and, with context, `  N- text` per context line and `  --` between runs that do not
+/// touch.
+fn text_group(path: &str, group: &HitGroup, shown: usize) -> String {
+    let mut text = match &group.entry {
+        Some(entry) => format!(
+            "{path}:L{}-L{} {} {}",
+            entry.line, entry.end_line, entry.kind, entry.qualname
+        ),
+        None => path.to_string(),
+    };
+    if let Some(tokens) = group.entry.as_ref().and_then(|e| e.tokens) {
+        let _ = write!(text, "  ({} tokens)", crate::parse::thousands(tokens));
+    }
+    if group.defines() {
+        text.push_str("  [definition]");
+    }
+    text.push('\n');
+    // Context past a hit the caps left out would stand for that hit: it stops before it.
+    let unshown = group.hits.get(shown).map_or(usize::MAX, |hit| hit.line);
+    let mut lines: Vec<(usize, char, &str)> = group.hits[..shown]
+        .iter()
+        .map(|hit| (hit.line, ':', hit.text.as_str()))
+        .chain(
+            group
+                .context
+                .iter()
+                .filter(|(n, _)| *n < unshown)
+                .map(|(n, t)| (*n, '-', t.as_str())),
+        )
+        .collect();
+    lines.sort_by_key(|(n, _, _)| *n);
+    let mut previous = None;
+    for (number, mark, line) in lines {
+        if !group.context.is_empty() && previous.is_some_and(|p: usize| number > p + 1) {
+            text.push_str("  --\n");
+        }
+        let _ = writeln!(text, "  {number}{mark} {line}");
+        previous = Some(number);
+    }
+    text
+}
+
+/// One JSON object per hit.
+fn json_group(path: &str, group: &HitGroup, shown: usize) -> String {
+    let entry = group.entry.as_ref().map(|e| HitEntry {
+        id: &e.id,
+        kind: e.kind.as_str(),
+        qualname: &e.qualname,
+        line: e.line,
+        end_line: e.end_line,
+        tokens: e.tokens,
+    });
+    group.hits[..shown]
+        .iter()
+        .map(|hit| {
+            json_line(&HitObject {
+                path,
+                line: hit.line,
+                column: hit.column,
+                text: &hit.text,
+                entry: entry.as_ref(),
+                definition: hit.definition.then_some(true),
+            })
+        })
+        .collect()
+}
+
+/// One `--grep`/`--refs` hit as JSON.
+#[derive(Serialize)]
+struct HitObject<'a> {
+    path: &'a str,
+    line: usize,
+    column: usize,
+    text: &'a str,
+    /// The innermost entry enclosing the hit; `null` outside every entry.
+    entry: Option<&'a HitEntry<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    definition: Option<bool>,
+}
+
+#[derive(Serialize)]
+struct HitEntry<'a> {
+    id: &'a str,
+    kind: &'a str,
+    qualname: &'a str,
+    line: usize,
+    end_line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tokens: Option<usize>,
+}
+
+/// Says which entries could not be read; the outcome is then a partial failure (exit 2).
+fn report_unreadable(err: &mut dyn Write, summary: &Summary) -> Result<Outcome> {
+    for line in &summary.unreadable {
+        write_out(err, format!("outline: {line}\n").as_bytes())?;
+    }
+    Ok(match summary.unreadable.is_empty() {
+        true => Outcome::Success,
+        false => Outcome::PartialFailure,
+    })
+}
+
+/// The outcome that matters more for the exit code: errors over "not found" over success.
+pub(super) fn worst(a: Outcome, b: Outcome) -> Outcome {
+    let rank = |o: Outcome| match o {
+        Outcome::Success => 0,
+        Outcome::NotFound => 1,
+        Outcome::Stale => 2,
+        Outcome::PartialFailure => 3,
+    };
+    if rank(b) > rank(a) {
+        b
+    } else {
+        a
+    }
+}

@@ -1,0 +1,132 @@
+//! Search across trees: definitions by name ([`find`]), text by enclosing symbol ([`grep`]) and
+//! identifier references ([`refs`]). Every consumer (print, the viewer, the MCP server) uses
+//! this engine, so all of them rank and group the same way.
+//!
+//! Files come from the one [`crate::walk`], are loaded by [`crate::document`] on every core
+//! ([`crate::parallel`]) and reach the caller in path order as soon as they are done, so the
+//! first results of a large search arrive before the walk ends and memory stays bounded.
+
+use crate::error::Result;
+use crate::lang::Language;
+use crate::outline::{Entry, Kind, Outline};
+use crate::walk::{Found, Walk, WalkOptions};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+mod find;
+pub(crate) mod query;
+mod test_code;
+mod text;
+
+pub use find::{each_definition, find, Definition, FileDefinitions, FindResult, Tier};
+pub use query::{FindQuery, RefQuery};
+pub use test_code::{drop_test_entries, is_test_entry, is_test_path};
+pub use text::{grep, refs, FileHits, Hit, HitGroup, TextSearch};
+
+/// Where to search: the paths given (files and directories mixed) and how to walk them.
+#[derive(Debug, Clone, Default)]
+pub struct Scope {
+    pub paths: Vec<PathBuf>,
+    pub walk: WalkOptions,
+    /// Leave out test files and everything inside test modules.
+    pub no_tests: bool,
+}
+
+/// The enclosing (or matched) entry of a result, without its children.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EntryRef {
+    pub id: String,
+    pub kind: Kind,
+    pub name: String,
+    pub qualname: String,
+    pub signature: Option<String>,
+    pub line: usize,
+    pub end_line: usize,
+    /// Tokens of the entry's lines, when counts were asked for.
+    pub tokens: Option<usize>,
+}
+
+impl EntryRef {
+    pub(crate) fn of(entry: &Entry) -> EntryRef {
+        EntryRef {
+            id: entry.id.clone(),
+            kind: entry.kind,
+            name: entry.name.clone(),
+            qualname: entry.qualname.clone(),
+            signature: entry.signature.clone(),
+            line: entry.line,
+            end_line: entry.end_line,
+            tokens: entry.tokens,
+        }
+    }
+}
+
+/// What a search met besides results.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Summary {
+    /// Files read (parsed or searched).
+    pub files: usize,
+    /// One line per entry or file that could not be read.
+    pub unreadable: Vec<String>,
+    /// The consumer stopped the search before the walk ended (an output cap).
+    pub stopped: bool,
+}
+
+/// Walks `scope`, loads each file with `load` on every core and hands each loaded result to
+/// `deliver` in path order. `deliver` returning `Break` ends the search early.
+pub(crate) fn each_file<T, L, D>(scope: &Scope, load: L, mut deliver: D) -> Result<Summary>
+where
+    T: Send,
+    L: Fn(PathBuf, Option<Language>) -> T + Sync,
+    D: FnMut(T) -> ControlFlow<()>,
+{
+    let walk = Walk::new(&scope.paths, scope.walk.clone())?;
+    let mut summary = Summary::default();
+    let summary_ref = &mut summary;
+    crate::parallel::ordered(
+        walk,
+        |found| match found {
+            Found::File { path, .. } if scope.no_tests && is_test_path(&path) => Ok(None),
+            Found::File { path, language } => Ok(Some(load(path, language))),
+            Found::Unreadable(message) => Err(message),
+        },
+        |result| match result {
+            Ok(None) => ControlFlow::Continue(()),
+            Ok(Some(value)) => {
+                summary_ref.files += 1;
+                let flow = deliver(value);
+                summary_ref.stopped |= flow.is_break();
+                flow
+            }
+            Err(message) => {
+                summary_ref.unreadable.push(message);
+                ControlFlow::Continue(())
+            }
+        },
+    );
+    Ok(summary)
+}
+
+/// The innermost entry of `outline` whose range holds `line`.
+pub(crate) fn innermost_at(entries: &[Entry], line: usize) -> Option<&Entry> {
+    let entry = entries
+        .iter()
+        .rev()
+        .find(|e| e.line <= line && line <= e.end_line)?;
+    innermost_at(&entry.children, line).or(Some(entry))
+}
+
+/// The entries of `outline` from the root down to the innermost one holding `line`.
+pub(crate) fn ancestors_at(outline: &Outline, line: usize) -> Vec<&Entry> {
+    let mut chain = Vec::new();
+    let mut level = &outline.entries[..];
+    while let Some(entry) = level
+        .iter()
+        .rev()
+        .find(|e| e.line <= line && line <= e.end_line)
+    {
+        chain.push(entry);
+        level = &entry.children;
+    }
+    chain
+}

@@ -1,0 +1,407 @@
+//! Definitions across a tree: every outline entry matched against a [`FindQuery`], ranked
+//! exact name first, then qualified suffix, then glob; within each, definitions outside tests
+//! first, then path order. Memory holds at most the results that can still be shown.
+
+use super::{each_file, is_test_entry, is_test_path, EntryRef, FindQuery, Scope, Summary};
+use crate::document::Document;
+use crate::lang::Language;
+use crate::outline::Entry;
+use crate::tokens::Tokenizer;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// How well a definition matches: better tiers sort first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Tier {
+    /// The name (or the whole qualified name) as asked.
+    Exact,
+    /// The qualified name ends with the path asked (`Buffer.set` in `ratatui.Buffer.set`).
+    Suffix,
+    /// Matched by a glob.
+    Glob,
+}
+
+/// One definition found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Definition {
+    pub path: PathBuf,
+    pub language: Language,
+    /// The file's content hash, for a stale-safe read of the body.
+    pub hash: String,
+    pub entry: EntryRef,
+    /// In a test file or a test module.
+    pub in_test: bool,
+    pub tier: Tier,
+}
+
+/// The result of [`find`].
+#[derive(Debug, Clone, Default)]
+pub struct FindResult {
+    /// The best matches, ranked, at most the number asked for.
+    pub matches: Vec<Definition>,
+    /// All matches, shown or not.
+    pub total: usize,
+    /// With no match: up to 10 names nearest the query (edit distance).
+    pub nearest: Vec<String>,
+    pub summary: Summary,
+}
+
+/// Every definition of one file, in source order (pre-order), for consumers that match on
+/// their own (the viewer's fuzzy picker).
+#[derive(Debug, Clone)]
+pub struct FileDefinitions {
+    pub path: PathBuf,
+    pub language: Language,
+    pub entries: Vec<(EntryRef, bool)>,
+}
+
+/// How many near names a failed search suggests.
+const NEAREST: usize = 10;
+
+/// Finds the definitions matching `query` below `scope`, at most `max_results` of them
+/// ranked first; `tokens` counts each shown definition's tokens.
+pub fn find(
+    scope: &Scope,
+    query: &FindQuery,
+    max_results: usize,
+    tokens: Option<Tokenizer>,
+) -> crate::Result<FindResult> {
+    let found_any = AtomicBool::new(false);
+    let mut ranked = Ranked::new(max_results);
+    let mut nearest: Vec<(usize, String)> = Vec::new();
+    let summary = each_file(
+        scope,
+        |path, language| {
+            // Names for suggestions are gathered only while nothing has matched anywhere.
+            let suggest = !found_any.load(Ordering::Relaxed);
+            let mut file = match_file(path, language, query, tokens, suggest)?;
+            if scope.no_tests {
+                file.matches.retain(|found| !found.in_test);
+            }
+            if !file.matches.is_empty() {
+                found_any.store(true, Ordering::Relaxed);
+            }
+            Some(file)
+        },
+        |file| {
+            if let Some(file) = file {
+                file.matches.into_iter().for_each(|m| ranked.push(m));
+                merge_nearest(&mut nearest, file.near);
+            }
+            ControlFlow::Continue(())
+        },
+    )?;
+    let total = ranked.total;
+    Ok(FindResult {
+        matches: ranked.into_best(),
+        total,
+        nearest: match total {
+            0 => nearest.into_iter().map(|(_, name)| name).collect(),
+            _ => Vec::new(),
+        },
+        summary,
+    })
+}
+
+/// Streams every definition below `scope`, file by file in path order.
+pub fn each_definition(
+    scope: &Scope,
+    mut deliver: impl FnMut(FileDefinitions) -> ControlFlow<()>,
+) -> crate::Result<Summary> {
+    each_file(
+        scope,
+        |path, language| {
+            let document = Document::open(&path, language).ok()?;
+            let outline = document.outline.as_ref()?;
+            let mut entries = Vec::new();
+            let file_is_test = is_test_path(&path);
+            visit(&outline.entries, &mut Vec::new(), &mut |chain| {
+                let in_test = file_is_test || chain.iter().any(|e| is_test_entry(e));
+                if let Some(entry) = chain.last() {
+                    entries.push((EntryRef::of(entry), in_test));
+                }
+            });
+            Some(FileDefinitions {
+                path,
+                language: outline.language,
+                entries,
+            })
+        },
+        |file| match file {
+            Some(file) => deliver(file),
+            None => ControlFlow::Continue(()),
+        },
+    )
+}
+
+/// One file's matches and, while nothing matched anywhere yet, its names nearest the query.
+struct FileMatches {
+    matches: Vec<Definition>,
+    near: Vec<(usize, String)>,
+}
+
+fn match_file(
+    path: PathBuf,
+    language: Option<Language>,
+    query: &FindQuery,
+    tokens: Option<Tokenizer>,
+    suggest: bool,
+) -> Option<FileMatches> {
+    let document = Document::open(&path, language).ok()?;
+    let outline = document.outline.as_ref()?;
+    let file_is_test = is_test_path(&path);
+    let lines: Vec<&str> = document.text.lines().collect();
+    let mut matches = Vec::new();
+    let mut names = Vec::new();
+    visit(&outline.entries, &mut Vec::new(), &mut |chain| {
+        let Some(entry) = chain.last() else { return };
+        let Some(tier) = tier_of(query, chain) else {
+            if suggest {
+                names.push(entry.name.clone());
+            }
+            return;
+        };
+        let mut found = EntryRef::of(entry);
+        found.tokens = tokens.map(|t| t.count(&entry_text(&lines, entry)));
+        matches.push(Definition {
+            path: path.clone(),
+            language: outline.language,
+            hash: document.hash.clone(),
+            entry: found,
+            in_test: file_is_test || chain.iter().any(|e| is_test_entry(e)),
+            tier,
+        });
+    });
+    let near = match matches.is_empty() {
+        true => near_names(&names, query),
+        false => Vec::new(),
+    };
+    Some(FileMatches { matches, near })
+}
+
+/// The lines of `entry`, joined as they stand in the file.
+fn entry_text(lines: &[&str], entry: &Entry) -> String {
+    let start = entry.line.saturating_sub(1).min(lines.len());
+    let end = entry.end_line.min(lines.len()).max(start);
+    let mut text = lines[start..end].join("\n");
+    text.push('\n');
+    text
+}
+
+/// Calls `f` with the chain root..entry for every entry, in pre-order.
+fn visit<'a>(entries: &'a [Entry], chain: &mut Vec<&'a Entry>, f: &mut dyn FnMut(&[&'a Entry])) {
+    for entry in entries {
+        chain.push(entry);
+        f(chain);
+        visit(&entry.children, chain, f);
+        chain.pop();
+    }
+}
+
+/// How the entry at the end of `chain` matches `query`, if it does.
+fn tier_of(query: &FindQuery, chain: &[&Entry]) -> Option<Tier> {
+    let (entry, ancestors) = chain.split_last()?;
+    if !query.wants_kind(entry.kind) {
+        return None;
+    }
+    if let Some(glob) = query.glob() {
+        let subject = match query.parts.len() {
+            1 => entry.name.as_str(),
+            _ => entry.qualname.as_str(),
+        };
+        return glob.is_match(subject).then_some(Tier::Glob);
+    }
+    let (name, owners) = query.parts.split_last()?;
+    if !query.same(name, &entry.name) {
+        return None;
+    }
+    if owners.is_empty() {
+        return Some(Tier::Exact);
+    }
+    if owners.len() > ancestors.len() {
+        return None;
+    }
+    let paired = owners.iter().rev().zip(ancestors.iter().rev());
+    if !paired
+        .into_iter()
+        .all(|(owner, ancestor)| owner_matches(query, owner, ancestor))
+    {
+        return None;
+    }
+    Some(match owners.len() == ancestors.len() {
+        true => Tier::Exact,
+        false => Tier::Suffix,
+    })
+}
+
+/// The names an owner entry answers to: its name, and for `impl Trait for Type` either side,
+/// with generics and module paths dropped (`fmt::Display for Store<T>` answers to `Display`,
+/// `fmt::Display` and `Store`).
+fn owner_names(ancestor: &Entry) -> impl Iterator<Item = &str> {
+    let sides = ancestor.name.split(" for ").flat_map(|side| {
+        let plain = side.split('<').next().unwrap_or(side).trim();
+        let last = plain.rsplit("::").next().unwrap_or(plain);
+        [plain, last]
+    });
+    std::iter::once(ancestor.name.as_str()).chain(sides)
+}
+
+fn owner_matches(query: &FindQuery, owner: &str, ancestor: &Entry) -> bool {
+    owner_names(ancestor).any(|name| query.same(owner, name))
+}
+
+/// Whether `owner`, exactly as written, names `ancestor` (see [`owner_names`]).
+pub(crate) fn owner_matches_name(owner: &str, ancestor: &Entry) -> bool {
+    owner_names(ancestor).any(|name| name == owner)
+}
+
+/// The names nearest the query's last part, at most [`NEAREST`], best first.
+fn near_names(names: &[String], query: &FindQuery) -> Vec<(usize, String)> {
+    let Some(wanted) = query.parts.last() else {
+        return Vec::new();
+    };
+    let wanted = wanted.to_lowercase();
+    let limit = (wanted.chars().count() / 3).max(2);
+    let mut near: Vec<(usize, String)> = names
+        .iter()
+        .filter(|name| name.len().abs_diff(wanted.len()) <= limit)
+        .filter_map(|name| {
+            let distance = strsim::levenshtein(&name.to_lowercase(), &wanted);
+            (distance <= limit).then(|| (distance, name.clone()))
+        })
+        .collect();
+    near.sort();
+    near.dedup_by(|a, b| a.1 == b.1);
+    near.truncate(NEAREST);
+    near
+}
+
+fn merge_nearest(into: &mut Vec<(usize, String)>, more: Vec<(usize, String)>) {
+    if more.is_empty() {
+        return;
+    }
+    into.extend(more);
+    into.sort();
+    into.dedup_by(|a, b| a.1 == b.1);
+    into.truncate(NEAREST);
+}
+
+/// The best `limit` matches by (tier, in tests, path order): results arrive in path order,
+/// so the first `limit` of each (tier, in tests) bucket are the only ones that can be shown.
+struct Ranked {
+    limit: usize,
+    buckets: [Vec<Definition>; 6],
+    total: usize,
+}
+
+impl Ranked {
+    fn new(limit: usize) -> Ranked {
+        Ranked {
+            limit,
+            buckets: Default::default(),
+            total: 0,
+        }
+    }
+
+    fn push(&mut self, found: Definition) {
+        self.total += 1;
+        let index = found.tier as usize * 2 + usize::from(found.in_test);
+        if let Some(bucket) = self.buckets.get_mut(index) {
+            if bucket.len() < self.limit {
+                bucket.push(found);
+            }
+        }
+    }
+
+    fn into_best(self) -> Vec<Definition> {
+        let limit = self.limit;
+        self.buckets.into_iter().flatten().take(limit).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outline::Kind;
+
+    fn chain_tier(query: &str, chain: &[Entry]) -> Option<Tier> {
+        let query = FindQuery::parse(query, &[]).expect("valid");
+        let refs: Vec<&Entry> = chain.iter().collect();
+        tier_of(&query, &refs)
+    }
+
+    #[test]
+    fn tiers_follow_the_owner_chain() {
+        let module = Entry::new(Kind::Module, "buffer", 1, 99);
+        let imp = Entry::new(Kind::Impl, "Buffer", 2, 90);
+        let method = Entry::new(Kind::Method, "set_stringn", 3, 9);
+        let chain = [module, imp, method];
+        assert_eq!(chain_tier("set_stringn", &chain[2..]), Some(Tier::Exact));
+        assert_eq!(chain_tier("set_stringn", &chain), Some(Tier::Exact));
+        assert_eq!(chain_tier("Buffer.set_stringn", &chain), Some(Tier::Suffix));
+        assert_eq!(
+            chain_tier("Buffer::set_stringn", &chain[1..]),
+            Some(Tier::Exact)
+        );
+        assert_eq!(
+            chain_tier("buffer.Buffer.set_stringn", &chain),
+            Some(Tier::Exact)
+        );
+        assert_eq!(chain_tier("Other.set_stringn", &chain), None);
+        assert_eq!(chain_tier("set_*", &chain), Some(Tier::Glob));
+        assert_eq!(chain_tier("fn set_stringn", &chain), Some(Tier::Exact));
+        assert_eq!(chain_tier("struct set_stringn", &chain), None);
+        assert_eq!(
+            chain_tier("SET_STRINGN", &chain),
+            None,
+            "upper case is exact"
+        );
+        assert_eq!(chain_tier("set_stringN", &chain), None);
+    }
+
+    #[test]
+    fn trait_impls_answer_to_both_sides() {
+        let imp = Entry::new(Kind::Impl, "fmt::Display for Store<T>", 1, 9);
+        let method = Entry::new(Kind::Method, "fmt", 2, 5);
+        let chain = [imp, method];
+        for query in ["Store.fmt", "Display.fmt", "Store::fmt"] {
+            assert_eq!(chain_tier(query, &chain), Some(Tier::Exact), "{query}");
+        }
+    }
+
+    #[test]
+    fn ranking_keeps_the_best_per_bucket() {
+        let def = |tier, in_test, line| Definition {
+            path: PathBuf::from("a.rs"),
+            language: Language::Rust,
+            hash: String::new(),
+            entry: EntryRef::of(&Entry::new(Kind::Function, "f", line, line)),
+            in_test,
+            tier,
+        };
+        let mut ranked = Ranked::new(2);
+        ranked.push(def(Tier::Glob, false, 1));
+        ranked.push(def(Tier::Exact, true, 2));
+        ranked.push(def(Tier::Exact, false, 3));
+        ranked.push(def(Tier::Exact, false, 4));
+        ranked.push(def(Tier::Exact, false, 5));
+        assert_eq!(ranked.total, 5);
+        let lines: Vec<usize> = ranked.into_best().iter().map(|d| d.entry.line).collect();
+        assert_eq!(lines, [3, 4]);
+    }
+
+    #[test]
+    fn nearest_names_by_edit_distance() {
+        let names: Vec<String> = ["set_string", "set_style", "get", "setstringn"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let query = FindQuery::parse("set_stringn", &[]).expect("valid");
+        let near: Vec<String> = near_names(&names, &query)
+            .into_iter()
+            .map(|n| n.1)
+            .collect();
+        assert_eq!(near, ["set_string", "setstringn"]);
+    }
+}

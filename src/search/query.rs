@@ -1,0 +1,208 @@
+//! What `--find` and `--refs` ask for, parsed once: an optional kind, a name, a qualified name
+//! (written with `.`, `::` or `/`) or a glob, and smart case (case-sensitive only when the
+//! query has an upper-case letter, as ripgrep does).
+
+use crate::error::{Error, Result};
+use crate::outline::Kind;
+use globset::{GlobBuilder, GlobMatcher};
+
+/// A definition query.
+#[derive(Debug, Clone)]
+pub struct FindQuery {
+    /// The query as given, for messages.
+    pub text: String,
+    /// Only these kinds (empty: any).
+    pub kinds: Vec<Kind>,
+    /// The name path, outermost first: `Buffer.set` is `["Buffer", "set"]`.
+    pub parts: Vec<String>,
+    /// A glob over the name (one part) or the qualified name (several).
+    glob: Option<GlobMatcher>,
+    pub case_sensitive: bool,
+}
+
+impl FindQuery {
+    /// Parses `[KIND] NAME`, where NAME is a name, a qualified-name suffix or a glob; `kinds`
+    /// (from `--kind`) adds to a kind written in the query.
+    pub fn parse(query: &str, kinds: &[Kind]) -> Result<FindQuery> {
+        let trimmed = query.trim();
+        let (mut wanted, name) = match trimmed.split_once(char::is_whitespace) {
+            Some((word, rest)) if !rest.trim().is_empty() => match kinds_for_word(word) {
+                Some(found) => (found, rest.trim()),
+                None => {
+                    return Err(Error::Usage(format!(
+                        "--find '{query}': '{word}' is not a kind (fn, class, struct, method, …)"
+                    )))
+                }
+            },
+            _ => (Vec::new(), trimmed),
+        };
+        wanted.extend_from_slice(kinds);
+        if name.is_empty() {
+            return Err(Error::Usage("--find needs a name".into()));
+        }
+        let parts = split_qualified(name);
+        let case_sensitive = name.chars().any(char::is_uppercase);
+        let glob = match name.contains(['*', '?', '[']) {
+            true => Some(glob_matcher(&parts.join("."), case_sensitive)?),
+            false => None,
+        };
+        Ok(FindQuery {
+            text: query.to_string(),
+            kinds: wanted,
+            parts,
+            glob,
+            case_sensitive,
+        })
+    }
+
+    /// Whether `kind` is one asked for.
+    pub fn wants_kind(&self, kind: Kind) -> bool {
+        self.kinds.is_empty() || self.kinds.contains(&kind)
+    }
+
+    /// The glob, when the query is one.
+    pub(crate) fn glob(&self) -> Option<&GlobMatcher> {
+        self.glob.as_ref()
+    }
+
+    /// Whether two names are equal under the query's case rule.
+    pub(crate) fn same(&self, a: &str, b: &str) -> bool {
+        match self.case_sensitive {
+            true => a == b,
+            false => a.eq_ignore_ascii_case(b) || a.to_lowercase() == b.to_lowercase(),
+        }
+    }
+}
+
+/// A `--refs` query: a name, or `Type.method` for member uses only.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefQuery {
+    pub text: String,
+    /// The identifier searched for.
+    pub name: String,
+    /// `Type.method`: only occurrences right after `.`, `::` or `->`.
+    pub member_only: bool,
+    /// `Type` of `Type.method`, which narrows which definitions are marked as such.
+    pub owner: Option<String>,
+}
+
+impl RefQuery {
+    pub fn parse(query: &str) -> Result<RefQuery> {
+        let parts = split_qualified(query.trim());
+        let Some((name, owners)) = parts.split_last() else {
+            return Err(Error::Usage("--refs needs a name".into()));
+        };
+        if name.is_empty() || name.contains(|c: char| c.is_whitespace()) {
+            return Err(Error::Usage(format!(
+                "--refs '{query}': give one identifier, or Type.method"
+            )));
+        }
+        Ok(RefQuery {
+            text: query.to_string(),
+            name: name.clone(),
+            member_only: !owners.is_empty(),
+            owner: owners.last().cloned(),
+        })
+    }
+}
+
+/// `a.b`, `a::b`, `a/b` and `a->b` all mean the path `a`, `b`.
+fn split_qualified(name: &str) -> Vec<String> {
+    name.replace("::", ".")
+        .replace("->", ".")
+        .replace('/', ".")
+        .split('.')
+        .filter(|part| !part.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+fn glob_matcher(pattern: &str, case_sensitive: bool) -> Result<GlobMatcher> {
+    GlobBuilder::new(pattern)
+        .case_insensitive(!case_sensitive)
+        .literal_separator(false)
+        .build()
+        .map(|glob| glob.compile_matcher())
+        .map_err(|e| Error::Usage(format!("--find {pattern}: {e}")))
+}
+
+/// The kinds a query word or `--kind` item names: a wire name (`struct`, `at_rule`) or a
+/// keyword people type (`fn`, `def`, `func` for functions and methods; `mod`; `const`).
+pub fn kinds_for_word(word: &str) -> Option<Vec<Kind>> {
+    let lower = word.to_ascii_lowercase();
+    let kinds = match lower.as_str() {
+        "fn" | "def" | "func" | "function" | "sub" => vec![Kind::Function, Kind::Method],
+        "mod" | "module" | "package" => vec![Kind::Module, Kind::Namespace],
+        "const" => vec![Kind::Constant],
+        "var" | "let" => vec![Kind::Variable],
+        "prop" => vec![Kind::Property],
+        "type" => vec![Kind::Type, Kind::Typedef],
+        other => vec![Kind::from_name(other)?],
+    };
+    Some(kinds)
+}
+
+/// Parses `--kind fn,struct`.
+pub fn parse_kind_list(list: &str) -> Result<Vec<Kind>> {
+    let mut kinds = Vec::new();
+    for word in list.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+        let found = kinds_for_word(word).ok_or_else(|| {
+            let known: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
+            Error::Usage(format!(
+                "--kind: unknown kind '{word}'; known: fn, {}",
+                known.join(", ")
+            ))
+        })?;
+        kinds.extend(found);
+    }
+    Ok(kinds)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_paths_globs_and_kinds() {
+        let q = FindQuery::parse("set_stringn", &[]).expect("valid");
+        assert_eq!(q.parts, ["set_stringn"]);
+        assert!(q.kinds.is_empty() && !q.case_sensitive && q.glob().is_none());
+        for written in ["Buffer.set", "Buffer::set", "Buffer/set"] {
+            let q = FindQuery::parse(written, &[]).expect("valid");
+            assert_eq!(q.parts, ["Buffer", "set"], "{written}");
+            assert!(q.case_sensitive);
+        }
+        let q = FindQuery::parse("class *Handler", &[]).expect("valid");
+        assert_eq!(q.kinds, [Kind::Class]);
+        let glob = q.glob().expect("glob");
+        assert!(glob.is_match("RequestHandler") && !glob.is_match("Handlers"));
+        let q = FindQuery::parse("fn new", &[Kind::Struct]).expect("valid");
+        assert_eq!(q.kinds, [Kind::Function, Kind::Method, Kind::Struct]);
+        assert!(FindQuery::parse("banana split", &[]).is_err());
+        assert!(FindQuery::parse("  ", &[]).is_err());
+    }
+
+    #[test]
+    fn smart_case() {
+        let lower = FindQuery::parse("buffer", &[]).expect("valid");
+        assert!(lower.same("Buffer", "buffer"));
+        let upper = FindQuery::parse("Buffer", &[]).expect("valid");
+        assert!(!upper.same("Buffer", "buffer"));
+        let glob = FindQuery::parse("set_*", &[]).expect("valid");
+        assert!(glob.glob().is_some_and(|g| g.is_match("SET_X")));
+    }
+
+    #[test]
+    fn kind_lists_and_refs() {
+        assert_eq!(
+            parse_kind_list("struct, at_rule").expect("valid"),
+            [Kind::Struct, Kind::AtRule]
+        );
+        assert!(parse_kind_list("struct,wat").is_err());
+        let r = RefQuery::parse("Walker::next").expect("valid");
+        assert_eq!((r.name.as_str(), r.member_only), ("next", true));
+        assert_eq!(r.owner.as_deref(), Some("Walker"));
+        assert!(!RefQuery::parse("is_hidden").expect("valid").member_only);
+        assert!(RefQuery::parse("a b").is_err());
+    }
+}

@@ -1,0 +1,100 @@
+//! Which code is test code: files by path (test directories, `test_*.py`, `*_test.go`,
+//! `*.spec.ts`, …) and entries inside test modules (`mod tests`). Search ranks definitions
+//! outside tests first; `--no-tests` leaves test code out with the same rule.
+
+use crate::outline::{Entry, Kind};
+use std::path::Path;
+
+/// Directory names that hold tests, fixtures for tests, or benchmarks' test data.
+const TEST_DIRS: &[&str] = &[
+    "__tests__",
+    "spec",
+    "specs",
+    "test",
+    "testdata",
+    "testing",
+    "tests",
+];
+
+/// Whether `path` is a test file or lies in a test directory.
+pub fn is_test_path(path: &Path) -> bool {
+    let mut components = path.components().rev();
+    let Some(file) = components.next() else {
+        return false;
+    };
+    let in_test_dir = components.any(|dir| {
+        let dir = dir.as_os_str().to_string_lossy();
+        TEST_DIRS.contains(&dir.to_ascii_lowercase().as_str())
+    });
+    in_test_dir || is_test_file_name(&file.as_os_str().to_string_lossy())
+}
+
+fn is_test_file_name(name: &str) -> bool {
+    let (stem, ext) = name.rsplit_once('.').unwrap_or((name, ""));
+    match ext {
+        "py" => stem.starts_with("test_") || stem.ends_with("_test") || stem == "conftest",
+        "go" => stem.ends_with("_test"),
+        "rs" => stem == "tests" || stem.ends_with("_tests") || stem.ends_with("_test"),
+        "js" | "jsx" | "ts" | "tsx" | "mjs" | "cjs" | "mts" | "cts" => {
+            stem.ends_with(".test") || stem.ends_with(".spec")
+        }
+        "c" | "cc" | "cpp" | "cxx" | "h" | "hpp" => {
+            stem.starts_with("test_") || stem.ends_with("_test") || stem.ends_with("_unittest")
+        }
+        _ => false,
+    }
+}
+
+/// Drops test modules from `entries`, at any depth.
+pub fn drop_test_entries(entries: &mut Vec<Entry>) {
+    entries.retain(|entry| !is_test_entry(entry));
+    for entry in entries {
+        drop_test_entries(&mut entry.children);
+    }
+}
+
+/// Whether `entry` is a test module (`mod tests`, `namespace test`): everything inside it is
+/// test code.
+pub fn is_test_entry(entry: &Entry) -> bool {
+    matches!(entry.kind, Kind::Module | Kind::Namespace)
+        && matches!(entry.name.as_str(), "tests" | "test")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn test_paths() {
+        for path in [
+            "tests/cli.rs",
+            "src/__tests__/a.js",
+            "pkg/server_test.go",
+            "test_loader.py",
+            "app/loader_test.py",
+            "conftest.py",
+            "web/button.spec.ts",
+            "web/button.test.tsx",
+            "lib/testdata/x.json",
+            "src/parse_tests.rs",
+        ] {
+            assert!(is_test_path(Path::new(path)), "{path}");
+        }
+        for path in [
+            "src/testing_utils.rs",
+            "src/contest.py",
+            "latest/main.go",
+            "src/spectrum.ts",
+            "attest.c",
+        ] {
+            assert!(!is_test_path(Path::new(path)), "{path}");
+        }
+    }
+
+    #[test]
+    fn test_modules() {
+        assert!(is_test_entry(&Entry::new(Kind::Module, "tests", 1, 9)));
+        assert!(!is_test_entry(&Entry::new(Kind::Function, "tests", 1, 9)));
+        assert!(!is_test_entry(&Entry::new(Kind::Module, "testing", 1, 9)));
+    }
+}

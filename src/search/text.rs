@@ -1,0 +1,410 @@
+//! Text across a tree, each hit attributed to its innermost enclosing outline entry: regex
+//! matches ([`grep`]) and identifier references ([`refs`]). Comments and strings are told from
+//! code by the same masks the scanners use ([`crate::parse::code_mask`]).
+
+use super::find::owner_matches_name;
+use super::is_test_entry;
+use super::{ancestors_at, each_file, EntryRef, RefQuery, Scope, Summary};
+use crate::document::Document;
+use crate::lang::Language;
+use crate::outline::{Entry, Outline};
+use crate::parse::{self, LineIndex, ParseOptions};
+use crate::tokens::Tokenizer;
+use regex::Regex;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+/// Longest hit or context line kept, in characters; longer lines (minified code) are cut
+/// around the match so that one line cannot flood an answer.
+pub const MAX_LINE_CHARS: usize = 240;
+
+/// How to search and what to return.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TextSearch {
+    /// Lines of context around each hit (`-C N`).
+    pub context: usize,
+    /// Grep only: skip matches inside comments and strings (files that are not code are
+    /// skipped).
+    pub code_only: bool,
+    /// Count the tokens of each enclosing entry.
+    pub tokens: Option<Tokenizer>,
+}
+
+/// One matching line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hit {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based byte column of the first match on the line.
+    pub column: usize,
+    /// The line (cut to [`MAX_LINE_CHARS`] around the match).
+    pub text: String,
+    /// References only: this occurrence is a definition of the name.
+    pub definition: bool,
+}
+
+/// Consecutive hits inside one entry (or outside every entry: `entry` is `None`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HitGroup {
+    pub entry: Option<EntryRef>,
+    pub hits: Vec<Hit>,
+    /// Context lines around the hits (`-C`), not themselves hits, by line number.
+    pub context: Vec<(usize, String)>,
+}
+
+impl HitGroup {
+    /// Whether a hit of this group defines the name (references).
+    pub fn defines(&self) -> bool {
+        self.hits.iter().any(|hit| hit.definition)
+    }
+}
+
+/// One file's hits, grouped in source order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileHits {
+    pub path: PathBuf,
+    pub language: Option<Language>,
+    pub hash: String,
+    pub groups: Vec<HitGroup>,
+}
+
+/// Searches every text file below `scope` for `regex`, handing each file with hits to
+/// `deliver` in path order.
+pub fn grep(
+    scope: &Scope,
+    regex: &Regex,
+    options: TextSearch,
+    mut deliver: impl FnMut(FileHits) -> ControlFlow<()>,
+) -> crate::Result<Summary> {
+    each_file(
+        scope,
+        |path, language| grep_file(path, language, regex, options, scope.no_tests),
+        |hits| match hits {
+            Some(hits) => deliver(hits),
+            None => ControlFlow::Continue(()),
+        },
+    )
+}
+
+/// Finds the uses of `query` in code below `scope` (never inside comments or strings),
+/// handing each file with any to `deliver` in path order.
+pub fn refs(
+    scope: &Scope,
+    query: &RefQuery,
+    options: TextSearch,
+    mut deliver: impl FnMut(FileHits) -> ControlFlow<()>,
+) -> crate::Result<Summary> {
+    each_file(
+        scope,
+        |path, language| refs_file(path, language, query, options, scope.no_tests),
+        |hits| match hits {
+            Some(hits) => deliver(hits),
+            None => ControlFlow::Continue(()),
+        },
+    )
+}
+
+/// A document loaded for text search, with its code mask when one is wanted.
+struct Searched {
+    document: Document,
+    mask: Option<Vec<u8>>,
+}
+
+fn load(path: &std::path::Path, language: Option<Language>, want_mask: bool) -> Option<Searched> {
+    let document = Document::open(path, language).ok()?;
+    if document.binary {
+        return None;
+    }
+    let mask = match (want_mask, &document.outline) {
+        (true, Some(outline)) => {
+            let options = ParseOptions {
+                language: outline.language,
+                jsx: crate::lang::may_contain_jsx(path),
+            };
+            Some(parse::code_mask(&document.text, options)?)
+        }
+        (true, None) => return None,
+        (false, _) => None,
+    };
+    Some(Searched { document, mask })
+}
+
+fn grep_file(
+    path: PathBuf,
+    language: Option<Language>,
+    regex: &Regex,
+    options: TextSearch,
+    no_tests: bool,
+) -> Option<FileHits> {
+    let searched = load(&path, language, options.code_only)?;
+    let text = searched.document.text.as_str();
+    let index = LineIndex::new(text);
+    let mut hits: Vec<Hit> = Vec::new();
+    for found in regex.find_iter(text) {
+        if let Some(mask) = &searched.mask {
+            if mask.get(found.range()) != text.as_bytes().get(found.range()) {
+                continue; // inside a comment or a string
+            }
+        }
+        let line = index.line_of(found.start());
+        if hits.last().is_some_and(|hit| hit.line == line) {
+            continue;
+        }
+        hits.push(hit_at(
+            text,
+            &index,
+            line,
+            found.start(),
+            found.len(),
+            false,
+        ));
+    }
+    finish(path, searched.document, hits, options, no_tests)
+}
+
+fn refs_file(
+    path: PathBuf,
+    language: Option<Language>,
+    query: &RefQuery,
+    options: TextSearch,
+    no_tests: bool,
+) -> Option<FileHits> {
+    let searched = load(&path, language, true)?;
+    let (document, mask) = (&searched.document, searched.mask.as_deref()?);
+    let outline = document.outline.as_ref()?;
+    let text = document.text.as_str();
+    let index = LineIndex::new(text);
+    let name = query.name.as_bytes();
+    let word = word_bytes(outline.language);
+    let mut hits: Vec<Hit> = Vec::new();
+    for start in memchr::memmem::find_iter(mask, name) {
+        let end = start + name.len();
+        let before = start.checked_sub(1).and_then(|i| mask.get(i));
+        if before.is_some_and(|b| word(*b)) || mask.get(end).is_some_and(|b| word(*b)) {
+            continue;
+        }
+        let line = index.line_of(start);
+        let definition = defines(outline, query, text, &index, line, start);
+        if query.member_only && !definition && !after_member_operator(mask, start) {
+            continue;
+        }
+        if let Some(last) = hits.last_mut().filter(|hit| hit.line == line) {
+            last.definition |= definition;
+            continue;
+        }
+        hits.push(hit_at(text, &index, line, start, name.len(), definition));
+    }
+    finish(path, searched.document, hits, options, no_tests)
+}
+
+/// Whether the occurrence at byte `start` (on `line`) is the name of a definition: the first
+/// occurrence of the name inside an entry of that name (signatures may span lines), and for
+/// `Type.method` an entry whose parent is `Type`.
+fn defines(
+    outline: &Outline,
+    query: &RefQuery,
+    text: &str,
+    index: &LineIndex,
+    line: usize,
+    start: usize,
+) -> bool {
+    let chain = ancestors_at(outline, line);
+    let Some((entry, parents)) = chain.split_last() else {
+        return false;
+    };
+    if entry.name != query.name {
+        return false;
+    }
+    if let Some(owner) = &query.owner {
+        if !parents.last().is_some_and(|p| owner_matches_name(owner, p)) {
+            return false;
+        }
+    }
+    let entry_start = index.start_of(entry.line);
+    text.get(entry_start..start)
+        .is_some_and(|before| !contains_word(before, &query.name))
+}
+
+/// Whether `word` stands in `text` as a whole identifier.
+fn contains_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].bytes().next_back();
+        let after = text[at + word.len()..].bytes().next();
+        !before.is_some_and(crate::parse::lex::is_word_byte)
+            && !after.is_some_and(crate::parse::lex::is_word_byte)
+    })
+}
+
+/// The bytes identifiers are made of: CSS names also hold `-`.
+fn word_bytes(language: Language) -> fn(u8) -> bool {
+    match language {
+        Language::Css => |b| crate::parse::lex::is_word_byte(b) || b == b'-',
+        _ => crate::parse::lex::is_word_byte,
+    }
+}
+
+/// Whether the code right before `start` (spaces skipped) is `.`, `::` or `->`.
+fn after_member_operator(mask: &[u8], start: usize) -> bool {
+    let before = mask[..start].trim_ascii_end();
+    before.ends_with(b".") || before.ends_with(b"::") || before.ends_with(b"->")
+}
+
+fn hit_at(
+    text: &str,
+    index: &LineIndex,
+    line: usize,
+    at: usize,
+    len: usize,
+    definition: bool,
+) -> Hit {
+    let line_start = index.start_of(line);
+    let line_text = line_of(text, line_start);
+    let column = at - line_start + 1;
+    Hit {
+        line,
+        column,
+        text: cut_around(line_text, at - line_start, len),
+        definition,
+    }
+}
+
+/// The line starting at byte `start`, without its ending.
+fn line_of(text: &str, start: usize) -> &str {
+    let rest = text.get(start..).unwrap_or("");
+    let end = memchr::memchr(b'\n', rest.as_bytes()).unwrap_or(rest.len());
+    rest[..end].trim_end_matches('\r')
+}
+
+/// `line` cut to [`MAX_LINE_CHARS`] around the match at byte `at` (length `len`), with `…`
+/// where text was cut.
+fn cut_around(line: &str, at: usize, len: usize) -> String {
+    if line.chars().count() <= MAX_LINE_CHARS {
+        return line.to_string();
+    }
+    let margin = MAX_LINE_CHARS.saturating_sub(len.min(MAX_LINE_CHARS)) / 2;
+    let mut start = at.saturating_sub(margin);
+    while !line.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = (start + MAX_LINE_CHARS).min(line.len());
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    let mut cut = String::new();
+    if start > 0 {
+        cut.push('…');
+    }
+    cut.push_str(&line[start..end]);
+    if end < line.len() {
+        cut.push('…');
+    }
+    cut
+}
+
+/// Groups `hits` by innermost entry and adds context lines and token counts.
+fn finish(
+    path: PathBuf,
+    document: Document,
+    mut hits: Vec<Hit>,
+    options: TextSearch,
+    no_tests: bool,
+) -> Option<FileHits> {
+    if let (true, Some(outline)) = (no_tests, &document.outline) {
+        hits.retain(|hit| {
+            !ancestors_at(outline, hit.line)
+                .into_iter()
+                .any(is_test_entry)
+        });
+    }
+    if hits.is_empty() {
+        return None;
+    }
+    let lines: Vec<&str> = document.text.lines().collect();
+    let entries: &[Entry] = document.outline.as_ref().map_or(&[], |o| &o.entries);
+    let mut groups: Vec<HitGroup> = Vec::new();
+    for hit in hits {
+        let entry = super::innermost_at(entries, hit.line);
+        let same = match (groups.last().and_then(|g| g.entry.as_ref()), entry) {
+            (Some(last), Some(entry)) => last.id == entry.id,
+            (None, None) => !groups.is_empty(),
+            _ => false,
+        };
+        if !same {
+            let mut entry_ref = entry.map(EntryRef::of);
+            if let (Some(found), Some(tokenizer)) = (&mut entry_ref, options.tokens) {
+                let body = lines
+                    .get(found.line - 1..found.end_line.min(lines.len()))
+                    .unwrap_or(&[]);
+                found.tokens = Some(tokenizer.count(&(body.join("\n") + "\n")));
+            }
+            groups.push(HitGroup {
+                entry: entry_ref,
+                hits: Vec::new(),
+                context: Vec::new(),
+            });
+        }
+        if let Some(group) = groups.last_mut() {
+            group.hits.push(hit);
+        }
+    }
+    if options.context > 0 {
+        groups
+            .iter_mut()
+            .for_each(|group| add_context(group, &lines, options.context));
+    }
+    Some(FileHits {
+        path,
+        language: document.outline.as_ref().map(|o| o.language),
+        hash: document.hash,
+        groups,
+    })
+}
+
+fn add_context(group: &mut HitGroup, lines: &[&str], context: usize) {
+    let mut wanted = std::collections::BTreeSet::new();
+    for hit in &group.hits {
+        let first = hit.line.saturating_sub(context).max(1);
+        wanted.extend(first..=hit.line + context);
+    }
+    for hit in &group.hits {
+        wanted.remove(&hit.line);
+    }
+    group.context = wanted
+        .into_iter()
+        .filter_map(|n| {
+            let text = lines.get(n - 1)?;
+            Some((n, cut_around(text, 0, 0)))
+        })
+        .collect();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_are_cut_around_the_match() {
+        let line = format!("{}needle{}", "a".repeat(1000), "b".repeat(1000));
+        let cut = cut_around(&line, 1000, 6);
+        assert!(cut.contains("needle") && cut.starts_with('…') && cut.ends_with('…'));
+        assert!(cut.chars().count() <= MAX_LINE_CHARS + 2);
+        assert_eq!(cut_around("short", 0, 1), "short");
+        let wide = "é".repeat(500);
+        assert!(cut_around(&wide, 501, 2).chars().count() <= MAX_LINE_CHARS + 2);
+    }
+
+    #[test]
+    fn member_operators() {
+        assert!(after_member_operator(b"a.b", 2));
+        assert!(after_member_operator(b"a:: b", 4));
+        assert!(after_member_operator(b"p->b", 3));
+        assert!(!after_member_operator(b"a b", 2));
+    }
+
+    #[test]
+    fn whole_words() {
+        assert!(contains_word("fn run(", "run"));
+        assert!(!contains_word("fn rerun(", "run"));
+        assert!(!contains_word("fn run_all(", "run"));
+    }
+}

@@ -1,0 +1,528 @@
+//! `--find`, `--grep`, `--refs` and `--symbol` over trees, on tests/fixtures/search/tree (its
+//! README names the traps) plus files made here that a walk must skip: ignored, hidden, binary.
+
+use super::util::{run, TestEnv};
+use std::collections::BTreeSet;
+use std::path::Path;
+
+/// The fixture tree copied into a temp dir, with the files a walk must skip added.
+fn tree() -> TestEnv {
+    let env = TestEnv::new();
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/search/tree");
+    copy_dir(&source, env.path());
+    env.write(".ignore", "ignored/\n");
+    env.write("ignored/skip.rs", "pub fn run() {}\n");
+    env.write(".hidden/secret.rs", "pub fn run() {}\n");
+    std::fs::write(env.path().join("src/blob.rs"), b"\0pub fn run() {}\n").expect("write");
+    env
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).expect("fixture dir") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            std::fs::create_dir_all(&target).expect("mkdir");
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("copy");
+        }
+    }
+}
+
+/// Runs `outline --print ARGS` in the tree.
+fn outline(env: &TestEnv, args: &[&str]) -> (String, String, i32) {
+    let mut cmd = env.cmd();
+    cmd.arg("--print").args(args);
+    run(cmd)
+}
+
+fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
+/// `path qualname` of each `--find --json` result.
+fn found(env: &TestEnv, args: &[&str]) -> Vec<String> {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let (out, err, code) = outline(env, &all);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    // One match prints its body: a read object whose `node` is the definition.
+    json_lines(&out)
+        .iter()
+        .filter_map(|v| {
+            let qualname = v
+                .get("qualname")
+                .or_else(|| v.get("node")?.get("qualname"))?;
+            Some(format!("{} {}", v["path"].as_str()?, qualname.as_str()?))
+        })
+        .collect()
+}
+
+#[test]
+fn find_ranks_exact_names_then_test_code_then_path_order() {
+    let env = tree();
+    assert_eq!(
+        found(&env, &["--find", "run"]),
+        [
+            "scripts/jobs.py Handler.run",
+            "scripts/jobs.py run",
+            "src/pool.rs Pool.run",
+            "src/worker.rs Worker.run",
+            "web/app.ts run",
+            "web/app.ts Runner.run",
+            // Test code last: a test module, then a test directory.
+            "src/worker.rs tests.run",
+            "tests/integration.rs run",
+        ]
+    );
+}
+
+#[test]
+fn find_text_lines_and_the_cap_note() {
+    let env = tree();
+    let (out, _, code) = outline(&env, &["--find", "run", "--max-results", "2"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "scripts/jobs.py:L5-L7 method Handler.run  run(self, job)",
+            "scripts/jobs.py:L10-L13 function run  run(jobs)",
+            "# … 6 more matches (raise --max-results, or narrow with a kind, Type.name or PATH)",
+        ]
+    );
+}
+
+#[test]
+fn find_qualified_forms_print_the_one_body() {
+    let env = tree();
+    for query in ["Pool.run", "Pool::run", "Pool/run", "method Pool.run"] {
+        let (out, err, code) = outline(&env, &["--find", query]);
+        assert_eq!(code, 0, "{query}: {err}");
+        assert!(
+            out.starts_with("# method: Pool.run (pool.rs, L13-L16)\n\n13:     pub fn run(&self)"),
+            "{query}:\n{out}"
+        );
+    }
+}
+
+#[test]
+fn find_globs_kinds_and_smart_case() {
+    let env = tree();
+    assert_eq!(
+        found(&env, &["--find", "class Run*"]),
+        ["web/app.ts Runner"]
+    );
+    assert_eq!(
+        found(&env, &["--find", "Worker", "--kind", "struct"]),
+        ["src/worker.rs Worker"]
+    );
+    // Lower case matches any case; an upper-case letter makes the query exact.
+    assert!(found(&env, &["--find", "runner"]).contains(&"web/app.ts Runner".to_string()));
+    let (_, _, code) = outline(&env, &["--find", "RUNNER"]);
+    assert_eq!(code, 1);
+    let globbed = found(&env, &["--find", "fn run*", "--max-results", "50"]);
+    for name in [
+        "src/pool.rs run_pool",
+        "web/app.spec.ts runSpec",
+        "tests/integration.rs runs",
+    ] {
+        assert!(globbed.contains(&name.to_string()), "{name} in {globbed:?}");
+    }
+    assert!(
+        !globbed.iter().any(|f| f.ends_with("Runner")),
+        "a class is not a fn"
+    );
+}
+
+#[test]
+fn find_skips_ignored_hidden_and_binary_files() {
+    let env = tree();
+    let all = found(&env, &["--find", "run", "--max-results", "50"]);
+    for skipped in ["ignored/", ".hidden/", "src/blob.rs"] {
+        assert!(
+            !all.iter().any(|f| f.starts_with(skipped)),
+            "{skipped}: {all:?}"
+        );
+    }
+    let hidden = found(&env, &["--find", "run", "--hidden", "--max-results", "50"]);
+    assert!(hidden.iter().any(|f| f.starts_with(".hidden/")));
+}
+
+#[test]
+fn find_takes_several_paths_globs_and_languages() {
+    let env = tree();
+    assert_eq!(
+        found(&env, &["--find", "run", "web", "scripts/jobs.py"]),
+        // Paths in the order given, as ripgrep does.
+        [
+            "web/app.ts run",
+            "web/app.ts Runner.run",
+            "scripts/jobs.py Handler.run",
+            "scripts/jobs.py run",
+        ]
+    );
+    assert_eq!(
+        found(&env, &["--find", "run", "--glob", "*.py"]),
+        ["scripts/jobs.py Handler.run", "scripts/jobs.py run"]
+    );
+    let no_tests = found(&env, &["--find", "run", "-g", "!tests/**", "-g", "!src/**"]);
+    assert_eq!(no_tests.len(), 4, "{no_tests:?}");
+    assert_eq!(
+        found(&env, &["--find", "run", "--lang", "typescript"]),
+        ["web/app.ts run", "web/app.ts Runner.run"]
+    );
+}
+
+#[test]
+fn find_without_a_match_suggests_near_names() {
+    let env = tree();
+    let (out, err, code) = outline(&env, &["--find", "wroker"]);
+    assert_eq!((out.as_str(), code), ("", 1));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("no definition matches 'wroker'"), "{err}");
+    assert!(err.contains("nearest names: Worker"), "{err}");
+    let (_, err, code) = outline(&env, &["--find", "banana split"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("'banana' is not a kind"), "{err}");
+}
+
+#[test]
+fn symbol_in_a_directory_reads_the_best_match_and_lists_the_rest() {
+    let env = tree();
+    let (out, err, code) = outline(&env, &["--symbol", "run", "."]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("# method: Handler.run (jobs.py, L5-L7)"),
+        "{out}"
+    );
+    assert!(
+        err.contains("also matches scripts/jobs.py#2 run (L10)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("also matches tests/integration.rs#1 run (L1)"),
+        "{err}"
+    );
+    // The listed PATH#ID reads exactly that entry.
+    let (out, _, code) = outline(&env, &["--symbol", "tests/integration.rs#1"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("# function: run (integration.rs, L1-L3)"),
+        "{out}"
+    );
+    let (_, err, code) = outline(&env, &["--symbol", "nothing_like_it", "src"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no definition matches"), "{err}");
+}
+
+#[test]
+fn several_symbols_and_members_to_a_depth() {
+    let env = tree();
+    let (out, err, code) = outline(
+        &env,
+        &["--symbol", "Pool.new", "--symbol", "Worker.new", "src"],
+    );
+    assert_eq!(code, 0, "{err}");
+    let headers: Vec<&str> = out.lines().filter(|l| l.starts_with("# ")).collect();
+    assert_eq!(
+        headers,
+        [
+            "# method: Pool.new (pool.rs, L8-L11)",
+            "# method: Worker.new (worker.rs, L9-L11)"
+        ]
+    );
+    let (out, err, code) = outline(&env, &["--symbol", "impl Worker", "--depth", "2", "src"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("# impl: Worker (worker.rs, L8-L21, members to depth 2)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("L    9   method: pub new(id: usize) -> Worker"),
+        "{out}"
+    );
+    assert!(
+        out.contains("L   14   method: pub run(&self) -> usize"),
+        "{out}"
+    );
+    assert!(!out.contains("let label"), "members, not the body:\n{out}");
+}
+
+/// The hit lines of `--grep --json` per path.
+fn grep_lines(env: &TestEnv, args: &[&str]) -> BTreeSet<(String, u64)> {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let (out, err, code) = outline(env, &all);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    json_lines(&out)
+        .iter()
+        .filter(|v| v.get("line").is_some())
+        .map(|v| {
+            (
+                v["path"].as_str().unwrap().to_string(),
+                v["line"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn lines_of(hits: &BTreeSet<(String, u64)>, path: &str) -> Vec<u64> {
+    hits.iter()
+        .filter(|(p, _)| p == path)
+        .map(|(_, l)| *l)
+        .collect()
+}
+
+#[test]
+fn grep_groups_hits_by_enclosing_symbol() {
+    let env = tree();
+    let (out, err, code) = outline(&env, &["--grep", r"\.run\(\)", "src"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "src/pool.rs:L13-L16 method Pool.run\n\
+         \x20 15:         self.workers.iter().map(|w| w.run()).sum()\n\
+         src/pool.rs:L19-L21 function run_pool\n\
+         \x20 20:     pool.run()\n\
+         src/worker.rs:L23-L25 function start\n\
+         \x20 24:     worker.run()\n\
+         src/worker.rs:L32-L34 function tests.run\n\
+         \x20 33:         assert_eq!(Worker::new(1).run(), 12);\n\
+         # 4 hits in 2 files\n"
+    );
+}
+
+#[test]
+fn grep_code_only_skips_comments_and_strings() {
+    let env = tree();
+    let all = grep_lines(&env, &["--grep", "run", "src/worker.rs"]);
+    assert_eq!(
+        lines_of(&all, "src/worker.rs"),
+        [1, 13, 14, 15, 16, 17, 18, 19, 24, 32, 33]
+    );
+    let code = grep_lines(&env, &["--grep", "run", "--code-only", "src/worker.rs"]);
+    // Gone: the //! and /// comments (1, 13), the string and comment of 15, the raw
+    // string of 16; kept: code, including `rerun` and `run_all` (a regex, not a word search).
+    assert_eq!(
+        lines_of(&code, "src/worker.rs"),
+        [14, 17, 18, 19, 24, 32, 33]
+    );
+    let ts = grep_lines(&env, &["--grep", "run", "--code-only", "web/app.ts"]);
+    assert_eq!(
+        lines_of(&ts, "web/app.ts"),
+        [2, 9, 10],
+        "template text is a string"
+    );
+}
+
+#[test]
+fn grep_reads_every_text_file_but_not_binary_or_ignored_ones() {
+    let env = tree();
+    let (out, _, code) = outline(&env, &["--grep", "release|pub fn run"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("notes.txt\n  1: Remember to run the pool before release.\n"),
+        "{out}"
+    );
+    assert!(!out.contains("blob.rs") && !out.contains("ignored/") && !out.contains(".hidden"));
+    // A file that is not code has no comments or strings to tell apart: --code-only skips it.
+    let (out, _, _) = outline(&env, &["--grep", "release", "--code-only"]);
+    assert!(!out.contains("notes.txt"), "{out}");
+}
+
+#[test]
+fn grep_context_json_caps_and_errors() {
+    let env = tree();
+    let (out, _, code) = outline(&env, &["--grep", "workers.iter", "-C", "1", "src/pool.rs"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("  14- ") && out.contains("  15: ") && out.contains("  16-     }"),
+        "{out}"
+    );
+    let (out, _, _) = outline(&env, &["--json", "--grep", "fn start", "src"]);
+    let hit = &json_lines(&out)[0];
+    assert_eq!(hit["path"], "src/worker.rs");
+    assert_eq!(
+        (hit["line"].as_u64(), hit["column"].as_u64()),
+        (Some(23), Some(5))
+    );
+    assert_eq!(hit["text"], "pub fn start(worker: &Worker) -> usize {");
+    assert_eq!(hit["entry"]["qualname"], "start");
+    assert_eq!(hit["entry"]["kind"], "function");
+    assert_eq!(
+        (
+            hit["entry"]["line"].as_u64(),
+            hit["entry"]["end_line"].as_u64()
+        ),
+        (Some(23), Some(25))
+    );
+    assert_eq!(hit["entry"]["id"], "3");
+    let (out, _, code) = outline(&env, &["--grep", "run", "--max-results", "3"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("  ")).count(),
+        3,
+        "{out}"
+    );
+    assert!(
+        out.ends_with(
+            "# … stopped after 3 hits (raise --max-results, or narrow with PATH or --glob)\n"
+        ),
+        "{out}"
+    );
+    let (out, err, code) = outline(&env, &["--grep", "a(b"]);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert_eq!(err, "outline: --grep 'a(b': unclosed group at column 2\n");
+    let (_, err, code) = outline(&env, &["--grep", "zzz_nowhere"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with("outline: no match for 'zzz_nowhere'"),
+        "{err}"
+    );
+}
+
+/// (path, line, is definition) of `--refs --json`.
+fn ref_hits(env: &TestEnv, args: &[&str]) -> Vec<(String, u64, bool)> {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let (out, err, code) = outline(env, &all);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    json_lines(&out)
+        .iter()
+        .filter(|v| v.get("line").is_some())
+        .map(|v| {
+            (
+                v["path"].as_str().unwrap().to_string(),
+                v["line"].as_u64().unwrap(),
+                v.get("definition").is_some(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn refs_are_code_only_whole_words_with_definitions_marked() {
+    let env = tree();
+    let hits = ref_hits(
+        &env,
+        &[
+            "--refs",
+            "run",
+            "src/worker.rs",
+            "scripts/jobs.py",
+            "web/app.ts",
+        ],
+    );
+    let at = |path: &str| -> Vec<(u64, bool)> {
+        hits.iter()
+            .filter(|h| h.0 == path)
+            .map(|h| (h.1, h.2))
+            .collect()
+    };
+    assert_eq!(
+        at("src/worker.rs"),
+        [(14, true), (24, false), (32, true), (33, false)]
+    );
+    assert_eq!(
+        at("scripts/jobs.py"),
+        [(5, true), (10, true), (13, false), (17, false)]
+    );
+    assert_eq!(at("web/app.ts"), [(2, true), (9, true), (10, false)]);
+}
+
+#[test]
+fn refs_text_lists_definitions_first() {
+    let env = tree();
+    let (out, err, code) = outline(&env, &["--refs", "run", "src"]);
+    assert_eq!(code, 0, "{err}");
+    let headers: Vec<&str> = out.lines().filter(|l| !l.starts_with("  ")).collect();
+    assert_eq!(
+        headers,
+        [
+            "src/pool.rs:L13-L16 method Pool.run  [definition]",
+            "src/worker.rs:L14-L20 method Worker.run  [definition]",
+            "src/worker.rs:L32-L34 function tests.run  [definition]",
+            "src/pool.rs:L19-L21 function run_pool",
+            "src/worker.rs:L23-L25 function start",
+            "# 7 hits in 2 files",
+        ]
+    );
+}
+
+#[test]
+fn refs_to_a_member_keep_member_uses_and_that_type_s_definition() {
+    let env = tree();
+    let hits = ref_hits(&env, &["--refs", "Pool.run", "."]);
+    let defs: Vec<&(String, u64, bool)> = hits.iter().filter(|h| h.2).collect();
+    assert_eq!(defs.len(), 1, "{hits:?}");
+    assert_eq!((defs[0].0.as_str(), defs[0].1), ("src/pool.rs", 13));
+    // Plain calls `run(jobs)` are not member uses; `.run()` calls are.
+    assert!(
+        !hits.iter().any(|h| h.0 == "scripts/jobs.py" && h.1 == 17),
+        "{hits:?}"
+    );
+    assert!(
+        hits.iter().any(|h| h.0 == "scripts/jobs.py" && h.1 == 13),
+        "{hits:?}"
+    );
+    assert!(
+        hits.iter().any(|h| h.0 == "src/pool.rs" && h.1 == 20),
+        "{hits:?}"
+    );
+}
+
+#[test]
+fn searches_obey_root_and_tokens() {
+    let env = tree();
+    let (_, err, code) = outline(&env, &["--root", "src", "--find", "run", "web"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("outside --root"), "{err}");
+    let (out, _, code) = outline(
+        &env,
+        &[
+            "--root",
+            ".",
+            "--find",
+            "Pool.new",
+            "--tokens",
+            "--max-results",
+            "1",
+            "--no-signatures",
+        ],
+    );
+    assert_eq!(code, 0);
+    assert!(out.starts_with("# method: Pool.new"), "{out}");
+    let (out, _, _) = outline(&env, &["--find", "new", "--tokens", "--no-signatures"]);
+    let first = out.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with("src/pool.rs:L8-L11 method Pool.new  ("),
+        "{out}"
+    );
+    assert!(first.ends_with(" tokens)"), "{out}");
+}
+
+#[test]
+fn no_tests_leaves_test_code_out_of_searches() {
+    let env = tree();
+    assert_eq!(
+        found(&env, &["--find", "run", "--no-tests"]).len(),
+        6,
+        "the two test definitions are gone"
+    );
+    let hits = ref_hits(&env, &["--refs", "run", "--no-tests", "src", "tests"]);
+    assert!(!hits.iter().any(|h| h.0.starts_with("tests/")), "{hits:?}");
+    assert!(
+        !hits.iter().any(|h| h.0 == "src/worker.rs" && h.1 >= 27),
+        "{hits:?}"
+    );
+    let greps = grep_lines(&env, &["--grep", "run", "--no-tests", "scripts"]);
+    assert!(
+        !greps.iter().any(|(p, _)| p.contains("test_jobs")),
+        "{greps:?}"
+    );
+}
