@@ -20,7 +20,10 @@ mod params;
 use crate::cli::McpArgs;
 use crate::error::{Error, Result};
 use answer::Context;
-use params::{LinesParams, OutlineParams, ReadParams, Request, SymbolParams};
+use params::{
+    FindParams, GrepParams, LinesParams, OutlineParams, ReadParams, RefsParams, Request,
+    SymbolParams,
+};
 use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::service::RequestContext;
@@ -31,9 +34,10 @@ use std::sync::Arc;
 
 /// What the server tells a client at `initialize`: the habit the tools are built for.
 const INSTRUCTIONS: &str = "outline shows the structure of code and documents and reads exactly \
-the part you need. Locate, then read: `outline` a folder or file to see its entries with line \
-numbers, then `symbol` to read one entry's body, `lines` for a range, `read` for a first look at \
-a file. Paths are relative to the server's root. Answers about one file end with a \
+the part you need. Locate, then read: `find` where a name is defined, `grep` a pattern (hits \
+grouped under the function or class around them), `refs` who uses a name, or `outline` a folder \
+or file to see its entries with line numbers; then `symbol` to read one entry's body, `lines` \
+for a range, `read` for a first look at a file. Paths are relative to the server's root. Answers about one file end with a \
 `hash: xxh3:...` line (JSON answers carry \"hash\"); pass it as `if_hash` to symbol, read or \
 lines to get a \"stale\" error instead of lines that changed. Every answer fits `max_tokens`; a \
 cut answer ends with a note saying how to ask for the rest. Notes may name command-line flags: \
@@ -161,6 +165,51 @@ Example: {\"path\": \"README.md\"}",
     async fn lines(
         &self,
         Parameters(params): Parameters<LinesParams>,
+        context: RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        self.call(params.request(), context).await
+    }
+
+    #[tool(
+        description = "Find where something is defined, across files and folders: one line per \
+definition (path:Lstart-Lend kind qualname signature), best matches first; with one match, its \
+body. The query is a name, Type.method, a glob (\"set_*\") or a kind and a name (\"struct \
+Worker\"). Example: {\"query\": \"Loader.load\", \"path\": \"src\"}",
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn find(
+        &self,
+        Parameters(params): Parameters<FindParams>,
+        context: RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        self.call(params.request(), context).await
+    }
+
+    #[tool(
+        description = "Search files for a regular expression; hits are grouped under the \
+function, class or heading that encloses them (path:Lstart-Lend kind qualname, then line: \
+text). code_only skips comments and strings. Example: {\"pattern\": \"open\\\\(\", \
+\"path\": \"src\", \"glob\": \"*.py\"}",
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn grep(
+        &self,
+        Parameters(params): Parameters<GrepParams>,
+        context: RequestContext<RoleServer>,
+    ) -> CallToolResult {
+        self.call(params.request(), context).await
+    }
+
+    #[tool(
+        description = "Where a name is used in code (never in comments or strings), grouped by \
+the symbol that uses it, definitions first: who calls a function, who reads a field. \
+\"Type.method\" keeps member uses only. Example: {\"name\": \"is_hidden\", \"path\": \
+\"src\"}",
+        annotations(read_only_hint = true, open_world_hint = false)
+    )]
+    async fn refs(
+        &self,
+        Parameters(params): Parameters<RefsParams>,
         context: RequestContext<RoleServer>,
     ) -> CallToolResult {
         self.call(params.request(), context).await

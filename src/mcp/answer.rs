@@ -67,6 +67,8 @@ fn shaped(request: &Request, context: &Context) -> Result<(String, String), Stri
         max_tokens,
         budget,
         overflowed,
+        tool: request.tool,
+        file: hash.is_some().then(|| request.paths[0].as_str()),
     };
     let (mut body, cut_note) = if !overflowed && (short || budget::fits(&out, budget)) {
         (out, None)
@@ -114,14 +116,17 @@ fn cap_notes(notes: String, max: usize) -> String {
 }
 
 /// How an over-budget answer is cut.
-struct Fit {
+struct Fit<'a> {
     max_tokens: usize,
     /// Tokens the body may use.
     budget: usize,
     overflowed: bool,
+    tool: &'static str,
+    /// The one file the answer is about, when it is.
+    file: Option<&'a str>,
 }
 
-impl Fit {
+impl Fit<'_> {
     /// A single file's outline: the largest `max_nodes` whose answer fits, so the cut is the
     /// contract's own (breadth first, cut nodes marked, omitted entries counted).
     fn by_nodes(
@@ -178,7 +183,7 @@ impl Fit {
     /// JSON: JSON Lines lose whole lines and end with the contract's note object; a single
     /// read object loses the end of its `text`.
     fn json(&self, request: &Request, out: String) -> Result<(String, Option<String>), String> {
-        if out.lines().nth(1).is_none() && request.shape() == Shape::Lines {
+        if out.lines().nth(1).is_none() && out.contains("\"start_line\":") {
             return self.json_read(out);
         }
         let cut = budget::cut_point(&out, self.budget).unwrap_or(out.len());
@@ -229,20 +234,25 @@ impl Fit {
             true => format!("at least {}", dropped.lines().count()),
             false => dropped.lines().count().to_string(),
         };
-        match (shape, numbers.first(), numbers.last()) {
-            (Shape::Lines, Some(first), Some(last)) => format!(
-                "{head} lines {first}-{last} not shown; read them with the lines tool, \
-                 range \"{first}:{last}\"]"
-            ),
-            (Shape::Outline, _, _) => format!(
-                "{head} {more} more lines not shown; outline a subfolder or one file, use a \
-                 smaller depth, or raise max_tokens]"
-            ),
-            _ => format!(
-                "{head} {more} more lines not shown; narrow with path or glob, or raise \
-                 max_tokens]"
-            ),
+        if let (Some(first), Some(last), false) =
+            (numbers.first(), numbers.last(), shape == Shape::Outline)
+        {
+            // A body or range: name the lines left, and the file when there is one.
+            let range = format!("\"range\": \"{first}:{last}\"");
+            let arguments = match self.file {
+                Some(file) => format!("{{\"path\": {}, {range}}}", serde_json::json!(file)),
+                None => format!("{{{range}}} on that file"),
+            };
+            return format!(
+                "{head} lines {first}-{last} not shown; read them with the lines tool, {arguments}]"
+            );
         }
+        let narrow = match (shape, self.tool) {
+            (Shape::Outline, _) => "outline a subfolder or one file, use a smaller depth",
+            (_, "find") => "narrow with kind, path or glob, or a qualified name (Type.name)",
+            _ => "narrow with path or glob, or lower max_results",
+        };
+        format!("{head} {more} more lines not shown; {narrow}, or raise max_tokens]")
     }
 }
 
@@ -281,9 +291,14 @@ mod tests {
             max_tokens: 500,
             budget: 400,
             overflowed: false,
+            tool: "lines",
+            file: Some("src/app.py"),
         };
         let note = fit.cut_note(Shape::Lines, "40: x\n41: y\n");
-        assert!(note.contains("range \"40:41\""), "{note}");
+        assert!(
+            note.contains(r#"{"path": "src/app.py", "range": "40:41"}"#),
+            "{note}"
+        );
         let note = fit.cut_note(Shape::Results, "a\nb\nc\n");
         assert!(note.contains("3 more lines"), "{note}");
     }

@@ -233,6 +233,126 @@ impl LinesParams {
     }
 }
 
+/// The paths of a search, the whole root by default.
+fn search_paths(path: Option<Paths>) -> Vec<String> {
+    path.map_or_else(|| vec![".".into()], Paths::into_vec)
+}
+
+/// Arguments of `find`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FindParams {
+    /// A name ("set_stringn"), a qualified suffix ("Buffer.set_stringn", "Buffer::set_stringn"),
+    /// a glob ("set_*", "*Error"), optionally after a kind ("struct Worker", "fn new").
+    /// Smart case.
+    pub query: String,
+    /// Files and folders to search (default: the root).
+    pub path: Option<Paths>,
+    /// Only these kinds, e.g. "fn,struct" or ["class", "method"].
+    pub kind: Option<OneOrMany>,
+    /// Only files matching this glob (or list; "!" excludes). Example: "*.rs".
+    pub glob: Option<OneOrMany>,
+    /// Most definitions listed (default 50).
+    pub max_results: Option<usize>,
+    /// Print the bodies of the definitions found, not only their lines (one match always does).
+    pub body: Option<bool>,
+    /// Add a token count to every definition.
+    pub tokens: Option<bool>,
+    /// Answer with JSON Lines, one object per definition.
+    pub json: Option<bool>,
+    /// Most tokens in the answer (default: the server's --max-tokens).
+    pub max_tokens: Option<usize>,
+}
+
+impl FindParams {
+    pub fn request(self) -> Request {
+        let mut request = Request::new("find", search_paths(self.path), self.json);
+        request.value("find", Some(self.query));
+        let kinds = self.kind.map(|kinds| kinds.into_vec().join(","));
+        request.value("kind", kinds);
+        request.values("glob", self.glob);
+        request.value("max-results", self.max_results);
+        request.switch("body", self.body);
+        request.switch("tokens", self.tokens);
+        request.max_tokens = self.max_tokens;
+        request
+    }
+}
+
+/// Arguments of `grep`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GrepParams {
+    /// A regular expression (Rust syntax). Example: "fn \\w+_hash".
+    pub pattern: String,
+    /// Files and folders to search (default: the root).
+    pub path: Option<Paths>,
+    /// Only files matching this glob (or list; "!" excludes). Example: "*.py".
+    pub glob: Option<OneOrMany>,
+    /// Skip matches inside comments and strings.
+    pub code_only: Option<bool>,
+    /// Lines of context around each hit.
+    pub context: Option<usize>,
+    /// Most hits listed.
+    pub max_results: Option<usize>,
+    /// Add a token count to every group.
+    pub tokens: Option<bool>,
+    /// Answer with JSON Lines, one object per hit (path, line, column, text, entry).
+    pub json: Option<bool>,
+    /// Most tokens in the answer (default: the server's --max-tokens).
+    pub max_tokens: Option<usize>,
+}
+
+impl GrepParams {
+    pub fn request(self) -> Request {
+        let mut request = Request::new("grep", search_paths(self.path), self.json);
+        request.value("grep", Some(self.pattern));
+        request.values("glob", self.glob);
+        request.switch("code-only", self.code_only);
+        request.value("context", self.context);
+        request.value("max-results", self.max_results);
+        request.switch("tokens", self.tokens);
+        request.max_tokens = self.max_tokens;
+        request
+    }
+}
+
+/// Arguments of `refs`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RefsParams {
+    /// The identifier to look for ("is_hidden"); "Type.method" keeps only member uses
+    /// (after ".", "::" or "->").
+    pub name: String,
+    /// Files and folders to search (default: the root).
+    pub path: Option<Paths>,
+    /// Only files matching this glob (or list; "!" excludes). Example: "src/**".
+    pub glob: Option<OneOrMany>,
+    /// Lines of context around each use.
+    pub context: Option<usize>,
+    /// Most uses listed.
+    pub max_results: Option<usize>,
+    /// Add a token count to every group.
+    pub tokens: Option<bool>,
+    /// Answer with JSON Lines, one object per use (path, line, column, text, entry, definition).
+    pub json: Option<bool>,
+    /// Most tokens in the answer (default: the server's --max-tokens).
+    pub max_tokens: Option<usize>,
+}
+
+impl RefsParams {
+    pub fn request(self) -> Request {
+        let mut request = Request::new("refs", search_paths(self.path), self.json);
+        request.value("refs", Some(self.name));
+        request.values("glob", self.glob);
+        request.value("context", self.context);
+        request.value("max-results", self.max_results);
+        request.switch("tokens", self.tokens);
+        request.max_tokens = self.max_tokens;
+        request
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -281,6 +401,29 @@ mod tests {
             .expect("valid")
             .request();
         assert_eq!(symbol.flags, ["--symbol=--read", "--symbol=b"]);
+    }
+
+    #[test]
+    fn search_arguments_become_flags() {
+        let find = parse::<FindParams>(
+            r#"{"query": "fn new", "kind": ["fn", "struct"], "path": "src", "max_results": 5}"#,
+        )
+        .expect("valid")
+        .request();
+        assert_eq!(
+            find.flags,
+            ["--find=fn new", "--kind=fn,struct", "--max-results=5"]
+        );
+        assert_eq!(find.paths, ["src"]);
+        let grep = parse::<GrepParams>(r#"{"pattern": "-x", "code_only": true, "context": 2}"#)
+            .expect("valid")
+            .request();
+        assert_eq!(grep.flags, ["--grep=-x", "--code-only", "--context=2"]);
+        assert_eq!(grep.paths, ["."]);
+        let refs = parse::<RefsParams>(r#"{"name": "Buffer.len", "glob": "*.rs", "json": true}"#)
+            .expect("valid")
+            .request();
+        assert_eq!(refs.flags, ["--json", "--refs=Buffer.len", "--glob=*.rs"]);
     }
 
     #[test]

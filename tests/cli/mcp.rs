@@ -102,7 +102,10 @@ async fn tools_are_listed_with_schemas() {
     let tools = client.list_all_tools().await.expect("tools");
     let mut names: Vec<&str> = tools.iter().map(|tool| tool.name.as_ref()).collect();
     names.sort_unstable();
-    assert_eq!(names, ["lines", "outline", "read", "symbol"]);
+    assert_eq!(
+        names,
+        ["find", "grep", "lines", "outline", "read", "refs", "symbol"]
+    );
     for tool in &tools {
         let schema = &tool.input_schema;
         assert_eq!(schema["type"], "object", "{}", tool.name);
@@ -127,6 +130,9 @@ async fn tools_are_listed_with_schemas() {
     assert_eq!(required("lines"), json!(["path", "range"]));
     assert_eq!(required("read"), json!(["path"]));
     assert_eq!(required("outline"), Value::Null);
+    assert_eq!(required("find"), json!(["query"]));
+    assert_eq!(required("grep"), json!(["pattern"]));
+    assert_eq!(required("refs"), json!(["name"]));
     client.cancel().await.expect("close");
 }
 
@@ -166,6 +172,31 @@ async fn each_tool_answers_as_the_command_line_does() {
         let expected = format!("{}hash: {hash}\n", cli(dir, &argv));
         assert_eq!(text(&result), expected, "{tool} {arguments}");
     }
+    // Several symbols, in a folder, and a symbol's members.
+    let several = call(
+        &client,
+        "symbol",
+        json!({"path": ".", "query": ["Loader.load", "main"]}),
+    )
+    .await;
+    let argv = [
+        "--print",
+        "--symbol",
+        "Loader.load",
+        "--symbol",
+        "main",
+        ".",
+    ];
+    assert_eq!(text(&several), cli(dir, &argv));
+    assert!(text(&several).contains("def main():"), "{}", text(&several));
+    let members = call(
+        &client,
+        "symbol",
+        json!({"path": "app.py", "query": "Loader", "depth": 1}),
+    )
+    .await;
+    let argv = ["--print", "--symbol", "Loader", "--depth", "1", "app.py"];
+    assert_eq!(text(&members), format!("{}hash: {hash}\n", cli(dir, &argv)));
     // A folder has no single hash; JSON carries each file's.
     let folder = call(&client, "outline", json!({"path": "docs"})).await;
     assert_eq!(text(&folder), cli(dir, &["--print", "docs"]));
@@ -184,6 +215,92 @@ async fn each_tool_answers_as_the_command_line_does() {
         (object["text"].as_str(), object["start_line"].as_u64()),
         (Some("4: class Loader:\n"), Some(4))
     );
+    client.cancel().await.expect("close");
+}
+
+#[tokio::test]
+async fn searches_answer_as_the_command_line_does() {
+    let env = env_with_app();
+    env.write(
+        "src/store.py",
+        "from app import Loader\n\n\ndef keep(path):\n    # Loader is named in a comment\n    return Loader().load(path)\n",
+    );
+    let dir = env.path();
+    let client = start(dir, &[]).await;
+    let cases = [
+        (
+            "find",
+            json!({"query": "load"}),
+            vec!["--print", "--find", "load", "."],
+        ),
+        (
+            "find",
+            json!({"query": "*", "kind": "class", "path": ["app.py", "src"]}),
+            vec!["--print", "--find", "*", "--kind", "class", "app.py", "src"],
+        ),
+        (
+            "grep",
+            json!({"pattern": "Loader\\(\\)", "glob": "*.py", "context": 1}),
+            vec![
+                "--print",
+                "--grep",
+                "Loader\\(\\)",
+                "--glob",
+                "*.py",
+                "-C",
+                "1",
+                ".",
+            ],
+        ),
+        (
+            "grep",
+            json!({"pattern": "Loader", "code_only": true, "path": "src"}),
+            vec!["--print", "--grep", "Loader", "--code-only", "src"],
+        ),
+        (
+            "refs",
+            json!({"name": "Loader", "json": true}),
+            vec!["--print", "--refs", "Loader", "--json", "."],
+        ),
+    ];
+    for (tool, arguments, argv) in cases {
+        let result = call(&client, tool, arguments.clone()).await;
+        assert!(!is_error(&result), "{tool} {arguments}: {}", text(&result));
+        assert_eq!(text(&result), cli(dir, &argv), "{tool} {arguments}");
+    }
+    // Nothing found is a tool error that says so (the command line's exit 1).
+    let none = call(&client, "find", json!({"query": "no_such_name"})).await;
+    assert!(
+        is_error(&none) && text(&none).contains("no definition matches"),
+        "{}",
+        text(&none)
+    );
+    let bad = call(&client, "grep", json!({"pattern": "("})).await;
+    assert!(
+        is_error(&bad) && text(&bad).contains("column"),
+        "{}",
+        text(&bad)
+    );
+    let outside = call(&client, "refs", json!({"name": "x", "path": ".."})).await;
+    assert!(
+        is_error(&outside) && text(&outside).contains("outside --root"),
+        "{}",
+        text(&outside)
+    );
+    // A search is cut by result lines, with a way to narrow it.
+    env.write("many.py", &many_functions(300));
+    let cut = call(
+        &client,
+        "grep",
+        json!({"pattern": "return", "max_tokens": 300}),
+    )
+    .await;
+    assert!(
+        text(&cut).contains("more lines not shown; narrow with path or glob"),
+        "{}",
+        text(&cut)
+    );
+    assert!(tokens(text(&cut)) <= 300);
     client.cancel().await.expect("close");
 }
 
@@ -314,7 +431,7 @@ async fn answers_are_cut_to_max_tokens_with_a_way_to_the_rest() {
     let answer = text(&lines);
     assert!(tokens(answer) <= 300, "{} tokens", tokens(answer));
     let range = answer
-        .split("range \"")
+        .split("\"range\": \"")
         .nth(1)
         .and_then(|rest| rest.split('"').next())
         .unwrap_or_else(|| panic!("no range in {answer}"));
