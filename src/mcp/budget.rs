@@ -13,9 +13,10 @@ pub fn count(text: &str) -> usize {
 }
 
 /// Whether `text` fits in `max` tokens. A token is at least one byte, so text no longer than
-/// `max` bytes fits without loading the vocabulary: most answers are never counted.
+/// `max` bytes fits without loading the vocabulary (most answers are never counted), and a
+/// longer one is counted only until the answer is known.
 pub fn fits(text: &str, max: usize) -> bool {
-    text.len() <= max || count(text) <= max
+    TOKENIZER.fits(text, max)
 }
 
 /// The byte offset of the first line of `text` that does not fit in `max` tokens, or `None`
