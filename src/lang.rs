@@ -133,13 +133,37 @@ const EXTENSIONS: &[(&str, Language)] = &[
     ("yml", Language::Yaml),
 ];
 
-/// Exact file names with no telling extension; sorted, checked by a test.
+/// Exact file names with no telling extension; sorted, checked by a test. Decided by name
+/// only: lock files are listed one by one because `*.lock` is no format (`Cargo.lock` is TOML,
+/// `flake.lock` JSON, `yarn.lock` and `Gemfile.lock` neither), and tools' `rc` files are read
+/// in their usual form, JSON (with comments).
 const FILE_NAMES: &[(&str, Language)] = &[
+    (".babelrc", Language::Json),
+    (".clang-format", Language::Yaml),
+    (".clang-tidy", Language::Yaml),
+    (".clangd", Language::Yaml),
+    (".eslintrc", Language::Json),
+    (".jshintrc", Language::Json),
+    (".prettierrc", Language::Json),
+    (".stylelintrc", Language::Json),
+    (".swcrc", Language::Json),
+    (".yamllint", Language::Yaml),
+    ("BSDmakefile", Language::Makefile),
+    ("Cargo.lock", Language::Toml),
     ("Containerfile", Language::Dockerfile),
     ("Dockerfile", Language::Dockerfile),
     ("GNUmakefile", Language::Makefile),
+    ("Gopkg.lock", Language::Toml),
     ("Makefile", Language::Makefile),
+    ("Pipfile", Language::Toml),
+    ("Pipfile.lock", Language::Json),
+    ("composer.lock", Language::Json),
+    ("deno.lock", Language::Json),
+    ("flake.lock", Language::Json),
     ("makefile", Language::Makefile),
+    ("pdm.lock", Language::Toml),
+    ("poetry.lock", Language::Toml),
+    ("uv.lock", Language::Toml),
 ];
 
 /// The language of `path`, by file name first, then by extension (case-insensitive).
@@ -217,6 +241,22 @@ mod tests {
             ("x.hpp", Some(Language::Cpp)),
             ("README", None),
             ("archive.tar.gz", None),
+            ("Cargo.lock", Some(Language::Toml)),
+            ("sub/poetry.lock", Some(Language::Toml)),
+            ("uv.lock", Some(Language::Toml)),
+            ("Pipfile", Some(Language::Toml)),
+            ("Pipfile.lock", Some(Language::Json)),
+            ("flake.lock", Some(Language::Json)),
+            ("yarn.lock", None),
+            ("Gemfile.lock", None),
+            ("other.lock", None),
+            (".clang-format", Some(Language::Yaml)),
+            (".clang-tidy", Some(Language::Yaml)),
+            (".babelrc", Some(Language::Json)),
+            (".eslintrc", Some(Language::Json)),
+            ("package-lock.json", Some(Language::Json)),
+            ("CMakeLists.txt", None),
+            ("Justfile", None),
         ];
         for (path, want) in cases {
             assert_eq!(detect(Path::new(path)), want, "{path}");

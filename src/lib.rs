@@ -8,6 +8,8 @@
 //! - [`print`](mod@print) renders outlines as text or JSON (the `--print` contract); [`tui`] is the
 //!   interactive consumer of the same model, with [`highlight`] colouring its preview.
 //! - [`mcp`] serves the print modes as Model Context Protocol tools (the only place tokio runs).
+//! - Text from files reaches a terminal only through `sanitize`, which makes control
+//!   characters visible; JSON keeps the exact text.
 //! - The parser core (`lang`, `parse`, `outline`) depends on nothing else in the crate.
 
 pub mod cli;
@@ -22,6 +24,7 @@ pub mod outline;
 pub(crate) mod parallel;
 pub mod parse;
 pub mod print;
+pub mod sanitize;
 pub mod search;
 pub mod source;
 pub mod tokens;

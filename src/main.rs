@@ -4,6 +4,7 @@ use clap::Parser;
 use outliner::cli::{self, Args, McpArgs};
 use outliner::config::{Config, Mode};
 use outliner::print::{self, Outcome};
+use outliner::sanitize::name_for_terminal;
 use outliner::Error;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -40,7 +41,11 @@ fn parse<T>(parsed: Result<T, clap::Error>, help: &str) -> Result<T, ExitCode> {
         }
         Err(err) => {
             let message = cli::usage_line(&err);
-            let _ = writeln!(std::io::stderr(), "outline: {message} (see '{help}')");
+            let _ = writeln!(
+                std::io::stderr(),
+                "outline: {} (see '{help}')",
+                name_for_terminal(&message)
+            );
             Err(ExitCode::from(2))
         }
     }
@@ -52,7 +57,13 @@ fn finish(result: Result<ExitCode, Error>) -> ExitCode {
         Ok(code) => code,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            let _ = writeln!(std::io::stderr(), "outline: {err}");
+            // Messages name paths, and a path can hold any byte but `/` and NUL.
+            let message = err.to_string();
+            let _ = writeln!(
+                std::io::stderr(),
+                "outline: {}",
+                name_for_terminal(&message)
+            );
             ExitCode::from(2)
         }
     }

@@ -3,7 +3,7 @@
 //! this engine, so all of them rank and group the same way.
 //!
 //! Files come from the one [`crate::walk`], are loaded by [`crate::document`] on every core
-//! ([`crate::parallel`]) and reach the caller in path order as soon as they are done, so the
+//! (`parallel::ordered`) and reach the caller in path order as soon as they are done, so the
 //! first results of a large search arrive before the walk ends and memory stays bounded.
 
 use crate::error::Result;
@@ -72,12 +72,23 @@ pub struct Summary {
     pub stopped: bool,
 }
 
-/// Walks `scope`, loads each file with `load` on every core and hands each loaded result to
-/// `deliver` in path order. `deliver` returning `Break` ends the search early.
+/// What became of one file of a walk.
+enum Visit<T> {
+    /// Left out (`--no-tests`): not searched.
+    Skipped,
+    /// Searched; `None` when it holds nothing for the search (or is binary).
+    Read(Option<T>),
+    /// Could not be read: one line saying why.
+    Failed(String),
+}
+
+/// Walks `scope`, loads each file with `load` on every core and hands each result to
+/// `deliver` in path order; a file `load` could not read lands in [`Summary::unreadable`],
+/// never silently dropped. `deliver` returning `Break` ends the search early.
 pub(crate) fn each_file<T, L, D>(scope: &Scope, load: L, mut deliver: D) -> Result<Summary>
 where
     T: Send,
-    L: Fn(PathBuf, Option<Language>) -> T + Sync,
+    L: Fn(PathBuf, Option<Language>) -> std::result::Result<Option<T>, String> + Sync,
     D: FnMut(T) -> ControlFlow<()>,
 {
     let walk = Walk::new(&scope.paths, scope.walk.clone())?;
@@ -86,19 +97,25 @@ where
     crate::parallel::ordered(
         walk,
         |found| match found {
-            Found::File { path, .. } if scope.no_tests && is_test_path(&path) => Ok(None),
-            Found::File { path, language } => Ok(Some(load(path, language))),
-            Found::Unreadable(message) => Err(message),
+            Found::File { path, .. } if scope.no_tests && is_test_path(&path) => Visit::Skipped,
+            Found::File { path, language } => match load(path, language) {
+                Ok(value) => Visit::Read(value),
+                Err(message) => Visit::Failed(message),
+            },
+            Found::Unreadable(message) => Visit::Failed(message),
         },
-        |result| match result {
-            Ok(None) => ControlFlow::Continue(()),
-            Ok(Some(value)) => {
+        |visit| match visit {
+            Visit::Skipped => ControlFlow::Continue(()),
+            Visit::Read(value) => {
                 summary_ref.files += 1;
+                let Some(value) = value else {
+                    return ControlFlow::Continue(());
+                };
                 let flow = deliver(value);
                 summary_ref.stopped |= flow.is_break();
                 flow
             }
-            Err(message) => {
+            Visit::Failed(message) => {
                 summary_ref.unreadable.push(message);
                 ControlFlow::Continue(())
             }

@@ -1,12 +1,13 @@
 //! Reading parts of a file: a symbol's body, a line range, and the agent read (the whole file
 //! when short; else head, outline and tail, so the next read can be exact).
 
-use super::{json, json_line, text, write_out, Outcome};
+use super::{json, json_line, text, write_line, write_out, Outcome};
 use crate::config::{Config, LineSpec};
 use crate::document::Document;
 use crate::error::Result;
-use crate::outline::select;
+use crate::outline::select::{self, Budget};
 use crate::outline::{Entry, Outline};
+use crate::sanitize::{lines_for_terminal, name_for_terminal};
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -31,25 +32,25 @@ pub(super) fn symbol(
 ) -> Result<Outcome> {
     let Some(outline) = &input.outline else {
         let message = format!(
-            "outline: no parser for {}, so it has no symbols; read lines with --lines A:B\n",
+            "outline: no parser for {}, so it has no symbols; read lines with --lines A:B",
             input.name
         );
-        write_out(err, message.as_bytes())?;
+        write_line(err, &message)?;
         return Ok(Outcome::NotFound);
     };
     let Some(found) = select::find_symbol(outline, query) else {
-        write_out(
+        write_line(
             err,
-            not_found_message(&input.name, query, &outline.entries).as_bytes(),
+            &not_found_message(&input.name, query, &outline.entries),
         )?;
         return Ok(Outcome::NotFound);
     };
     for other in &found.others {
         let note = format!(
-            "outline: '{query}' also matches {} {} (L{}); ask for it by id or qualified name\n",
+            "outline: '{query}' also matches {} {} (L{}); ask for it by id or qualified name",
             other.id, other.qualname, other.line
         );
-        write_out(err, note.as_bytes())?;
+        write_line(err, &note)?;
     }
     symbol_entry(config, input, found.entry, out)
 }
@@ -90,8 +91,8 @@ pub(super) fn symbol_entry(
                 let mut text = format!(
                     "# {}: {} ({}, L{}-L{}, members to depth {depth})\n\n",
                     text::kind_label(entry),
-                    entry.qualname,
-                    input.name,
+                    name_for_terminal(&entry.qualname),
+                    name_for_terminal(&input.name),
                     entry.line,
                     entry.end_line
                 );
@@ -106,19 +107,32 @@ pub(super) fn symbol_entry(
         write_out(out, rendered.as_bytes())?;
         return Ok(Outcome::Success);
     }
-    let (body, shown_end) = numbered(input, entry.line, entry.end_line)?;
+    // Docs, attributes and decorators above the entry come with it unless asked not to.
+    let start = if config.docs {
+        entry.doc_line
+    } else {
+        entry.line
+    };
     let rendered = if config.json {
-        let mut object = json::ReadObject::new(input, entry.line, shown_end, &body);
+        // The text is the lines as written: numbering is for people reading the text form.
+        let (body, shown_end) = read_lines(input, start, entry.end_line, false)?;
+        let mut object = json::ReadObject::new(input, start, shown_end, &body);
         object.node = Some(json::Node::leaf(entry, config.signatures));
         json_line(&object)
     } else {
+        let (body, shown_end) = numbered(input, start, entry.end_line)?;
+        let docs_from = match start < entry.line {
+            true => format!(", docs from L{start}"),
+            false => String::new(),
+        };
         let mut text = format!(
-            "# {}: {} ({}, L{}-L{})\n\n{body}",
+            "# {}: {} ({}, L{}-L{}{docs_from})\n\n{}",
             text::kind_label(entry),
-            entry.qualname,
-            input.name,
+            name_for_terminal(&entry.qualname),
+            name_for_terminal(&input.name),
             entry.line,
-            entry.end_line
+            entry.end_line,
+            lines_for_terminal(&body)
         );
         push_cut_note(&mut text, shown_end, entry.end_line);
         text
@@ -138,7 +152,6 @@ fn not_found_message(name: &str, query: &str, tops: &[Entry]) -> String {
             let _ = write!(message, " … and {} more", tops.len() - 20);
         }
     }
-    message.push('\n');
     message
 }
 
@@ -168,7 +181,7 @@ pub(super) fn line_range(
         object.note = note.as_deref();
         json_line(&object)
     } else {
-        let mut text = body.clone();
+        let mut text = lines_for_terminal(&body).into_owned();
         push_cut_note(&mut text, shown_end, end);
         if let Some(note) = &note {
             text.push_str(note);
@@ -198,7 +211,9 @@ pub(super) fn agent_read(
         text.push_str(&head);
         push_cut_note(&mut text, head_end, READ_HEAD);
         if let Some(outline) = &input.outline {
-            push_outline_block(&mut text, outline);
+            let lines = input.lines();
+            let options = super::text_options(config, "", &lines);
+            push_outline_block(&mut text, outline, options);
         }
         let _ = writeln!(
             text,
@@ -216,39 +231,51 @@ pub(super) fn agent_read(
         object.omitted = omitted;
         json_line(&object)
     } else {
-        text
+        lines_for_terminal(&text).into_owned()
     };
     write_out(out, rendered.as_bytes())?;
     Ok(Outcome::Success)
 }
 
 /// `[outline: N top-level entries]`, the parse limit when one stopped the outline early, and
-/// one `L<n> <kind> <name>` line per entry, at most 30.
-fn push_outline_block(text: &mut String, outline: &Outline) {
+/// the top level in `--print`'s format, at most 30 lines: the first 25 and the last 5.
+fn push_outline_block(text: &mut String, outline: &Outline, options: text::TextOptions<'_>) {
     let entries = &outline.entries;
     let _ = writeln!(text, "[outline: {} top-level entries]", entries.len());
     if let Some(limit) = &outline.limit {
         let _ = writeln!(text, "# Limit: {}", limit.reason);
     }
-    let line = |text: &mut String, e: &Entry| {
-        let _ = writeln!(text, "L{} {} {}", e.line, text::kind_label(e), e.name);
+    let top_level = Budget {
+        max_depth: Some(1),
+        max_nodes: None,
+    };
+    let write = |text: &mut String, part: &[Entry]| {
+        text::write_entries(text, &select::select_entries(part, top_level), options);
     };
     if entries.len() <= OUTLINE_FIRST + OUTLINE_LAST {
-        entries.iter().for_each(|e| line(text, e));
+        write(text, entries);
         return;
     }
-    entries[..OUTLINE_FIRST].iter().for_each(|e| line(text, e));
+    write(text, &entries[..OUTLINE_FIRST]);
     let hidden = entries.len() - OUTLINE_FIRST - OUTLINE_LAST;
     let _ = writeln!(text, "[… {hidden} more …]");
-    entries[entries.len() - OUTLINE_LAST..]
-        .iter()
-        .for_each(|e| line(text, e));
+    write(text, &entries[entries.len() - OUTLINE_LAST..]);
 }
 
 /// `start..=end` as `<n>: <text>` lines, stopping before [`MAX_READ_BYTES`] (the first line
 /// always shows); returns the text and the last line included. Lines past what the loader
 /// kept in memory are streamed from the file (see [`Document::line_window`]).
 fn numbered(input: &Document, start: usize, end: usize) -> Result<(String, usize)> {
+    read_lines(input, start, end, true)
+}
+
+/// [`numbered`], or with `numbers` off the lines as written.
+fn read_lines(
+    input: &Document,
+    start: usize,
+    end: usize,
+    numbers: bool,
+) -> Result<(String, usize)> {
     let window = input.line_window(start.max(1), end, MAX_READ_BYTES)?;
     let mut body = String::new();
     let mut last = start.saturating_sub(1);
@@ -256,7 +283,11 @@ fn numbered(input: &Document, start: usize, end: usize) -> Result<(String, usize
         if number > start && body.len() + text.len() + 12 > MAX_READ_BYTES {
             break;
         }
-        let _ = writeln!(body, "{number}: {text}");
+        if numbers {
+            let _ = writeln!(body, "{number}: {text}");
+        } else {
+            let _ = writeln!(body, "{text}");
+        }
         last = number;
     }
     if let Some(line) = window.cut_line.filter(|line| *line <= last) {

@@ -2,6 +2,7 @@
 
 use crate::outline::select::{Cut, Selection, Shown};
 use crate::outline::{Entry, Kind};
+use crate::sanitize::for_terminal;
 use std::fmt::Write;
 
 /// What each line shows.
@@ -10,8 +11,10 @@ pub struct TextOptions<'t> {
     pub signatures: bool,
     pub line_numbers: bool,
     pub preview: usize,
-    /// Append `  (~N tokens)` to entries that carry a count.
+    /// Append `  (N tokens)` to entries that carry a count.
     pub tokens: bool,
+    /// What precedes a count: `~` for an estimate (`chars4`), nothing for an exact encoding.
+    pub token_mark: &'static str,
     /// Append `  [CHANGED]` to changed entries.
     pub diff: bool,
     /// Extra indent before every line (directory mode indents entries under `## file`).
@@ -67,11 +70,11 @@ fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
         String::new()
     };
     let indent = "  ".repeat(shown.depth.saturating_sub(1));
-    let label = if options.signatures {
+    let label = for_terminal(if options.signatures {
         entry.label()
     } else {
         &entry.name
-    };
+    });
     let _ = write!(
         out,
         "{}{prefix}{indent}{}: {label}",
@@ -79,7 +82,12 @@ fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
         kind_label(entry)
     );
     if let (true, Some(tokens)) = (options.tokens, entry.tokens) {
-        let _ = write!(out, "  (~{} tokens)", crate::parse::thousands(tokens));
+        let _ = write!(
+            out,
+            "  ({}{} tokens)",
+            options.token_mark,
+            crate::parse::thousands(tokens)
+        );
     }
     if options.diff && entry.changed {
         out.push_str("  [CHANGED]");
@@ -95,7 +103,7 @@ fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
     if options.preview > 0 {
         let pad = " ".repeat(prefix.chars().count() + indent.len() + 2);
         for text in super::preview_lines(entry, options.lines, options.preview) {
-            let _ = writeln!(out, "{}{pad}| {text}", options.indent);
+            let _ = writeln!(out, "{}{pad}| {}", options.indent, for_terminal(text));
         }
     }
 }

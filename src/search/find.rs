@@ -6,6 +6,7 @@ use super::{each_file, is_test_entry, is_test_path, EntryRef, FindQuery, Scope, 
 use crate::document::Document;
 use crate::lang::Language;
 use crate::outline::Entry;
+use crate::source;
 use crate::tokens::Tokenizer;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -67,28 +68,57 @@ pub fn find(
     max_results: usize,
     tokens: Option<Tokenizer>,
 ) -> crate::Result<FindResult> {
+    // A file can define the name only if its text holds it: the others are never parsed.
+    let filter = query.name_filter();
+    let mut result = find_pass(scope, query, max_results, tokens, filter.as_ref())?;
+    if result.total == 0 {
+        // Suggestions need every name of the tree: a second pass, paid only on a miss.
+        let again = find_pass(scope, query, max_results, tokens, None)?;
+        result.nearest = again.nearest;
+    }
+    Ok(result)
+}
+
+/// One walk over `scope`; with `filter`, files whose text it does not match are skipped.
+fn find_pass(
+    scope: &Scope,
+    query: &FindQuery,
+    max_results: usize,
+    tokens: Option<Tokenizer>,
+    filter: Option<&regex::bytes::Regex>,
+) -> crate::Result<FindResult> {
     let found_any = AtomicBool::new(false);
     let mut ranked = Ranked::new(max_results);
     let mut nearest: Vec<(usize, String)> = Vec::new();
     let summary = each_file(
         scope,
         |path, language| {
+            // Data files may spell a key with escapes (`"a\u0041"`): always parsed.
+            let data = matches!(
+                language,
+                Some(Language::Json | Language::Yaml | Language::Toml)
+            );
+            let worth = |bytes: &[u8]| data || filter.is_none_or(|f| f.is_match(bytes));
+            let Some(loaded) = source::read_if(&path, worth).map_err(|e| e.to_string())? else {
+                return Ok(None);
+            };
+            let document = Document::from_loaded(&path, loaded, language);
             // Names for suggestions are gathered only while nothing has matched anywhere.
-            let suggest = !found_any.load(Ordering::Relaxed);
-            let mut file = match_file(path, language, query, tokens, suggest)?;
+            let suggest = filter.is_none() && !found_any.load(Ordering::Relaxed);
+            let Some(mut file) = match_file(&document, query, tokens, suggest) else {
+                return Ok(None);
+            };
             if scope.no_tests {
                 file.matches.retain(|found| !found.in_test);
             }
             if !file.matches.is_empty() {
                 found_any.store(true, Ordering::Relaxed);
             }
-            Some(file)
+            Ok(Some(file))
         },
         |file| {
-            if let Some(file) = file {
-                file.matches.into_iter().for_each(|m| ranked.push(m));
-                merge_nearest(&mut nearest, file.near);
-            }
+            file.matches.into_iter().for_each(|m| ranked.push(m));
+            merge_nearest(&mut nearest, file.near);
             ControlFlow::Continue(())
         },
     )?;
@@ -107,13 +137,15 @@ pub fn find(
 /// Streams every definition below `scope`, file by file in path order.
 pub fn each_definition(
     scope: &Scope,
-    mut deliver: impl FnMut(FileDefinitions) -> ControlFlow<()>,
+    deliver: impl FnMut(FileDefinitions) -> ControlFlow<()>,
 ) -> crate::Result<Summary> {
     each_file(
         scope,
         |path, language| {
-            let document = Document::open(&path, language).ok()?;
-            let outline = document.outline.as_ref()?;
+            let document = Document::open(&path, language).map_err(|e| e.to_string())?;
+            let Some(outline) = document.outline.as_ref() else {
+                return Ok(None);
+            };
             let mut entries = Vec::new();
             let file_is_test = is_test_path(&path);
             visit(&outline.entries, &mut Vec::new(), &mut |chain| {
@@ -122,16 +154,13 @@ pub fn each_definition(
                     entries.push((EntryRef::of(entry), in_test));
                 }
             });
-            Some(FileDefinitions {
+            Ok(Some(FileDefinitions {
                 path,
                 language: outline.language,
                 entries,
-            })
+            }))
         },
-        |file| match file {
-            Some(file) => deliver(file),
-            None => ControlFlow::Continue(()),
-        },
+        deliver,
     )
 }
 
@@ -142,15 +171,14 @@ struct FileMatches {
 }
 
 fn match_file(
-    path: PathBuf,
-    language: Option<Language>,
+    document: &Document,
     query: &FindQuery,
     tokens: Option<Tokenizer>,
     suggest: bool,
 ) -> Option<FileMatches> {
-    let document = Document::open(&path, language).ok()?;
+    let path = &document.path;
     let outline = document.outline.as_ref()?;
-    let file_is_test = is_test_path(&path);
+    let file_is_test = is_test_path(path);
     let lines: Vec<&str> = document.text.lines().collect();
     let mut matches = Vec::new();
     let mut names = Vec::new();

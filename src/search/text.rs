@@ -9,6 +9,7 @@ use crate::document::Document;
 use crate::lang::Language;
 use crate::outline::{Entry, Outline};
 use crate::parse::{self, LineIndex, ParseOptions};
+use crate::source::{self, Loaded};
 use crate::tokens::Tokenizer;
 use regex::Regex;
 use std::ops::ControlFlow;
@@ -16,7 +17,7 @@ use std::path::PathBuf;
 
 /// Longest hit or context line kept, in characters; longer lines (minified code) are cut
 /// around the match so that one line cannot flood an answer.
-pub const MAX_LINE_CHARS: usize = 240;
+pub(crate) const MAX_LINE_CHARS: usize = 240;
 
 /// How to search and what to return.
 #[derive(Debug, Clone, Copy, Default)]
@@ -37,7 +38,7 @@ pub struct Hit {
     pub line: usize,
     /// 1-based byte column of the first match on the line.
     pub column: usize,
-    /// The line (cut to [`MAX_LINE_CHARS`] around the match).
+    /// The line (cut to `MAX_LINE_CHARS` characters around the match).
     pub text: String,
     /// References only: this occurrence is a definition of the name.
     pub definition: bool,
@@ -76,13 +77,22 @@ pub fn grep(
     options: TextSearch,
     mut deliver: impl FnMut(FileHits) -> ControlFlow<()>,
 ) -> crate::Result<Summary> {
+    // The same pattern over raw bytes decides which files are worth decoding and parsing.
+    let raw = regex::bytes::RegexBuilder::new(regex.as_str())
+        .multi_line(true)
+        .crlf(true)
+        .build()
+        .ok();
+    let worth = |bytes: &[u8]| raw.as_ref().is_none_or(|raw| raw.is_match(bytes));
     each_file(
         scope,
-        |path, language| grep_file(path, language, regex, options, scope.no_tests),
-        |hits| match hits {
-            Some(hits) => deliver(hits),
-            None => ControlFlow::Continue(()),
+        |path, language| {
+            let Some(searched) = load(&path, language, options.code_only, worth)? else {
+                return Ok(None);
+            };
+            Ok(grep_file(path, searched, regex, options, scope.no_tests))
         },
+        &mut deliver,
     )
 }
 
@@ -94,13 +104,17 @@ pub fn refs(
     options: TextSearch,
     mut deliver: impl FnMut(FileHits) -> ControlFlow<()>,
 ) -> crate::Result<Summary> {
+    let name = query.name.as_bytes();
+    let worth = |bytes: &[u8]| memchr::memmem::find(bytes, name).is_some();
     each_file(
         scope,
-        |path, language| refs_file(path, language, query, options, scope.no_tests),
-        |hits| match hits {
-            Some(hits) => deliver(hits),
-            None => ControlFlow::Continue(()),
+        |path, language| {
+            let Some(searched) = load(&path, language, true, worth)? else {
+                return Ok(None);
+            };
+            Ok(refs_file(path, searched, query, options, scope.no_tests))
         },
+        &mut deliver,
     )
 }
 
@@ -110,33 +124,46 @@ struct Searched {
     mask: Option<Vec<u8>>,
 }
 
-fn load(path: &std::path::Path, language: Option<Language>, want_mask: bool) -> Option<Searched> {
-    let document = Document::open(path, language).ok()?;
-    if document.binary {
-        return None;
-    }
+/// Reads a file and, only when `worth_reading` says its bytes may hold a hit, decodes,
+/// outlines and (with `want_mask`) masks it: most files of a large tree have no hit and are
+/// never parsed. `Ok(None)`: nothing to search (no hit possible, binary, or not code when code
+/// is wanted); `Err`: the file could not be read.
+fn load(
+    path: &std::path::Path,
+    language: Option<Language>,
+    want_mask: bool,
+    worth_reading: impl Fn(&[u8]) -> bool,
+) -> Result<Option<Searched>, String> {
+    let loaded = source::read_if(path, worth_reading).map_err(|e| e.to_string())?;
+    let Some(loaded @ Loaded::Text { .. }) = loaded else {
+        return Ok(None); // no hit possible, or binary
+    };
+    let language = language.or_else(|| crate::lang::detect(path));
+    let document = Document::from_loaded(path, loaded, language);
     let mask = match (want_mask, &document.outline) {
         (true, Some(outline)) => {
             let options = ParseOptions {
                 language: outline.language,
                 jsx: crate::lang::may_contain_jsx(path),
             };
-            Some(parse::code_mask(&document.text, options)?)
+            parse::code_mask(&document.text, options)
         }
-        (true, None) => return None,
+        (true, None) => None,
         (false, _) => None,
     };
-    Some(Searched { document, mask })
+    if want_mask && mask.is_none() {
+        return Ok(None); // not code: nothing to tell from comments and strings
+    }
+    Ok(Some(Searched { document, mask }))
 }
 
 fn grep_file(
     path: PathBuf,
-    language: Option<Language>,
+    searched: Searched,
     regex: &Regex,
     options: TextSearch,
     no_tests: bool,
 ) -> Option<FileHits> {
-    let searched = load(&path, language, options.code_only)?;
     let text = searched.document.text.as_str();
     let index = LineIndex::new(text);
     let mut hits: Vec<Hit> = Vec::new();
@@ -164,24 +191,30 @@ fn grep_file(
 
 fn refs_file(
     path: PathBuf,
-    language: Option<Language>,
+    searched: Searched,
     query: &RefQuery,
     options: TextSearch,
     no_tests: bool,
 ) -> Option<FileHits> {
-    let searched = load(&path, language, true)?;
     let (document, mask) = (&searched.document, searched.mask.as_deref()?);
     let outline = document.outline.as_ref()?;
     let text = document.text.as_str();
     let index = LineIndex::new(text);
     let name = query.name.as_bytes();
     let word = word_bytes(outline.language);
+    let prefixes_literals = matches!(
+        outline.language,
+        Language::Python | Language::Rust | Language::C | Language::Cpp
+    );
     let mut hits: Vec<Hit> = Vec::new();
     for start in memchr::memmem::find_iter(mask, name) {
         let end = start + name.len();
         let before = start.checked_sub(1).and_then(|i| mask.get(i));
         if before.is_some_and(|b| word(*b)) || mask.get(end).is_some_and(|b| word(*b)) {
             continue;
+        }
+        if prefixes_literals && matches!(text.as_bytes().get(end), Some(b'"' | b'\'')) {
+            continue; // a literal's prefix (b"", r'', u8"", L'x'), not an identifier
         }
         let line = index.line_of(start);
         let definition = defines(outline, query, text, &index, line, start);

@@ -57,6 +57,8 @@ pub struct Options {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutlineItem {
     pub kind: Kind,
+    /// Markdown heading level (1-6).
+    pub level: Option<u8>,
     pub name: String,
     pub label: String,
     pub qualname: String,
@@ -333,6 +335,7 @@ impl App {
 pub fn outline_item(entry: &crate::outline::Entry) -> OutlineItem {
     OutlineItem {
         kind: entry.kind,
+        level: entry.level,
         name: entry.name.clone(),
         label: entry.label().to_string(),
         qualname: entry.qualname.clone(),

@@ -3,6 +3,7 @@
 
 use super::Palette;
 use crate::parse::thousands;
+use crate::sanitize::{name_for_terminal, path_for_terminal};
 use crate::tui::app::App;
 use crate::tui::keys;
 use ratatui::layout::Rect;
@@ -16,7 +17,7 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     let right = if app.filtering {
         "type to filter · Enter keep · Esc clear".to_string()
     } else if let Some(message) = &app.message {
-        message.clone()
+        name_for_terminal(message).into_owned()
     } else {
         keys::hints(app.focus)
             .iter()
@@ -41,24 +42,25 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     frame.render_widget(Paragraph::new(line), rect);
 }
 
-/// `src/app.py · python · 120 lines · ~900 tokens · 2 changed`.
+/// `src/app.py · python · 120 lines · 900 tokens · 2 changed` (`~900` for an estimate).
 fn facts(app: &App) -> String {
     let Some(doc) = &app.doc else {
-        return format!(" {}/", app.root_name());
+        return format!(" {}/", name_for_terminal(&app.root_name()));
     };
     let shown = doc.path.strip_prefix(&app.root).unwrap_or(&doc.path);
-    let mut parts = vec![format!(" {}", shown.display())];
+    let mut parts = vec![format!(" {}", path_for_terminal(shown))];
     if let Some(outline) = &doc.outline {
         parts.push(outline.language.to_string());
     }
     parts.push(format!("{} lines", thousands(doc.line_count())));
-    if let Some((tokens, _)) = doc
+    if let Some((tokens, encoding)) = doc
         .outline
         .as_ref()
         .and_then(|o| o.tokens)
         .filter(|_| app.options.tokens)
     {
-        parts.push(format!("~{} tokens", thousands(tokens)));
+        let mark = crate::tokens::estimate_mark(encoding);
+        parts.push(format!("{mark}{} tokens", thousands(tokens)));
     }
     if let Some(limit) = doc.outline.as_ref().and_then(|o| o.limit.as_ref()) {
         parts.push(format!(
