@@ -68,7 +68,11 @@ fn shaped(request: &Request, context: &Context) -> Result<(String, String), Stri
         budget,
         overflowed,
         tool: request.tool,
-        file: hash.is_some().then(|| request.paths[0].as_str()),
+        file: request
+            .paths
+            .first()
+            .filter(|_| hash.is_some())
+            .map(String::as_str),
     };
     let (mut body, cut_note) = if !overflowed && (short || budget::fits(&out, budget)) {
         (out, None)
