@@ -168,7 +168,9 @@ const FILE_NAMES: &[(&str, Language)] = &[
 
 /// The language of `path`, by file name first, then by extension (case-insensitive).
 pub fn detect(path: &Path) -> Option<Language> {
-    let name = path.file_name()?.to_str()?;
+    // A name that is not UTF-8 is read lossily: `caf\xe9.py` is still Python.
+    let name = path.file_name()?.to_string_lossy();
+    let name = name.as_ref();
     if let Ok(index) = FILE_NAMES.binary_search_by(|(known, _)| known.cmp(&name)) {
         return Some(FILE_NAMES[index].1);
     }
@@ -176,11 +178,24 @@ pub fn detect(path: &Path) -> Option<Language> {
     if name.starts_with("Dockerfile.") || name.starts_with("Containerfile.") {
         return Some(Language::Dockerfile);
     }
-    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    let ext = path.extension()?.to_string_lossy().to_ascii_lowercase();
     EXTENSIONS
         .binary_search_by(|(known, _)| known.cmp(&ext.as_str()))
         .ok()
         .map(|index| EXTENSIONS[index].1)
+}
+
+/// Whether `path` is a package manager's lock file (`Cargo.lock`, `package-lock.json`, …):
+/// generated data that directory outlines leave out unless it is named.
+pub fn is_lock_file(path: &Path) -> bool {
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy()) else {
+        return false;
+    };
+    name.ends_with(".lock")
+        || matches!(
+            name.as_ref(),
+            "package-lock.json" | "npm-shrinkwrap.json" | "pnpm-lock.yaml"
+        )
 }
 
 /// Whether a JavaScript/TypeScript file may hold JSX: `.jsx` and `.tsx` always, `.js` too since

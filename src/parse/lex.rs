@@ -68,18 +68,9 @@ impl LexSpec {
     pub const C_LIKE: LexSpec = LexSpec {
         line_comments: &["//"],
         block_comment: Some(("/*", "*/")),
-        nested_comments: false,
         quotes: b"\"'",
         backslash_escapes: true,
-        multiline_strings: false,
-        rust_chars: false,
-        rust_raw_strings: false,
-        cpp_raw_strings: false,
-        digit_separators: false,
-        triple_quotes: false,
-        backtick: Backtick::None,
-        js_regex: false,
-        dollar_quotes: false,
+        ..LexSpec::NONE
     };
 }
 

@@ -7,7 +7,7 @@ use crate::document::Document;
 use crate::error::Result;
 use crate::outline::select::{self, Budget};
 use crate::outline::{Entry, Outline};
-use crate::sanitize::{lines_for_terminal, name_for_terminal};
+use crate::sanitize::{lines_for_terminal, name_for_terminal, path_for_terminal};
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -38,17 +38,31 @@ pub(super) fn symbol(
         write_line(err, &message)?;
         return Ok(Outcome::NotFound);
     };
-    let Some(found) = select::find_symbol(outline, query) else {
+    // The file's own lookup (ids, @LINE, names, suffixes), then the search engine's forms
+    // (`impl Layout`, `Type::method`, trait impls, globs), so a query that works on a
+    // directory works on a file too.
+    let found = select::find_symbol(outline, query)
+        .or_else(|| crate::search::find_in_outline(outline, query));
+    let Some(mut found) = found else {
         write_line(
             err,
             &not_found_message(&input.name, query, &outline.entries),
         )?;
         return Ok(Outcome::NotFound);
     };
+    if config.depth.is_some() && found.entry.children.is_empty() {
+        // Members were asked for: a struct's impl (same name) has them, the struct may not.
+        if let Some(index) = found.others.iter().position(|o| !o.children.is_empty()) {
+            let with_members = found.others.remove(index);
+            found
+                .others
+                .insert(0, std::mem::replace(&mut found.entry, with_members));
+        }
+    }
     for other in &found.others {
         let note = format!(
-            "outline: '{query}' also matches {} {} (L{}); ask for it by id or qualified name",
-            other.id, other.qualname, other.line
+            "outline: '{query}' also matches {} {} {} (L{}); ask for it by id or qualified name",
+            other.id, other.kind, other.qualname, other.line
         );
         write_line(err, &note)?;
     }
@@ -73,26 +87,14 @@ pub(super) fn symbol_entry(
         let rendered = match (&input.outline, config.json) {
             (Some(outline), true) => {
                 // The file object of the contract, holding only this entry's subtree.
-                let options = json::NodeOptions {
-                    signatures: config.signatures,
-                    preview: config.preview,
-                    lines: &lines,
-                };
-                let path = input.path.display().to_string();
-                json_line(&json::file_object(
-                    path,
-                    &input.hash,
-                    outline,
-                    &selection,
-                    options,
-                ))
+                super::file_json(config, input, outline, &selection, &lines)
             }
             _ => {
                 let mut text = format!(
                     "# {}: {} ({}, L{}-L{}, members to depth {depth})\n\n",
                     text::kind_label(entry),
                     name_for_terminal(&entry.qualname),
-                    name_for_terminal(&input.name),
+                    path_for_terminal(crate::walk::shown(&input.path)),
                     entry.line,
                     entry.end_line
                 );
@@ -129,7 +131,7 @@ pub(super) fn symbol_entry(
             "# {}: {} ({}, L{}-L{}{docs_from})\n\n{}",
             text::kind_label(entry),
             name_for_terminal(&entry.qualname),
-            name_for_terminal(&input.name),
+            path_for_terminal(crate::walk::shown(&input.path)),
             entry.line,
             entry.end_line,
             lines_for_terminal(&body)
@@ -146,7 +148,11 @@ fn not_found_message(name: &str, query: &str, tops: &[Entry]) -> String {
     if tops.is_empty() {
         message.push_str(" (the file has no outline entries)");
     } else {
-        let names: Vec<&str> = tops.iter().take(20).map(|e| e.name.as_str()).collect();
+        let names: Vec<String> = tops
+            .iter()
+            .take(20)
+            .map(|e| format!("{} {}", e.kind, e.name))
+            .collect();
         let _ = write!(message, "; top-level symbols: {}", names.join(", "));
         if tops.len() > 20 {
             let _ = write!(message, " … and {} more", tops.len() - 20);

@@ -5,7 +5,8 @@
 use super::{each_file, is_test_entry, is_test_path, EntryRef, FindQuery, Scope, Summary};
 use crate::document::Document;
 use crate::lang::Language;
-use crate::outline::Entry;
+use crate::outline::select::SymbolMatch;
+use crate::outline::{Entry, Outline};
 use crate::source;
 use crate::tokens::Tokenizer;
 use std::ops::ControlFlow;
@@ -162,6 +163,26 @@ pub fn each_definition(
         },
         deliver,
     )
+}
+
+/// Looks `query` up in one outline with the search's forms (`impl Layout`, `Type::method`,
+/// trait impls, globs): the best tier's first entry in source order, and every other match.
+pub fn find_in_outline<'a>(outline: &'a Outline, query: &str) -> Option<SymbolMatch<'a>> {
+    let query = FindQuery::parse(query, &[]).ok()?;
+    let mut matches: Vec<(Tier, &'a Entry)> = Vec::new();
+    visit(&outline.entries, &mut Vec::new(), &mut |chain| {
+        if let (Some(tier), Some(entry)) = (tier_of(&query, chain), chain.last()) {
+            matches.push((tier, entry));
+        }
+    });
+    // Stable: equal tiers keep source order.
+    matches.sort_by_key(|(tier, _)| *tier);
+    let mut entries = matches.into_iter().map(|(_, entry)| entry);
+    let entry = entries.next()?;
+    Some(SymbolMatch {
+        entry,
+        others: entries.collect(),
+    })
 }
 
 /// One file's matches and, while nothing matched anywhere yet, its names nearest the query.

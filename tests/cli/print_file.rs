@@ -112,7 +112,7 @@ fn symbol_reads_body_by_id_name_qualname_and_line() {
         out.starts_with("# function: load (app.py, L17-L18)"),
         "{out}"
     );
-    assert!(err.contains("2.1 Loader.load (L9)"), "{err}");
+    assert!(err.contains("2.1 method Loader.load (L9)"), "{err}");
 }
 
 #[test]
@@ -123,7 +123,7 @@ fn symbol_not_found_exits_1_and_lists_top_level() {
     assert_eq!((code, out.as_str()), (1, ""));
     assert_eq!(
         err,
-        "outline: no symbol matches 'nothing' in app.py; top-level symbols: MAX_SIZE, Loader, load\n"
+        "outline: no symbol matches 'nothing' in app.py; top-level symbols: constant MAX_SIZE, class Loader, function load\n"
     );
 }
 
