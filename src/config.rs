@@ -293,7 +293,7 @@ impl Config {
 }
 
 /// Compiles a `--grep` pattern; a syntax error is one line naming the column.
-fn build_regex(pattern: &str) -> Result<Regex> {
+pub fn build_regex(pattern: &str) -> Result<Regex> {
     if let Err(err) = regex_syntax::Parser::new().parse(pattern) {
         let (column, why) = match &err {
             regex_syntax::Error::Parse(e) => (e.span().start.column, e.kind().to_string()),

@@ -24,8 +24,13 @@ pub mod action;
 pub mod app;
 pub mod doc;
 pub mod files;
+pub mod finder;
+pub mod jobs;
+pub mod jump;
 pub mod keys;
 pub mod layout;
+pub mod picker;
+pub mod rank;
 pub mod tree;
 pub mod view;
 
@@ -34,6 +39,8 @@ use app::{App, ColorMode, Effect, Focus};
 
 /// How often the open file's stamp is checked.
 const WATCH_EVERY: Duration = Duration::from_millis(500);
+/// How long the loop waits for a key while background work may report (a scan, a search).
+const BUSY_POLL: Duration = Duration::from_millis(5);
 
 /// Builds the app for `config`: the directory of `config.path`, and the file itself opened and
 /// focused when the path is a file.
@@ -92,9 +99,10 @@ fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<(
                 .map_err(tty_error)?;
             dirty = false;
         }
-        if event::poll(WATCH_EVERY).map_err(tty_error)? {
+        let wait = if app.busy() { BUSY_POLL } else { WATCH_EVERY };
+        if event::poll(wait).map_err(tty_error)? {
             let action = match event::read().map_err(tty_error)? {
-                Event::Key(key) => keys::action_for(key, app.filtering),
+                Event::Key(key) => keys::action_for(key, app.key_mode()),
                 Event::Mouse(mouse) => keys::mouse_action(mouse),
                 Event::Resize(w, h) => Some(Action::Resize(w, h)),
                 _ => None,
@@ -111,6 +119,7 @@ fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<(
                 dirty = true;
             }
         }
+        dirty |= app.pump();
         if let Some(effect) = app.effect.take() {
             run_effect(terminal, app, effect)?;
             dirty = true;

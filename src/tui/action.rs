@@ -1,7 +1,9 @@
 //! What can happen to the TUI, and [`update`]: the one function that applies it to the state.
 
 use super::app::{App, Effect, Focus};
+use super::finder;
 use super::layout;
+use super::picker::Overlay;
 
 /// Everything keys, the mouse, the terminal and the clock can ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,13 +51,41 @@ pub enum Action {
     Resize(u16, u16),
     /// The open file changed on disk.
     FileChanged,
+    /// The symbol picker (`S`, Ctrl-T).
+    Symbols,
+    /// Text search across the tree (`F`, `g/`).
+    Search,
+    /// Uses of the selected entry's name (`gr`).
+    References,
+    /// Back and forward in the jump list (Ctrl-O, Ctrl-N).
+    JumpBack,
+    JumpForward,
+    /// The first key of a two-key command; the next key completes it.
+    Prefix(char),
+    /// A key that means nothing here (it ends a pending two-key command).
+    Nothing,
+    /// The preview scrolls sideways (`zh`/`zl`).
+    ScrollLeft,
+    ScrollRight,
+    /// The arrow keys: sideways scrolling when the preview has focus, else `h`/`l`.
+    ArrowLeft,
+    ArrowRight,
 }
 
 /// Applies `action` to `app`, then brings scrolling and highlighting up to date.
 pub fn update(app: &mut App, action: Action) {
     app.message = None;
+    app.pending = match action {
+        Action::Prefix(first) => Some(first),
+        _ => None,
+    };
     if app.help && !matches!(action, Action::Resize(..) | Action::Quit) {
-        app.help = false;
+        help_key(app, action);
+        app.sync();
+        return;
+    }
+    if app.overlay != Overlay::None {
+        finder::update(app, action);
         app.sync();
         return;
     }
@@ -99,8 +129,56 @@ pub fn update(app: &mut App, action: Action) {
         Action::Wheel(x, y, lines) => wheel(app, x, y, lines),
         Action::Resize(w, h) => resize(app, w, h),
         Action::FileChanged => app.reload_doc(),
+        Action::Symbols => finder::open_symbols(app),
+        Action::Search => finder::open_search(app),
+        Action::References => finder::references(app),
+        Action::JumpBack => app.jump(true),
+        Action::JumpForward => app.jump(false),
+        Action::Prefix(_) | Action::Nothing => {}
+        Action::ScrollLeft | Action::ScrollRight => {
+            scroll_sideways(app, action == Action::ScrollRight)
+        }
+        Action::ArrowLeft if app.focus == Focus::Preview && app.preview.left > 0 => {
+            scroll_sideways(app, false)
+        }
+        Action::ArrowRight if app.focus == Focus::Preview => scroll_sideways(app, true),
+        Action::ArrowLeft => left(app),
+        Action::ArrowRight => right(app),
     }
     app.sync();
+}
+
+/// Columns the preview moves per sideways scroll.
+const SIDEWAYS: usize = 8;
+
+fn scroll_sideways(app: &mut App, right: bool) {
+    app.preview.left = match right {
+        true => app
+            .preview
+            .left
+            .saturating_add(SIDEWAYS)
+            .min(app.widest_line()),
+        false => app.preview.left.saturating_sub(SIDEWAYS),
+    };
+}
+
+/// Keys while the help is open: moving keys scroll it, any other key closes it.
+fn help_key(app: &mut App, action: Action) {
+    let delta: isize = match action {
+        Action::Down => 1,
+        Action::Up => -1,
+        Action::PageDown | Action::HalfPageDown => 10,
+        Action::PageUp | Action::HalfPageUp => -10,
+        Action::Wheel(_, _, lines) => lines as isize,
+        _ => {
+            app.help = false;
+            app.help_top = 0;
+            return;
+        }
+    };
+    let rows = super::keys::help_rows().len();
+    let room = (app.area.height as usize).saturating_sub(3).max(1);
+    app.help_top = ((app.help_top as isize + delta).max(0) as usize).min(rows.saturating_sub(room));
 }
 
 fn page(app: &App) -> isize {

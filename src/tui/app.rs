@@ -3,15 +3,22 @@
 
 use super::doc::{Doc, LoadOptions};
 use super::files::{self, DirItem};
+use super::jobs::{Cancel, Jobs, Message};
+use super::jump::{JumpList, Location};
 use super::layout::{self, Panes};
+use super::picker::{Overlay, Picker, Results};
+use super::rank::SymbolIndex;
 use super::tree::{Item, Tree};
 use crate::config::{ColorChoice, Config};
 use crate::git;
 use crate::lang::Language;
 use crate::outline::Kind;
+use crate::search::Scope;
 use crate::tokens::Tokenizer;
+use crate::walk::WalkOptions;
 use ratatui::layout::Rect;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 use syntect::highlighting::Theme;
 
 /// Which pane keys go to.
@@ -77,6 +84,17 @@ impl Item for OutlineItem {
 pub struct Preview {
     pub top: usize,
     pub cursor: usize,
+    /// Columns scrolled off the left edge (long lines).
+    pub left: usize,
+}
+
+/// A file shown in the preview while a finder view is open: the selected symbol or hit, not
+/// yet jumped to. `line..=end_line` (1-based) is marked.
+pub struct Peek {
+    pub doc: Doc,
+    pub view: Preview,
+    pub line: usize,
+    pub end_line: usize,
 }
 
 /// Work the event loop must do outside `update` (it needs the terminal).
@@ -118,6 +136,29 @@ pub struct App {
     pub quit: bool,
     pub snapshot: Option<git::Snapshot>,
     pub loader: Loader,
+    /// The directory `outline` was started in: `y` copies paths relative to it.
+    pub cwd: PathBuf,
+    /// `--glob` rules for the finder's walks.
+    pub globs: Vec<String>,
+    /// `--root`: links are followed and searches walk only inside it.
+    pub confine: Option<PathBuf>,
+    /// The finder view open over the left panes, and the state of each.
+    pub overlay: Overlay,
+    pub picker: Picker,
+    pub results: Results,
+    /// The definition index behind the picker, started the first time it opens.
+    pub symbols: Option<SymbolIndex>,
+    /// Stops the running text or references search.
+    pub search_cancel: Option<Cancel>,
+    /// What the preview shows while a finder view is open.
+    pub peek: Option<Peek>,
+    pub jumps: JumpList,
+    /// The first key of a two-key command (`g`, `z`) waiting for its second.
+    pub pending: Option<char>,
+    /// The help overlay's first row shown.
+    pub help_top: usize,
+    /// Background work reports here.
+    pub jobs: Jobs,
 }
 
 impl App {
@@ -150,7 +191,144 @@ impl App {
             quit: false,
             snapshot,
             loader: Doc::load,
+            cwd: std::env::current_dir().unwrap_or_default(),
+            globs: config.globs.clone(),
+            confine: config.root.clone(),
+            overlay: Overlay::None,
+            picker: Picker::default(),
+            results: Results::default(),
+            symbols: None,
+            search_cancel: None,
+            peek: None,
+            jumps: JumpList::default(),
+            pending: None,
+            help_top: 0,
+            jobs: Jobs::default(),
         }
+    }
+
+    /// What keys mean now: typing into a finder or a filter, completing a two-key command,
+    /// or commands.
+    pub fn key_mode(&self) -> super::keys::KeyMode {
+        use super::keys::KeyMode;
+        if self.overlay != Overlay::None {
+            KeyMode::Input
+        } else if self.filtering {
+            KeyMode::Filter
+        } else if let Some(first) = self.pending {
+            KeyMode::Prefix(first)
+        } else {
+            KeyMode::Normal
+        }
+    }
+
+    /// The walk a finder makes: the viewer's root with its hidden-file and glob settings;
+    /// `any_language` for text search, which reads files without a parser too.
+    pub fn scope(&self, any_language: bool) -> Scope {
+        Scope {
+            paths: vec![self.root.clone()],
+            walk: WalkOptions {
+                hidden: self.options.hidden,
+                only: None,
+                globs: self.globs.clone(),
+                any_language,
+                no_parent_ignores: self.confine.is_some(),
+            },
+        }
+    }
+
+    /// Where the preview is, for the jump list.
+    pub fn here(&self) -> Option<Location> {
+        let doc = self.doc.as_ref()?;
+        Some(Location {
+            path: doc.path.clone(),
+            cursor: self.preview.cursor,
+            top: self.preview.top,
+        })
+    }
+
+    /// Whether background work is under way whose results the screen is waiting for.
+    pub fn busy(&self) -> bool {
+        let ranking = &self.picker.ranking;
+        let indexing = self.symbols.as_ref().is_some_and(|index| {
+            ranking.generation != index.generation
+                || !ranking.done
+                || ranking.query != self.picker.query
+        });
+        indexing || self.results.running
+    }
+
+    /// Applies every message background work has sent; returns whether anything changed.
+    pub fn pump(&mut self) -> bool {
+        let mut changed = false;
+        while let Some(message) = self.jobs.try_recv() {
+            self.receive(message);
+            changed = true;
+        }
+        if changed {
+            super::finder::peek_selected(self);
+            self.sync();
+        }
+        changed
+    }
+
+    /// Waits until no background work is under way, up to `timeout`, applying messages as
+    /// they come (tests and benchmarks; the event loop never waits). Returns whether it settled.
+    pub fn settle(&mut self, timeout: Duration) -> bool {
+        let start = Instant::now();
+        while self.busy() {
+            let left = timeout.saturating_sub(start.elapsed());
+            match self.jobs.recv_timeout(left) {
+                Some(message) => self.receive(message),
+                None => return false,
+            }
+        }
+        self.pump();
+        super::finder::peek_selected(self);
+        self.sync();
+        true
+    }
+
+    /// Applies one message from background work; results of replaced jobs are dropped.
+    pub fn receive(&mut self, message: Message) {
+        match message {
+            Message::Ranked(ranking) => {
+                let current = self.symbols.as_ref().map(|s| s.generation);
+                if current == Some(ranking.generation) {
+                    self.picker.accept(ranking);
+                }
+            }
+            Message::Hits { job, file } => {
+                if job == self.results.job && self.results.running && !self.results.add(file) {
+                    self.stop_search();
+                }
+            }
+            Message::SearchDone { job, result } => {
+                if job == self.results.job {
+                    self.results.running = false;
+                    let results = &mut self.results;
+                    match result {
+                        Err(err) => results.note = Some(err),
+                        Ok(summary) if results.note.is_none() && !summary.unreadable.is_empty() => {
+                            results.note = Some(format!(
+                                "{} entries could not be read",
+                                summary.unreadable.len()
+                            ));
+                        }
+                        Ok(_) => {}
+                    }
+                }
+            }
+            Message::Loaded { .. } | Message::AssetsReady => {}
+        }
+    }
+
+    /// Stops the running text or references search, keeping what it found.
+    pub fn stop_search(&mut self) {
+        if let Some(cancel) = self.search_cancel.take() {
+            cancel.cancel();
+        }
+        self.results.running = false;
     }
 
     /// The pane layout for the current size.
@@ -163,7 +341,7 @@ impl App {
         layout::inner_height(self.panes().preview).max(1)
     }
 
-    fn load_options(&self) -> LoadOptions {
+    pub(crate) fn load_options(&self) -> LoadOptions {
         LoadOptions {
             language: self.language,
             tokens: self.options.tokens.then_some(self.tokenizer),
@@ -179,11 +357,8 @@ impl App {
             self.snapshot.as_ref(),
             &self.theme,
         );
-        if let Some(index) = self.dir.nodes().iter().position(|n| n.item.path == path) {
-            self.dir.select(index);
-        }
+        self.select_in_dir(path);
         self.set_doc(doc);
-        self.preview = Preview::default();
     }
 
     /// Shows `doc`, rebuilding the outline tree (all levels open).
@@ -195,6 +370,7 @@ impl App {
             .collect();
         self.outline = Tree::new(rows, usize::MAX);
         self.doc = Some(doc);
+        self.preview = Preview::default();
     }
 
     /// Re-reads the open file, keeping the selected symbol (by qualified name) and the preview.
@@ -286,6 +462,18 @@ impl App {
         }
     }
 
+    /// The widest line on screen in the preview, in characters (sideways scrolling stops
+    /// there).
+    pub fn widest_line(&self) -> usize {
+        let Some(doc) = &self.doc else { return 0 };
+        let top = self.preview.top;
+        (top..top + self.preview_height())
+            .filter_map(|i| doc.line(i))
+            .map(|line| line.chars().count())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Keeps the preview's cursor and top inside the file and the cursor on screen.
     pub fn clamp_preview(&mut self) {
         let lines = self.doc.as_ref().map_or(0, Doc::line_count);
@@ -315,6 +503,69 @@ impl App {
         let height = self.preview_height();
         if let Some(doc) = &mut self.doc {
             doc.prepare(top..top + height);
+        }
+        let list = super::finder::list_height(self) as usize;
+        let rows = self.picker.ranking.rows.len();
+        self.picker.cursor.clamp(rows, list);
+        let noted = usize::from(self.results.note.is_some());
+        let rows = self.results.rows.len();
+        self.results.cursor.clamp(rows, list.saturating_sub(noted));
+        if let Some(peek) = self.peek.as_mut().filter(|_| self.overlay != Overlay::None) {
+            let top = peek.view.top;
+            peek.doc.prepare(top..top + height);
+        }
+    }
+
+    /// Shows `path` with the preview's cursor on 0-based line `cursor` (at the top, or at
+    /// `top`) and the outline on the entry holding it; `ready` is the file already loaded.
+    pub fn show(&mut self, path: &Path, cursor: usize, top: Option<usize>, ready: Option<Doc>) {
+        let open = self.doc.as_ref().is_some_and(|d| d.path == path);
+        if !open {
+            match ready.filter(|doc| doc.path == path) {
+                Some(doc) => {
+                    self.set_doc(doc);
+                    self.select_in_dir(path);
+                }
+                None => self.open(path),
+            }
+        }
+        self.outline.set_filter("");
+        self.filtering = false;
+        self.preview.cursor = cursor;
+        self.preview.top = top.unwrap_or(cursor);
+        self.clamp_preview();
+        self.follow_cursor();
+    }
+
+    /// Jumps to 1-based `line` of `path`, remembering where the preview was.
+    pub fn goto(&mut self, path: &Path, line: usize) {
+        if let Some(here) = self.here() {
+            self.jumps.push(here);
+        }
+        self.overlay = Overlay::None;
+        let ready = self.peek.take().map(|peek| peek.doc);
+        self.show(path, line.saturating_sub(1), None, ready);
+        self.focus = Focus::Outline;
+    }
+
+    /// Ctrl-O and the forward key: back to the place before the last jump, or forward again.
+    pub fn jump(&mut self, back: bool) {
+        let Some(here) = self.here() else { return };
+        let target = match back {
+            true => self.jumps.back(here),
+            false => self.jumps.forward(here),
+        };
+        match target {
+            Some(place) => self.show(&place.path, place.cursor, Some(place.top), None),
+            None if back => self.message = Some("no earlier place in the jump list".into()),
+            None => self.message = Some("no later place in the jump list".into()),
+        }
+    }
+
+    /// Selects `path` in the directory pane when it is listed.
+    pub fn select_in_dir(&mut self, path: &Path) {
+        if let Some(index) = self.dir.nodes().iter().position(|n| n.item.path == path) {
+            self.dir.select(index);
         }
     }
 

@@ -169,6 +169,8 @@ fn render(app: &App, w: u16, h: u16) -> String {
     out
 }
 
+mod finder;
+
 #[test]
 fn opening_a_file_focuses_its_outline() {
     let fx = fixture();
@@ -296,7 +298,9 @@ fn effects_quit_help_and_toggles() {
     update(&mut app, Action::Help);
     assert!(app.help);
     update(&mut app, Action::Down);
-    assert!(!app.help, "any key closes the help");
+    assert!(app.help, "moving keys scroll the help");
+    update(&mut app, Action::ToggleTokens);
+    assert!(!app.help, "other keys close the help");
     update(&mut app, Action::ToggleDiff);
     assert!(!app.options.diff);
     update(&mut app, Action::Quit);

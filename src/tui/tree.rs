@@ -288,6 +288,23 @@ impl<T: Item> Tree<T> {
         }
     }
 
+    /// The selected match's place among the visible matches and their number (`2/5`), while
+    /// a filter is active.
+    pub fn match_position(&self) -> Option<(usize, usize)> {
+        self.filter.as_ref()?;
+        let hits: Vec<usize> = self
+            .visible
+            .iter()
+            .copied()
+            .filter(|&i| self.is_match(i))
+            .collect();
+        let at = hits
+            .iter()
+            .position(|&i| i == self.selected)
+            .map_or(0, |p| p + 1);
+        Some((at, hits.len()))
+    }
+
     /// Keeps the selected row inside a window of `height` rows.
     pub fn scroll_into_view(&mut self, height: usize) {
         let Some(row) = self.selected_row() else {

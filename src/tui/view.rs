@@ -13,6 +13,7 @@ use ratatui::Frame;
 mod dir;
 mod help;
 mod outline;
+mod picker;
 mod preview;
 mod status;
 
@@ -30,14 +31,21 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
     let panes = layout::panes(area);
     let palette = Palette::new(app.options.color);
-    if let Some(rect) = panes.dir {
-        dir::draw(frame, app, rect, &palette);
+    if app.overlay != crate::tui::picker::Overlay::None {
+        let left = panes
+            .dir
+            .map_or(panes.outline, |dir| dir.union(panes.outline));
+        picker::draw(frame, app, left, &palette);
+    } else {
+        if let Some(rect) = panes.dir {
+            dir::draw(frame, app, rect, &palette);
+        }
+        outline::draw(frame, app, panes.outline, &palette);
     }
-    outline::draw(frame, app, panes.outline, &palette);
     preview::draw(frame, app, panes.preview, &palette);
     status::draw(frame, app, panes.status, &palette);
     if app.help {
-        help::draw(frame, area, &palette);
+        help::draw(frame, area, app.help_top, &palette);
     }
 }
 

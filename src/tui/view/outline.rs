@@ -82,7 +82,7 @@ fn row(
 }
 
 /// A short tag for a kind (`fn`, `class`, `#`).
-fn kind_tag(kind: Kind) -> &'static str {
+pub(super) fn kind_tag(kind: Kind) -> &'static str {
     match kind {
         Kind::Function | Kind::Procedure => "fn",
         Kind::Method => "mth",
@@ -94,7 +94,7 @@ fn kind_tag(kind: Kind) -> &'static str {
     }
 }
 
-fn kind_style(kind: Kind, palette: &Palette) -> Style {
+pub(super) fn kind_style(kind: Kind, palette: &Palette) -> Style {
     match kind {
         Kind::Function | Kind::Method | Kind::Procedure | Kind::Macro => palette.accent(),
         Kind::Heading | Kind::Class | Kind::Struct | Kind::Enum | Kind::Trait | Kind::Interface => {
@@ -105,7 +105,7 @@ fn kind_style(kind: Kind, palette: &Palette) -> Style {
 }
 
 /// Cuts `text` to `width` characters, ending in `…` when cut.
-fn truncate(text: &str, width: usize) -> String {
+pub(super) fn truncate(text: &str, width: usize) -> String {
     if text.chars().count() <= width {
         return text.to_string();
     }
