@@ -144,6 +144,11 @@ pub struct Args {
     #[arg(long, value_name = "LANG")]
     pub lang: Option<String>,
 
+    /// Leave out test code: test files and directories (tests/, test_*.py, *_test.go,
+    /// *.spec.ts, …) and test modules (`mod tests`).
+    #[arg(long)]
+    pub no_tests: bool,
+
     /// Directory mode: include hidden files and directories.
     #[arg(long)]
     pub hidden: bool,

@@ -164,6 +164,8 @@ pub struct Config {
     pub code_only: bool,
     /// `--grep`/`--refs`: context lines around hits.
     pub context: usize,
+    /// Leave out test files and test modules.
+    pub no_tests: bool,
 }
 
 impl Config {
@@ -219,13 +221,7 @@ impl Config {
         };
         let sort_by_tokens = args.sort.as_deref() == Some("tokens");
         let wants_tokens = args.tokens || args.tokenizer.is_some() || sort_by_tokens;
-        let root = match args.root {
-            None => None,
-            Some(dir) => Some(
-                dir.canonicalize()
-                    .map_err(|e| Error::Usage(format!("--root {}: {e}", dir.display())))?,
-            ),
-        };
+        let root = args.root.as_deref().map(canonical_root).transpose()?;
         let paths = match args.paths.is_empty() {
             true => vec![PathBuf::from(".")],
             false => args.paths,
@@ -263,6 +259,7 @@ impl Config {
             body: args.body,
             code_only: args.code_only,
             context: args.context.unwrap_or(0),
+            no_tests: args.no_tests,
         })
     }
 
@@ -313,6 +310,20 @@ pub fn build_regex(pattern: &str) -> Result<Regex> {
             let last = why.lines().last().unwrap_or("invalid pattern").trim();
             Error::Usage(format!("--grep '{pattern}': {last}"))
         })
+}
+
+/// `--root` as a canonical directory: every path is checked against it.
+fn canonical_root(dir: &std::path::Path) -> Result<PathBuf> {
+    let root = dir
+        .canonicalize()
+        .map_err(|e| Error::Usage(format!("--root {}: {e}", dir.display())))?;
+    if !root.is_dir() {
+        return Err(Error::Usage(format!(
+            "--root {}: not a directory",
+            dir.display()
+        )));
+    }
+    Ok(root)
 }
 
 fn parse_language(name: &str) -> Result<Language> {
@@ -369,6 +380,7 @@ mod tests {
             &["--lines", "x"],
             &["--lines", "-3:5"],
             &["--root", "/no/such/dir"],
+            &["--root", "/dev/null"],
             &["--tokenizer", "gpt2"],
         ] {
             assert!(matches!(config(bad), Err(Error::Usage(_))), "{bad:?}");

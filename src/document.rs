@@ -9,8 +9,8 @@ use crate::error::Result;
 use crate::git;
 use crate::lang::{self, Language};
 use crate::outline::Outline;
-use crate::parse::{self, ParseOptions};
-use crate::source::{self, Loaded};
+use crate::parse::{self, ParseOptions, MAX_BYTES};
+use crate::source::{self, Extent, LineWindow, Loaded};
 use crate::tokens::{self, Tokenizer};
 use std::path::{Path, PathBuf};
 
@@ -20,8 +20,11 @@ pub struct Document {
     pub path: PathBuf,
     /// The file name alone, for headers and messages.
     pub name: String,
-    /// The text as read: lossily decoded, at most the read cap (see [`crate::source`]).
+    /// The text as read: decoded (lossily where need be), at most the read cap (see
+    /// [`crate::source`]); [`Document::line_window`] reaches lines past it.
     pub text: String,
+    /// The whole input's size on disk, line count and encoding, and whether `text` is all of it.
+    pub extent: Extent,
     /// Content hash of every byte of the file (`xxh3:` + 16 hex digits).
     pub hash: String,
     /// `None` for a language without a parser (reads still work) and for binary files.
@@ -50,12 +53,7 @@ impl Document {
 
     /// Outlines input that was already read (standard input, or a file read elsewhere).
     pub fn from_loaded(path: &Path, loaded: Loaded, language: Option<Language>) -> Document {
-        let Loaded::Text {
-            text,
-            file_bytes,
-            hash,
-        } = loaded
-        else {
+        let Loaded::Text { text, extent, hash } = loaded else {
             return Document {
                 binary: true,
                 ..Document::from_parts(path, String::new(), None)
@@ -66,11 +64,14 @@ impl Document {
                 language,
                 jsx: lang::may_contain_jsx(path),
             };
-            parse::outline_file(&text, file_bytes, options)
+            let mut outline = parse::outline_text(&text, options);
+            apply_extent(&mut outline, &extent);
+            outline
         });
         Document {
             hash,
             outline,
+            extent,
             ..Document::from_parts(path, text, None)
         }
     }
@@ -84,6 +85,7 @@ impl Document {
         Document {
             path: path.to_path_buf(),
             name,
+            extent: Extent::of_text(&text),
             text,
             hash: String::new(),
             outline,
@@ -106,6 +108,14 @@ impl Document {
             tokens::annotate(outline, &self.text, tokenizer, annotations.max_depth);
         }
         if let Some(snapshot) = snapshot {
+            if !self.extent.complete {
+                // Diffing needs both sides whole; past the read cap neither is loaded.
+                return Err(format!(
+                    "{} is over the {} MB read cap",
+                    self.name,
+                    MAX_BYTES >> 20
+                ));
+            }
             let changes = snapshot.changes(&self.path, self.text.as_bytes())?;
             outline.mark_changes(changes);
             if annotations.changed_only {
@@ -115,9 +125,48 @@ impl Document {
         Ok(())
     }
 
-    /// The text's lines without their line endings.
+    /// The text's lines without their line endings (only what is in memory: see
+    /// [`Document::line_window`] for any line of the file).
     pub fn lines(&self) -> Vec<&str> {
         self.text.lines().collect()
+    }
+
+    /// Lines `first..=last` of the whole file (absent past its end), at most `budget` bytes of
+    /// them after the first: from memory when the text holds them, else by streaming the file
+    /// again with bounded memory (an error if it changed since it was loaded).
+    pub fn line_window(&self, first: usize, last: usize, budget: usize) -> Result<LineWindow<'_>> {
+        let in_memory = match self.extent.complete {
+            true => usize::MAX,
+            // Only lines that end inside the text are whole.
+            false => memchr::memchr_iter(b'\n', self.text.as_bytes()).count(),
+        };
+        if last <= in_memory {
+            return Ok(source::window_of_text(&self.text, first, last, budget));
+        }
+        source::read_window(&self.path, &self.extent, &self.hash, first, last, budget)
+    }
+}
+
+/// The outline describes the whole input, not the prefix that was parsed: its line count and
+/// size on disk, and a limit note that says how much of it was outlined.
+fn apply_extent(outline: &mut Outline, extent: &Extent) {
+    outline.lines = extent.lines;
+    outline.bytes = extent.bytes;
+    let Some(limit) = &mut outline.limit else {
+        return;
+    };
+    let outlined = parse::thousands(limit.lines_outlined);
+    if extent.input_cut {
+        limit.reason = format!(
+            "standard input stopped at the {} MB read cap; outlined the first {outlined} lines",
+            MAX_BYTES >> 20
+        );
+    } else if !extent.complete {
+        limit.reason = format!(
+            "file has {} lines ({} bytes); outlined the first {outlined} lines",
+            parse::thousands(extent.lines),
+            parse::thousands(extent.bytes)
+        );
     }
 }
 
@@ -128,9 +177,14 @@ mod tests {
 
     #[test]
     fn loads_text_outlines_and_keeps_the_hash() {
-        let loaded = source::decode(b"def f():\n    pass\n".to_vec(), 18, "xxh3:1".into());
-        let doc = Document::from_loaded(Path::new("dir/a.py"), loaded, Some(Language::Python));
-        assert_eq!((doc.name.as_str(), doc.hash.as_str()), ("a.py", "xxh3:1"));
+        let bytes = b"def f():\n    pass\n";
+        let doc = Document::from_loaded(
+            Path::new("dir/a.py"),
+            source::decode(bytes),
+            Some(Language::Python),
+        );
+        assert_eq!(doc.name, "a.py");
+        assert_eq!(doc.hash, source::content_hash(bytes));
         let outline = doc.outline.as_ref().expect("outlined");
         assert_eq!(outline.entries[0].kind, Kind::Function);
         assert_eq!(doc.lines(), ["def f():", "    pass"]);
@@ -141,7 +195,7 @@ mod tests {
     fn binary_and_unknown_languages_have_no_outline() {
         let binary = Document::from_loaded(Path::new("x.py"), Loaded::Binary, None);
         assert!(binary.binary && binary.outline.is_none() && binary.text.is_empty());
-        let loaded = source::decode(b"hello\n".to_vec(), 6, String::new());
+        let loaded = source::decode(b"hello\n");
         let plain = Document::from_loaded(Path::new("notes.txt"), loaded, None);
         assert!(!plain.binary && plain.outline.is_none());
         assert_eq!(plain.text, "hello\n");
@@ -149,7 +203,7 @@ mod tests {
 
     #[test]
     fn annotate_counts_tokens_without_git() {
-        let loaded = source::decode(b"def f():\n    return 1\n".to_vec(), 22, String::new());
+        let loaded = source::decode(b"def f():\n    return 1\n");
         let mut doc = Document::from_loaded(Path::new("a.py"), loaded, Some(Language::Python));
         let annotations = Annotations {
             tokens: Some(Tokenizer::Chars4),
@@ -158,5 +212,46 @@ mod tests {
         assert_eq!(doc.annotate(&annotations, None), Ok(()));
         let outline = doc.outline.as_ref().expect("outlined");
         assert!(outline.tokens.is_some() && outline.entries[0].tokens.is_some());
+    }
+
+    #[test]
+    fn the_outline_reports_the_size_on_disk() {
+        // Each invalid byte decodes to a three-byte U+FFFD: the text grows, the file does not.
+        let bytes = b"# A \xff\xfe\xfd\n";
+        let doc = Document::from_loaded(
+            Path::new("a.md"),
+            source::decode(bytes),
+            Some(Language::Markdown),
+        );
+        assert!(doc.text.len() > bytes.len());
+        let outline = doc.outline.as_ref().expect("outlined");
+        assert_eq!((outline.bytes, outline.lines), (bytes.len(), 1));
+    }
+
+    #[test]
+    fn lines_past_the_cap_are_streamed_and_checked_against_the_hash() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("big.md");
+        let lines = MAX_BYTES / 10 + 100;
+        let text: String = (1..=lines).map(|n| format!("{n:09}\n")).collect();
+        std::fs::write(&path, &text).expect("write");
+        let doc = Document::open(&path, Some(Language::Markdown)).expect("read");
+        assert!(!doc.extent.complete);
+        assert_eq!(doc.extent.lines, lines);
+        assert_eq!(doc.outline.as_ref().map(|o| o.lines), Some(lines));
+        let window = doc
+            .line_window(lines - 1, lines + 5, 1000)
+            .expect("streamed");
+        assert_eq!(window.first, lines - 1);
+        assert_eq!(
+            window.lines,
+            [format!("{:09}", lines - 1), format!("{lines:09}")]
+        );
+        std::fs::write(&path, text.replace("000000001", "changed!!")).expect("rewrite");
+        let err = doc.line_window(lines, lines, 1000).expect_err("changed");
+        assert!(
+            err.to_string().contains("changed while being read"),
+            "{err}"
+        );
     }
 }

@@ -14,6 +14,12 @@ pub enum Error {
     },
     #[error("{0}: no such file or directory")]
     NotFound(PathBuf),
+    /// A FIFO, socket or device: refused before opening (it could block or never end).
+    #[error("{path}: {kind}, not a regular file; not read")]
+    NotRegular { path: PathBuf, kind: &'static str },
+    /// The file's bytes changed between two reads of one run.
+    #[error("{0}: changed while being read; run again")]
+    Changed(PathBuf),
     #[error("{0}")]
     Usage(String),
     #[error("{0}")]

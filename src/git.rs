@@ -4,6 +4,7 @@
 //! changes alike.
 
 use crate::outline::{ChangeKind, LineChange};
+use crate::parse::MAX_BYTES;
 use git2::{Repository, Status, StatusOptions};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -130,7 +131,8 @@ impl Snapshot {
             .is_some_and(|rel| self.states.contains_key(&rel))
     }
 
-    /// The changed lines of `path`, whose current bytes are `current`; empty when unchanged.
+    /// The changed lines of `path`, whose current text (decoded, as loaded) is `current`; empty
+    /// when unchanged.
     pub fn changes(&self, path: &Path, current: &[u8]) -> Result<Vec<LineChange>, String> {
         let Some(rel) = self.relative(path) else {
             return Ok(Vec::new());
@@ -157,13 +159,30 @@ impl Snapshot {
             .head()
             .and_then(|head| head.peel_to_tree())
             .map_err(|e| e.message().to_string())?;
-        let old = match tree.get_path(old_path) {
-            Ok(entry) => repo
-                .find_blob(entry.id())
-                .map_err(|e| e.message().to_string())?
-                .content()
-                .to_vec(),
+        let entry = match tree.get_path(old_path) {
+            Ok(entry) => entry,
             Err(_) => return Ok(all_added(current)),
+        };
+        // The object header gives the size without inflating the blob: HEAD's version is held
+        // to the same read cap as the file on disk.
+        let (size, _) = repo
+            .odb()
+            .and_then(|odb| odb.read_header(entry.id()))
+            .map_err(|e| e.message().to_string())?;
+        if size > MAX_BYTES {
+            return Err(format!(
+                "{}: its HEAD version is over the {} MB read cap",
+                old_path.display(),
+                MAX_BYTES >> 20
+            ));
+        }
+        let blob = repo
+            .find_blob(entry.id())
+            .map_err(|e| e.message().to_string())?;
+        // Decoded as the file on disk was (UTF-16, lossy UTF-8), so only real edits differ.
+        let old = match crate::source::decode(blob.content()) {
+            crate::source::Loaded::Text { text, .. } => text.into_bytes(),
+            crate::source::Loaded::Binary => blob.content().to_vec(),
         };
         let mut options = git2::DiffOptions::new();
         options.context_lines(0);

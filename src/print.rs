@@ -38,6 +38,13 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     if config.stdin {
         let stdin = Path::new("<stdin>");
         let mut input = Document::from_loaded(stdin, source::read_stdin()?, config.language);
+        if input.extent.input_cut {
+            let note = format!(
+                "outline: <stdin>: stopped reading at the {} MB read cap; the rest was not read\n",
+                parse::MAX_BYTES >> 20
+            );
+            write_out(err, note.as_bytes())?;
+        }
         if config.diff {
             write_out(
                 err,
@@ -57,6 +64,12 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     let path = config.path.as_path();
     let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
     let one_file = config.paths.len() == 1 && !meta.is_dir();
+    if config.if_hash.is_some() && !one_file {
+        return Err(Error::Usage(
+            "--if-hash takes one file (a hash is of one file), not a directory or several paths"
+                .into(),
+        ));
+    }
     match &config.mode {
         Mode::Outline if !one_file => return directory::directory(config, out, err),
         Mode::Symbol(queries) if !one_file => return symbols(config, queries, out, err),
@@ -67,7 +80,7 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         }
         _ => {}
     }
-    let mut input = Document::open(path, config.language)?;
+    let mut input = open(config, path, config.language)?;
     let snapshot = match config.diff {
         true => git_snapshot(path, err)?,
         false => None,
@@ -79,6 +92,19 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         )?;
     }
     file(config, input, out, err)
+}
+
+/// Loads a file for printing: `--no-tests` drops its test modules.
+pub(crate) fn open(
+    config: &Config,
+    path: &Path,
+    language: Option<crate::lang::Language>,
+) -> Result<Document> {
+    let mut document = Document::open(path, language)?;
+    if let (true, Some(outline)) = (config.no_tests, &mut document.outline) {
+        crate::search::drop_test_entries(&mut outline.entries);
+    }
+    Ok(document)
 }
 
 /// `--symbol` over a directory or several paths: each query in turn, searched in the tree
@@ -146,13 +172,13 @@ pub(crate) fn git_snapshot(path: &Path, err: &mut dyn Write) -> Result<Option<gi
 }
 
 /// With `--root`, refuses `path` unless it resolves (symlinks and `..` followed) inside the
-/// root, before a byte of it is read.
+/// root, before a byte of it is read. A path outside gets the same error whether or not it
+/// exists, so the answer tells nothing about what lies outside.
 fn check_root(config: &Config, path: &Path) -> Result<()> {
     let Some(root) = &config.root else {
         return Ok(());
     };
-    let resolved = path.canonicalize().map_err(|e| Error::io(path, e))?;
-    if resolved.starts_with(root) {
+    if source::resolve(path).starts_with(root) {
         Ok(())
     } else {
         Err(Error::Usage(format!(

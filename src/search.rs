@@ -20,7 +20,7 @@ mod text;
 
 pub use find::{each_definition, find, Definition, FileDefinitions, FindResult, Tier};
 pub use query::{FindQuery, RefQuery};
-pub use test_code::{is_test_entry, is_test_path};
+pub use test_code::{drop_test_entries, is_test_entry, is_test_path};
 pub use text::{grep, refs, FileHits, Hit, HitGroup, TextSearch};
 
 /// Where to search: the paths given (files and directories mixed) and how to walk them.
@@ -28,6 +28,8 @@ pub use text::{grep, refs, FileHits, Hit, HitGroup, TextSearch};
 pub struct Scope {
     pub paths: Vec<PathBuf>,
     pub walk: WalkOptions,
+    /// Leave out test files and everything inside test modules.
+    pub no_tests: bool,
 }
 
 /// The enclosing (or matched) entry of a result, without its children.
@@ -84,11 +86,13 @@ where
     crate::parallel::ordered(
         walk,
         |found| match found {
-            Found::File { path, language } => Ok(load(path, language)),
+            Found::File { path, .. } if scope.no_tests && is_test_path(&path) => Ok(None),
+            Found::File { path, language } => Ok(Some(load(path, language))),
             Found::Unreadable(message) => Err(message),
         },
         |result| match result {
-            Ok(value) => {
+            Ok(None) => ControlFlow::Continue(()),
+            Ok(Some(value)) => {
                 summary_ref.files += 1;
                 let flow = deliver(value);
                 summary_ref.stopped |= flow.is_break();

@@ -1,67 +1,277 @@
-//! Reading input for outlining: binary detection, lossy UTF-8, the content hash, and the read
-//! cap that keeps a huge file from being loaded whole.
+//! Reading input with bounded work and memory. Special files (FIFOs, sockets, devices) are
+//! refused before they are opened; a regular file is read up to the size it had when opened,
+//! never more (a file that grows while read cannot keep a run going); standard input up to
+//! the read cap. One streaming pass tells binary input from text (stopping there for binary),
+//! decodes it (UTF-8, lossily; UTF-16 with a byte order mark), hashes every byte and counts
+//! every line, but keeps only the first [`MAX_BYTES`] (+1) of text. Lines past that are read
+//! by streaming the file again ([`read_window`]). [`resolve`] resolves paths for `--root`.
 
 use crate::error::{Error, Result};
 use crate::parse::MAX_BYTES;
+use std::fs::File;
 use std::io::Read;
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
+
+mod decode;
+mod window;
+
+pub use decode::Encoding;
+use decode::LineCounter;
+pub use window::{read_window, window_of_text, LineWindow};
 
 /// How many leading bytes are checked for NUL to call a file binary (as git and ripgrep do).
 const BINARY_PROBE: usize = 8 * 1024;
+/// Decoded text kept in memory: the parse limit and one byte more, so the parser can tell a
+/// file of exactly the limit from a larger one.
+const KEEP_BYTES: usize = MAX_BYTES + 1;
+/// Read size of the streaming passes.
+const CHUNK: usize = 64 * 1024;
+
+/// What the loader learned about the whole input while streaming it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Extent {
+    /// Bytes read: a file's size on disk when it was opened, or what standard input gave
+    /// before the read cap.
+    pub bytes: usize,
+    /// Lines in those bytes, counted as they streamed past (a last line without newline counts).
+    pub lines: usize,
+    /// The text in memory holds all of it. When false, the input is a file that can be read
+    /// again for the rest (standard input is always complete: what was read is the input).
+    pub complete: bool,
+    /// Standard input went on past the read cap; the rest was not read.
+    pub input_cut: bool,
+    pub encoding: Encoding,
+}
+
+impl Extent {
+    /// The extent of `text` held whole in memory.
+    pub fn of_text(text: &str) -> Extent {
+        Extent {
+            bytes: text.len(),
+            lines: crate::parse::count_lines(text),
+            complete: true,
+            input_cut: false,
+            encoding: Encoding::Utf8,
+        }
+    }
+}
 
 /// Input as far as outlining needs it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Loaded {
-    /// Text, decoded lossily; `file_bytes` is the whole input's size, which exceeds
-    /// `text.len()` when only the first [`MAX_BYTES`] were kept.
+    /// Text, decoded (lossily where the bytes were not valid), at most [`MAX_BYTES`] + 1 bytes
+    /// of it; `extent` describes the whole input.
     Text {
         text: String,
-        file_bytes: usize,
-        /// Content hash of every byte of the input (see [`content_hash`]).
+        extent: Extent,
+        /// Content hash of every byte read (see [`content_hash`]).
         hash: String,
     },
-    /// A NUL byte in the first 8 KB.
+    /// A NUL byte in the first 8 KB (and no UTF-16 byte order mark): reading stopped there.
     Binary,
 }
 
-/// Reads the file at `path`.
+/// Reads the file at `path`, after refusing anything that is not a regular file.
 pub fn read(path: &Path) -> Result<Loaded> {
-    let file = std::fs::File::open(path).map_err(|err| Error::io(path, err))?;
-    let meta = file.metadata().map_err(|err| Error::io(path, err))?;
-    if meta.is_dir() {
+    let (file, size) = open_regular(path)?;
+    stream(file.take(size), path)
+}
+
+/// Reads standard input like a file, up to the read cap.
+pub fn read_stdin() -> Result<Loaded> {
+    let path = Path::new("<stdin>");
+    let loaded = stream(std::io::stdin().lock().take(KEEP_BYTES as u64), path)?;
+    Ok(match loaded {
+        Loaded::Text {
+            text,
+            mut extent,
+            hash,
+        } => {
+            // What was read is the input: the line count and the hash describe the text kept.
+            extent.input_cut = extent.bytes > MAX_BYTES || !extent.complete;
+            extent.lines = crate::parse::count_lines(&text);
+            extent.complete = true;
+            Loaded::Text { text, extent, hash }
+        }
+        Loaded::Binary => Loaded::Binary,
+    })
+}
+
+/// Opens `path` for reading when it is a regular file (links followed), with its size then.
+/// The type is checked before opening (opening a FIFO waits for a writer, a device may never
+/// end) and again on the open file, which was opened without blocking in case the path was
+/// replaced in between.
+pub(crate) fn open_regular(path: &Path) -> Result<(File, u64)> {
+    let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
+    refuse_unless_regular(path, meta.file_type())?;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path).map_err(|e| Error::io(path, e))?;
+    let meta = file.metadata().map_err(|e| Error::io(path, e))?;
+    refuse_unless_regular(path, meta.file_type())?;
+    Ok((file, meta.len()))
+}
+
+fn refuse_unless_regular(path: &Path, file_type: std::fs::FileType) -> Result<()> {
+    if file_type.is_file() {
+        return Ok(());
+    }
+    if file_type.is_dir() {
         return Err(Error::Usage(format!("{}: is a directory", path.display())));
     }
-    read_capped(file, path)
+    Err(Error::NotRegular {
+        path: path.to_path_buf(),
+        kind: special_kind(file_type),
+    })
 }
 
-/// Reads standard input like a file.
-pub fn read_stdin() -> Result<Loaded> {
-    read_capped(std::io::stdin().lock(), Path::new("<stdin>"))
-}
-
-/// Keeps the first [`MAX_BYTES`] (+1, to tell "exactly the cap" from "more"); streams the rest
-/// through the hash only, so the hash covers the whole input while memory stays bounded.
-fn read_capped(mut reader: impl Read, path: &Path) -> Result<Loaded> {
-    let mut bytes = Vec::new();
-    (&mut reader)
-        .take(MAX_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|err| Error::io(path, err))?;
-    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-    hasher.update(&bytes);
-    let mut total = bytes.len();
-    let mut chunk = vec![0u8; 64 * 1024];
-    loop {
-        let n = match reader.read(&mut chunk) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(err) => return Err(Error::io(path, err)),
-        };
-        hasher.update(&chunk[..n]);
-        total += n;
+#[cfg(unix)]
+fn special_kind(file_type: std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if file_type.is_fifo() {
+        "a named pipe (FIFO)"
+    } else if file_type.is_socket() {
+        "a socket"
+    } else if file_type.is_char_device() {
+        "a character device"
+    } else if file_type.is_block_device() {
+        "a block device"
+    } else {
+        "a special file"
     }
-    Ok(decode(bytes, total, format_hash(hasher.digest())))
+}
+
+#[cfg(not(unix))]
+fn special_kind(_: std::fs::FileType) -> &'static str {
+    "a special file"
+}
+
+/// `path` made absolute with every link and `..` resolved, for `--root` checks that must give
+/// the same answer for an outside path whether or not it exists. Where the path does not exist (or
+/// cannot be looked at) the rest is resolved by hand: links that exist are followed, `.` and
+/// `..` are applied lexically. A chain of more than 40 links resolves to nothing (outside).
+pub fn resolve(path: &Path) -> PathBuf {
+    if let Ok(resolved) = path.canonicalize() {
+        return resolved;
+    }
+    let absolute = match std::env::current_dir() {
+        Ok(cwd) => cwd.join(path),
+        Err(_) => path.to_path_buf(),
+    };
+    let mut pending: Vec<PathBuf> = absolute
+        .components()
+        .rev()
+        .map(|c| PathBuf::from(c.as_os_str()))
+        .collect();
+    let mut resolved = PathBuf::new();
+    let mut links = 0;
+    while let Some(part) = pending.pop() {
+        match part.components().next() {
+            Some(Component::ParentDir) => {
+                resolved.pop();
+            }
+            Some(Component::CurDir) | None => {}
+            Some(_) => {
+                resolved.push(&part);
+                let Ok(target) = std::fs::read_link(&resolved) else {
+                    continue;
+                };
+                links += 1;
+                if links > 40 {
+                    return PathBuf::new();
+                }
+                resolved.pop();
+                pending.extend(
+                    target
+                        .components()
+                        .rev()
+                        .map(|c| PathBuf::from(c.as_os_str())),
+                );
+            }
+        }
+    }
+    resolved
+}
+
+/// The one streaming pass: probe for binary, then decode, hash and count every byte while
+/// keeping the first [`KEEP_BYTES`] of text.
+fn stream(mut reader: impl Read, path: &Path) -> Result<Loaded> {
+    let mut probe = vec![0u8; BINARY_PROBE];
+    let mut probed = 0;
+    while probed < BINARY_PROBE {
+        let n = read_some(&mut reader, &mut probe[probed..], path)?;
+        if n == 0 {
+            break;
+        }
+        probed += n;
+    }
+    probe.truncate(probed);
+    let Some(encoding) = Encoding::sniff(&probe) else {
+        return Ok(Loaded::Binary);
+    };
+    let mut decoder = encoding.decoder();
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    let mut sink = TextSink::default();
+    let mut bytes = probe.len();
+    hasher.update(&probe);
+    sink.push(decoder.decode(&probe));
+    let mut chunk = probe;
+    chunk.resize(CHUNK, 0);
+    loop {
+        let n = read_some(&mut reader, &mut chunk, path)?;
+        if n == 0 {
+            break;
+        }
+        bytes += n;
+        hasher.update(&chunk[..n]);
+        sink.push(decoder.decode(&chunk[..n]));
+    }
+    sink.push(decoder.finish());
+    let extent = Extent {
+        bytes,
+        lines: sink.lines.lines(),
+        complete: sink.decoded == sink.kept.len(),
+        input_cut: false,
+        encoding,
+    };
+    let text = match String::from_utf8(sink.kept) {
+        Ok(text) => text,
+        Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
+    };
+    Ok(Loaded::Text {
+        text,
+        extent,
+        hash: format_hash(hasher.digest()),
+    })
+}
+
+/// Where decoded text goes: counted whole, kept up to [`KEEP_BYTES`].
+#[derive(Default)]
+struct TextSink {
+    kept: Vec<u8>,
+    decoded: usize,
+    lines: LineCounter,
+}
+
+impl TextSink {
+    fn push(&mut self, text: &[u8]) {
+        self.decoded += text.len();
+        self.lines.feed(text);
+        let room = KEEP_BYTES.saturating_sub(self.kept.len()).min(text.len());
+        self.kept.extend_from_slice(&text[..room]);
+    }
+}
+
+/// One `read`, retried when interrupted by a signal.
+fn read_some(reader: &mut impl Read, buffer: &mut [u8], path: &Path) -> Result<usize> {
+    loop {
+        match reader.read(buffer) {
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => continue,
+            result => return result.map_err(|err| Error::io(path, err)),
+        }
+    }
 }
 
 /// The content hash JSON carries and `--if-hash` checks: `xxh3:` and 16 hex digits.
@@ -73,68 +283,112 @@ fn format_hash(value: u64) -> String {
     format!("xxh3:{value:016x}")
 }
 
-/// Decodes bytes already in memory; `file_bytes` is the whole input's size.
-pub fn decode(bytes: Vec<u8>, file_bytes: usize, hash: String) -> Loaded {
-    let probe = &bytes[..bytes.len().min(BINARY_PROBE)];
-    if memchr::memchr(0, probe).is_some() {
-        return Loaded::Binary;
-    }
-    let file_bytes = file_bytes.max(bytes.len());
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
-    };
-    Loaded::Text {
-        text,
-        file_bytes,
-        hash,
-    }
+/// Loads bytes already in memory as if read from a file (tests, and input read elsewhere).
+pub fn decode(bytes: &[u8]) -> Loaded {
+    // Reading from a slice cannot fail.
+    stream(bytes, Path::new("<memory>")).unwrap_or(Loaded::Binary)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn text_of(loaded: Loaded) -> (String, Extent, String) {
+        match loaded {
+            Loaded::Text { text, extent, hash } => (text, extent, hash),
+            Loaded::Binary => panic!("text expected"),
+        }
+    }
+
     #[test]
     fn nul_in_probe_means_binary() {
-        assert_eq!(
-            decode(b"abc\0def".to_vec(), 7, String::new()),
-            Loaded::Binary
-        );
+        assert_eq!(decode(b"abc\0def"), Loaded::Binary);
         let mut late = vec![b'a'; BINARY_PROBE];
         late.push(0);
-        assert!(matches!(
-            decode(late, 0, String::new()),
-            Loaded::Text { .. }
-        ));
+        assert!(matches!(decode(&late), Loaded::Text { .. }));
     }
 
     #[test]
-    fn invalid_utf8_is_decoded_lossily() {
-        let Loaded::Text {
-            text, file_bytes, ..
-        } = decode(b"a\xffb".to_vec(), 3, String::new())
-        else {
-            panic!("text expected");
-        };
+    fn binary_input_is_not_read_past_the_probe() {
+        let mut endless = std::io::repeat(0);
+        let mut counted = (&mut endless).take(u64::MAX);
+        assert_eq!(
+            stream(&mut counted, Path::new("zero")).ok(),
+            Some(Loaded::Binary)
+        );
+        assert_eq!(u64::MAX - counted.limit(), BINARY_PROBE as u64);
+    }
+
+    #[test]
+    fn invalid_utf8_is_decoded_lossily_and_counted_raw() {
+        let (text, extent, hash) = text_of(decode(b"a\xffb"));
         assert_eq!(text, "a\u{FFFD}b");
-        assert_eq!(file_bytes, 3);
+        assert_eq!((extent.bytes, extent.lines, extent.complete), (3, 1, true));
+        assert_eq!(hash, content_hash(b"a\xffb"));
     }
 
     #[test]
-    fn streamed_hash_covers_bytes_past_the_cap() {
-        let big = vec![b'x'; MAX_BYTES + 5000];
-        let Ok(Loaded::Text {
-            text,
-            file_bytes,
-            hash,
-        }) = read_capped(&big[..], Path::new("big"))
-        else {
-            panic!("text expected");
-        };
-        assert_eq!(text.len(), MAX_BYTES + 1);
-        assert_eq!(file_bytes, big.len());
+    fn utf16_with_a_byte_order_mark_is_text() {
+        let mut bytes = vec![0xFF, 0xFE];
+        for unit in "# Título\n## Dos\n".encode_utf16() {
+            bytes.extend_from_slice(&unit.to_le_bytes());
+        }
+        let (text, extent, hash) = text_of(decode(&bytes));
+        assert_eq!(text, "# Título\n## Dos\n");
+        assert_eq!(extent.encoding, Encoding::Utf16Le);
+        assert_eq!((extent.bytes, extent.lines), (bytes.len(), 2));
+        assert_eq!(hash, content_hash(&bytes));
+    }
+
+    #[test]
+    fn streamed_hash_and_lines_cover_bytes_past_the_cap() {
+        let mut big = "line\n".repeat(MAX_BYTES / 5 + 1000).into_bytes();
+        big.extend_from_slice(b"last");
+        let (text, extent, hash) = text_of(decode(&big));
+        assert_eq!(text.len(), KEEP_BYTES);
+        assert_eq!(extent.bytes, big.len());
+        assert_eq!(extent.lines, MAX_BYTES / 5 + 1001);
+        assert!(!extent.complete);
         assert_eq!(hash, content_hash(&big));
         assert!(hash.starts_with("xxh3:") && hash.len() == 21, "{hash}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn resolve_follows_links_and_dot_dots_past_what_exists() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let base = dir.path().canonicalize().expect("canonical");
+        std::fs::create_dir(base.join("root")).expect("mkdir");
+        std::os::unix::fs::symlink(base.join("gone/x"), base.join("root/out")).expect("link");
+        std::os::unix::fs::symlink("../root", base.join("root/up")).expect("link");
+        let cases = [
+            ("root", "root"),
+            ("root/missing/../../y", "y"),
+            ("root/out", "gone/x"),
+            ("root/out/../z", "gone/z"),
+            ("root/up/up/./new", "root/new"),
+        ];
+        for (path, expected) in cases {
+            assert_eq!(resolve(&base.join(path)), base.join(expected), "{path}");
+        }
+        std::os::unix::fs::symlink(base.join("root/loop"), base.join("root/loop")).expect("loop");
+        assert_eq!(resolve(&base.join("root/loop/x")), PathBuf::new());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn special_files_are_refused_before_opening() {
+        for (path, kind) in [
+            ("/dev/null", "a character device"),
+            ("/dev/zero", "a character device"),
+        ] {
+            let err = read(Path::new(path)).expect_err("refused");
+            assert!(err.to_string().contains(kind), "{err}");
+        }
+        let dir = tempfile::tempdir().expect("temp dir");
+        let socket = dir.path().join("s");
+        let _listener = std::os::unix::net::UnixListener::bind(&socket).expect("bind");
+        let err = read(&socket).expect_err("refused");
+        assert!(err.to_string().contains("a socket"), "{err}");
     }
 }

@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a failing test should panic loudly
 
 mod cli {
+    pub mod bad_input;
     pub mod contract;
     pub mod errors;
     pub mod git;

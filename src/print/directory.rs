@@ -2,16 +2,17 @@
 
 use super::{json, json_line, text, text_options, write_out, Outcome};
 use crate::config::Config;
-use crate::document::Document;
 use crate::error::Result;
 use crate::git;
 use crate::lang::Language;
 use crate::outline::select;
-use crate::walk::{self, WalkOptions};
+use crate::parallel;
+use crate::search;
+use crate::walk::{self, Found, Walk, WalkOptions};
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::ops::ControlFlow;
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Default caps for text output, which lands in a reader's context window. JSON Lines is read
 /// by programs line by line and is uncapped unless the flags are given.
@@ -24,9 +25,18 @@ enum Rendered {
         text: String,
         tokens: Option<usize>,
     },
-    /// Binary, or left out by `--changed`.
+    /// Binary, or left out by `--changed` or `--no-tests`.
     Skipped,
     Failed(String),
+    /// Past `--max-files` or the output cap: not read, only counted.
+    OverCap,
+}
+
+/// The caps of one run.
+#[derive(Debug, Clone, Copy)]
+struct Caps {
+    max_files: usize,
+    max_output: usize,
 }
 
 pub(super) fn directory(
@@ -34,22 +44,20 @@ pub(super) fn directory(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Outcome> {
-    let root = config.path.as_path();
-    let shown_roots: Vec<String> = config
-        .paths
-        .iter()
-        .map(|p| walk::shown(p).display().to_string())
-        .collect();
-    let max_files = config.max_files.unwrap_or(if config.json {
-        usize::MAX
-    } else {
-        TEXT_MAX_FILES
-    });
-    let max_output = config.max_output.unwrap_or(if config.json {
-        usize::MAX
-    } else {
-        TEXT_MAX_OUTPUT
-    });
+    let caps = Caps {
+        max_files: config.max_files.unwrap_or(match config.json {
+            true => usize::MAX,
+            false => TEXT_MAX_FILES,
+        }),
+        max_output: config.max_output.unwrap_or(match config.json {
+            true => usize::MAX,
+            false => TEXT_MAX_OUTPUT,
+        }),
+    };
+    let snapshot = match config.diff {
+        true => super::git_snapshot(&config.path, err)?,
+        false => None,
+    };
     let options = WalkOptions {
         hidden: config.hidden,
         only: config.language,
@@ -57,128 +65,223 @@ pub(super) fn directory(
         any_language: false,
         no_parent_ignores: config.root.is_some(),
     };
-    let walk::Collected {
-        mut files,
-        warnings,
-    } = walk::collect(&config.paths, options)?;
-    let over_cap = files.len().saturating_sub(max_files);
-    files.truncate(max_files);
-    let mut outcome = Outcome::Success;
-    for warning in &warnings {
-        write_out(err, format!("outline: {warning}\n").as_bytes())?;
-        outcome = Outcome::PartialFailure;
+    // Number the files (not the unreadable entries) so that `--max-files` counts files.
+    let files = Walk::new(&config.paths, options)?.scan(0usize, |count, found| {
+        let index = *count;
+        *count += usize::from(matches!(found, Found::File { .. }));
+        Some((index, found))
+    });
+    let mut printer = Printer::new(config, caps, out, err);
+    if !config.json {
+        let roots: Vec<String> = config
+            .paths
+            .iter()
+            .map(|p| walk::shown(p).display().to_string())
+            .collect();
+        printer.write(&format!("# Directory outline: {}\n", roots.join(" ")))?;
     }
-    let snapshot = match config.diff {
-        true => super::git_snapshot(root, err)?,
-        false => None,
+    let full = AtomicBool::new(false);
+    let render = |(index, found): (usize, Found)| match found {
+        Found::Unreadable(message) => Rendered::Failed(message),
+        Found::File { .. } if index >= caps.max_files || full.load(Ordering::Relaxed) => {
+            Rendered::OverCap
+        }
+        Found::File {
+            path,
+            language: Some(language),
+        } => render_file(config, &path, language, snapshot.as_ref()),
+        Found::File { .. } => Rendered::Skipped,
     };
-    let mut rendered = render_all(config, &files, snapshot.as_ref());
     if config.sort_by_tokens {
-        // Largest first; the sort is stable, so equal counts keep path order.
-        rendered.sort_by_key(|item| match item {
+        // Largest first needs every count before the first line: the one mode that holds
+        // all files' output. The sort is stable, so equal counts keep path order.
+        let mut all = Vec::new();
+        parallel::ordered(files, render, |rendered| {
+            all.push(rendered);
+            ControlFlow::Continue(())
+        });
+        all.sort_by_key(|item| match item {
             Rendered::Chunk { tokens, .. } => std::cmp::Reverse(tokens.unwrap_or(0)),
             _ => std::cmp::Reverse(0),
         });
-    }
-
-    let mut written = 0usize;
-    if !config.json {
-        let header = format!("# Directory outline: {}\n", shown_roots.join(" "));
-        write_out(out, header.as_bytes())?;
-        written += header.len();
-    }
-    let mut over_output = 0;
-    let (mut total_tokens, mut counted_files) = (0usize, 0usize);
-    for (index, item) in rendered.iter().enumerate() {
-        match item {
-            Rendered::Chunk {
-                text: chunk,
-                tokens,
-            } => {
-                // The first file always shows: a cap below one file still says something.
-                if counted_files > 0 && written + chunk.len() > max_output {
-                    over_output = rendered.len() - index;
-                    break;
-                }
-                write_out(out, chunk.as_bytes())?;
-                written += chunk.len();
-                total_tokens += tokens.unwrap_or(0);
-                counted_files += 1;
+        all.into_iter().for_each(|rendered| printer.take(rendered));
+    } else {
+        // Each file is written as soon as it and every file before it are done.
+        parallel::ordered(files, render, |rendered| {
+            printer.take(rendered);
+            if printer.full {
+                full.store(true, Ordering::Relaxed);
             }
-            Rendered::Skipped => {}
-            Rendered::Failed(message) => {
-                write_out(err, format!("outline: {message}\n").as_bytes())?;
-                outcome = Outcome::PartialFailure;
+            match printer.error.is_some() {
+                true => ControlFlow::Break(()),
+                false => ControlFlow::Continue(()),
             }
-        }
+        });
     }
-    let left_out = over_cap + over_output;
-    if left_out > 0 {
-        let why = if over_output > 0 {
-            format!(
-                "output cap of {} bytes reached (raise --max-output)",
-                max_output
-            )
-        } else {
-            format!("--max-files {max_files} reached")
-        };
-        let note = if config.json {
-            let reason = if over_output > 0 {
-                "max_output"
-            } else {
-                "max_files"
-            };
-            format!("{{\"truncated\":true,\"truncation_reason\":\"{reason}\",\"omitted_files\":{left_out}}}\n")
-        } else {
-            format!("\n# … {left_out} more files not shown: {why}\n")
-        };
-        write_out(out, note.as_bytes())?;
-    }
-    if let (Some(tokenizer), false) = (config.tokens, config.json) {
-        let total = format!(
-            "\n# Total: ~{} tokens in {} files ({})\n",
-            crate::parse::thousands(total_tokens),
-            crate::parse::thousands(counted_files),
-            tokenizer.encoding()
-        );
-        write_out(out, total.as_bytes())?;
-    }
-    Ok(outcome)
+    printer.finish()
 }
 
-/// Renders every file on all cores; results keep the walk's order.
-fn render_all(
-    config: &Config,
-    files: &[(PathBuf, Language)],
-    snapshot: Option<&git::Snapshot>,
-) -> Vec<Rendered> {
-    let slots: Vec<Mutex<Option<Rendered>>> = files.iter().map(|_| Mutex::new(None)).collect();
-    let next = AtomicUsize::new(0);
-    let workers = std::thread::available_parallelism()
-        .map_or(1, usize::from)
-        .min(files.len().max(1));
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some((path, language)) = files.get(index) else {
-                    break;
-                };
-                let rendered = render_file(config, path, *language, snapshot);
-                if let Ok(mut slot) = slots[index].lock() {
-                    *slot = Some(rendered);
-                }
-            });
+/// Writes rendered files within the caps and keeps the counts for the closing notes.
+struct Printer<'w> {
+    config: &'w Config,
+    caps: Caps,
+    out: &'w mut dyn Write,
+    err: &'w mut dyn Write,
+    written: usize,
+    shown_files: usize,
+    total_tokens: usize,
+    over_files: usize,
+    over_output: usize,
+    /// The output cap was reached: later files are only counted.
+    full: bool,
+    outcome: Outcome,
+    error: Option<crate::error::Error>,
+}
+
+impl<'w> Printer<'w> {
+    fn new(
+        config: &'w Config,
+        caps: Caps,
+        out: &'w mut dyn Write,
+        err: &'w mut dyn Write,
+    ) -> Printer<'w> {
+        Printer {
+            config,
+            caps,
+            out,
+            err,
+            written: 0,
+            shown_files: 0,
+            total_tokens: 0,
+            over_files: 0,
+            over_output: 0,
+            full: false,
+            outcome: Outcome::Success,
+            error: None,
         }
-    });
-    slots
-        .into_iter()
-        .map(|slot| {
-            slot.into_inner().ok().flatten().unwrap_or_else(|| {
-                Rendered::Failed("internal error: a file was not rendered".into())
-            })
-        })
-        .collect()
+    }
+
+    fn write(&mut self, text: &str) -> Result<()> {
+        self.written += text.len();
+        write_out(self.out, text.as_bytes())
+    }
+
+    fn take(&mut self, rendered: Rendered) {
+        if self.error.is_some() {
+            return;
+        }
+        let result = match rendered {
+            Rendered::Chunk { text, tokens } => self.chunk(text, tokens),
+            Rendered::Skipped => Ok(()),
+            Rendered::OverCap => {
+                match self.full {
+                    true => self.over_output += 1,
+                    false => self.over_files += 1,
+                }
+                Ok(())
+            }
+            Rendered::Failed(message) => {
+                self.outcome = Outcome::PartialFailure;
+                write_out(self.err, format!("outline: {message}\n").as_bytes())
+            }
+        };
+        if let Err(error) = result {
+            self.error = Some(error);
+        }
+    }
+
+    /// Writes one file's output. One that does not fit is cut after its last entry line
+    /// that fits, with a note (text), or left out (a JSON line cannot be cut); either way
+    /// later files are only counted. The first file always shows something.
+    fn chunk(&mut self, text: String, tokens: Option<usize>) -> Result<()> {
+        if self.full {
+            self.over_output += 1;
+            return Ok(());
+        }
+        let room = self.caps.max_output.saturating_sub(self.written);
+        let first = self.shown_files == 0;
+        if text.len() <= room || (first && self.config.json) {
+            self.shown_files += 1;
+            self.total_tokens += tokens.unwrap_or(0);
+            return self.write(&text);
+        }
+        self.full = true;
+        // A text chunk is a blank line, the file's header, then one line per entry.
+        let room = match first {
+            true => room.max(first_lines(&text, 3)),
+            false => room,
+        };
+        let (cut, hidden) = cut_at_line(&text, room);
+        if self.config.json || cut.lines().count() < 3 {
+            self.over_output += 1;
+            return Ok(());
+        }
+        self.shown_files += 1;
+        self.write(cut)?;
+        let note = format!(
+            "  # … {hidden} more lines of this file not shown: output cap of {} bytes reached (raise --max-output)\n",
+            self.caps.max_output
+        );
+        self.write(&note)
+    }
+
+    fn finish(mut self) -> Result<Outcome> {
+        if let Some(error) = self.error.take() {
+            return Err(error);
+        }
+        let left_out = self.over_files + self.over_output;
+        if left_out > 0 {
+            let reason = match self.over_output > 0 {
+                true => "max_output",
+                false => "max_files",
+            };
+            let note = match (self.config.json, self.over_output > 0) {
+                (true, _) => format!(
+                    "{{\"truncated\":true,\"truncation_reason\":\"{reason}\",\"omitted_files\":{left_out}}}\n"
+                ),
+                (false, true) => format!(
+                    "\n# … {left_out} more files not shown: output cap of {} bytes reached (raise --max-output)\n",
+                    self.caps.max_output
+                ),
+                (false, false) => format!(
+                    "\n# … {left_out} more files not shown: --max-files {} reached\n",
+                    self.caps.max_files
+                ),
+            };
+            write_out(self.out, note.as_bytes())?;
+        }
+        if let (Some(tokenizer), false) = (self.config.tokens, self.config.json) {
+            let total = format!(
+                "\n# Total: ~{} tokens in {} files ({})\n",
+                crate::parse::thousands(self.total_tokens),
+                crate::parse::thousands(self.shown_files),
+                tokenizer.encoding()
+            );
+            write_out(self.out, total.as_bytes())?;
+        }
+        Ok(self.outcome)
+    }
+}
+
+/// The longest prefix of `text` of whole lines within `room` bytes, and how many lines
+/// were left out.
+fn cut_at_line(text: &str, room: usize) -> (&str, usize) {
+    let mut end = 0;
+    for (index, _) in text.match_indices('\n') {
+        if index + 1 > room {
+            break;
+        }
+        end = index + 1;
+    }
+    let hidden = text[end..].lines().count();
+    (&text[..end], hidden)
+}
+
+/// Bytes of the first `n` lines of `text`.
+fn first_lines(text: &str, n: usize) -> usize {
+    text.match_indices('\n')
+        .nth(n.saturating_sub(1))
+        .map_or(text.len(), |(index, _)| index + 1)
 }
 
 fn render_file(
@@ -190,7 +293,10 @@ fn render_file(
     if config.changed_only && !snapshot.is_some_and(|s| s.is_changed(path)) {
         return Rendered::Skipped;
     }
-    let mut input = match Document::open(path, Some(language)) {
+    if config.no_tests && search::is_test_path(path) {
+        return Rendered::Skipped;
+    }
+    let mut input = match super::open(config, path, Some(language)) {
         Ok(input) => input,
         Err(error) => return Rendered::Failed(error.to_string()),
     };

@@ -15,7 +15,7 @@ pub struct FileObject<'a> {
     pub language: &'static str,
     /// Lines in the file (a last line without newline counts).
     pub lines: usize,
-    /// Size in bytes.
+    /// Size on disk in bytes (of the encoded file, not of the decoded text).
     pub bytes: usize,
     /// Content hash of the file's bytes (`xxh3:` + 16 hex digits); `--if-hash` checks it.
     pub hash: &'a str,
@@ -155,7 +155,7 @@ pub struct ReadObject<'a> {
     /// Language name, absent for a file without a parser.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub language: Option<&'static str>,
-    /// Lines in the whole file.
+    /// Lines in the whole file (counted over all of it, also past the read cap).
     pub lines: usize,
     pub hash: &'a str,
     /// First and last line of `text` (0 and 0 when no line was read).
@@ -172,6 +172,10 @@ pub struct ReadObject<'a> {
     /// `--symbol`: the entry read (its children are not listed).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub node: Option<Node<'a>>,
+    /// Set when the file was too large to outline whole: what was outlined (as in
+    /// [`FileObject`]), so entries past that point are known to be missing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_limit: Option<&'a str>,
 }
 
 impl<'a> ReadObject<'a> {
@@ -184,7 +188,7 @@ impl<'a> ReadObject<'a> {
         ReadObject {
             path: input.path.display().to_string(),
             language: input.outline.as_ref().map(|o| o.language.name()),
-            lines: crate::parse::count_lines(&input.text),
+            lines: input.extent.lines,
             hash: &input.hash,
             start_line,
             end_line,
@@ -192,6 +196,11 @@ impl<'a> ReadObject<'a> {
             omitted: None,
             note: None,
             node: None,
+            input_limit: input
+                .outline
+                .as_ref()
+                .and_then(|outline| outline.limit.as_ref())
+                .map(|limit| limit.reason.as_str()),
         }
     }
 }

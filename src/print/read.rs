@@ -6,7 +6,7 @@ use crate::config::{Config, LineSpec};
 use crate::document::Document;
 use crate::error::Result;
 use crate::outline::select;
-use crate::outline::Entry;
+use crate::outline::{Entry, Outline};
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -62,8 +62,8 @@ pub(super) fn symbol_entry(
     entry: &Entry,
     out: &mut dyn Write,
 ) -> Result<Outcome> {
-    let lines = input.lines();
     if let Some(depth) = config.depth {
+        let lines = input.lines();
         let budget = select::Budget {
             max_depth: Some(depth),
             max_nodes: config.max_nodes,
@@ -106,7 +106,7 @@ pub(super) fn symbol_entry(
         write_out(out, rendered.as_bytes())?;
         return Ok(Outcome::Success);
     }
-    let (body, shown_end) = numbered(&lines, entry.line, entry.end_line);
+    let (body, shown_end) = numbered(input, entry.line, entry.end_line)?;
     let rendered = if config.json {
         let mut object = json::ReadObject::new(input, entry.line, shown_end, &body);
         object.node = Some(json::Node::leaf(entry, config.signatures));
@@ -148,12 +148,11 @@ pub(super) fn line_range(
     spec: LineSpec,
     out: &mut dyn Write,
 ) -> Result<Outcome> {
-    let lines = input.lines();
-    let total = lines.len();
+    let total = input.extent.lines;
     let (range, clamped) = spec.resolve(total);
     let (body, start, shown_end, end) = match range {
         Some((start, end)) => {
-            let (body, shown_end) = numbered(&lines, start, end);
+            let (body, shown_end) = numbered(input, start, end)?;
             (body, start, shown_end, end)
         }
         None => (String::new(), 0, 0, 0),
@@ -186,21 +185,20 @@ pub(super) fn agent_read(
     input: &Document,
     out: &mut dyn Write,
 ) -> Result<Outcome> {
-    let lines = input.lines();
-    let total = lines.len();
+    let total = input.extent.lines;
     let mut text = String::new();
     let mut omitted = None;
     if total <= READ_WHOLE_LINES {
-        let (body, shown_end) = numbered(&lines, 1, total);
+        let (body, shown_end) = numbered(input, 1, total)?;
         text.push_str(&body);
         push_cut_note(&mut text, shown_end, total);
     } else {
         let tail_start = total - READ_TAIL + 1;
-        let (head, head_end) = numbered(&lines, 1, READ_HEAD);
+        let (head, head_end) = numbered(input, 1, READ_HEAD)?;
         text.push_str(&head);
         push_cut_note(&mut text, head_end, READ_HEAD);
         if let Some(outline) = &input.outline {
-            push_outline_block(&mut text, &outline.entries);
+            push_outline_block(&mut text, outline);
         }
         let _ = writeln!(
             text,
@@ -208,7 +206,7 @@ pub(super) fn agent_read(
             READ_HEAD + 1,
             tail_start - 1
         );
-        let (tail, tail_end) = numbered(&lines, tail_start, total);
+        let (tail, tail_end) = numbered(input, tail_start, total)?;
         text.push_str(&tail);
         push_cut_note(&mut text, tail_end, total);
         omitted = Some([READ_HEAD + 1, tail_start - 1]);
@@ -224,9 +222,14 @@ pub(super) fn agent_read(
     Ok(Outcome::Success)
 }
 
-/// `[outline: N top-level entries]` and one `L<n> <kind> <name>` line each, at most 30.
-fn push_outline_block(text: &mut String, entries: &[Entry]) {
+/// `[outline: N top-level entries]`, the parse limit when one stopped the outline early, and
+/// one `L<n> <kind> <name>` line per entry, at most 30.
+fn push_outline_block(text: &mut String, outline: &Outline) {
+    let entries = &outline.entries;
     let _ = writeln!(text, "[outline: {} top-level entries]", entries.len());
+    if let Some(limit) = &outline.limit {
+        let _ = writeln!(text, "# Limit: {}", limit.reason);
+    }
     let line = |text: &mut String, e: &Entry| {
         let _ = writeln!(text, "L{} {} {}", e.line, text::kind_label(e), e.name);
     };
@@ -243,21 +246,27 @@ fn push_outline_block(text: &mut String, entries: &[Entry]) {
 }
 
 /// `start..=end` as `<n>: <text>` lines, stopping before [`MAX_READ_BYTES`] (the first line
-/// always shows); returns the text and the last line included.
-fn numbered(lines: &[&str], start: usize, end: usize) -> (String, usize) {
+/// always shows); returns the text and the last line included. Lines past what the loader
+/// kept in memory are streamed from the file (see [`Document::line_window`]).
+fn numbered(input: &Document, start: usize, end: usize) -> Result<(String, usize)> {
+    let window = input.line_window(start.max(1), end, MAX_READ_BYTES)?;
     let mut body = String::new();
     let mut last = start.saturating_sub(1);
-    for number in start.max(1)..=end {
-        let Some(text) = lines.get(number - 1) else {
-            break;
-        };
+    for (number, text) in (window.first..).zip(&window.lines) {
         if number > start && body.len() + text.len() + 12 > MAX_READ_BYTES {
             break;
         }
         let _ = writeln!(body, "{number}: {text}");
         last = number;
     }
-    (body, last)
+    if let Some(line) = window.cut_line.filter(|line| *line <= last) {
+        let _ = writeln!(
+            body,
+            "[line {line} is longer than the {} MB read cap: cut there]",
+            crate::parse::MAX_BYTES >> 20
+        );
+    }
+    Ok((body, last))
 }
 
 fn push_cut_note(text: &mut String, shown_end: usize, end: usize) {

@@ -28,6 +28,7 @@ pub(super) fn scope(config: &Config) -> Scope {
             any_language: matches!(config.mode, Mode::Grep(_)),
             no_parent_ignores: config.root.is_some(),
         },
+        no_tests: config.no_tests,
     }
 }
 

@@ -1,6 +1,6 @@
 //! The text format of `--print`: `L<line> <indent><kind>: <signature>` per entry.
 
-use crate::outline::select::{Selection, Shown};
+use crate::outline::select::{Cut, Selection, Shown};
 use crate::outline::{Entry, Kind};
 use std::fmt::Write;
 
@@ -25,6 +25,24 @@ pub fn kind_label(entry: &Entry) -> String {
         (Kind::Heading, Some(level)) => format!("h{level}"),
         (kind, _) => kind.as_str().to_string(),
     }
+}
+
+/// Children's names a depth cut lists on the parent's line, at most.
+const CHILD_NAMES: usize = 6;
+
+/// `  (21: new, empty, filled, … +15)`: what a depth cut hid, by name, so that `--depth 1`
+/// still says which methods an `impl` holds. Every name shows when a few more would not pay.
+fn push_child_names(out: &mut String, children: &[Entry]) {
+    let shown = match children.len() <= CHILD_NAMES + 2 {
+        true => children.len(),
+        false => CHILD_NAMES,
+    };
+    let names: Vec<&str> = children[..shown].iter().map(|c| c.name.as_str()).collect();
+    let _ = write!(out, "  ({}: {}", children.len(), names.join(", "));
+    if shown < children.len() {
+        let _ = write!(out, ", … +{}", children.len() - shown);
+    }
+    out.push(')');
 }
 
 /// Appends the lines of `selection` to `out`.
@@ -66,8 +84,12 @@ fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
     if options.diff && entry.changed {
         out.push_str("  [CHANGED]");
     }
-    if shown.cut.is_some() {
-        let _ = write!(out, "  … (+{} hidden)", entry.children.len());
+    match shown.cut {
+        Some(Cut::MaxDepth) => push_child_names(out, &entry.children),
+        Some(Cut::MaxNodes) => {
+            let _ = write!(out, "  … (+{} hidden)", entry.children.len());
+        }
+        None => {}
     }
     out.push('\n');
     if options.preview > 0 {

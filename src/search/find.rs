@@ -75,7 +75,10 @@ pub fn find(
         |path, language| {
             // Names for suggestions are gathered only while nothing has matched anywhere.
             let suggest = !found_any.load(Ordering::Relaxed);
-            let file = match_file(path, language, query, tokens, suggest)?;
+            let mut file = match_file(path, language, query, tokens, suggest)?;
+            if scope.no_tests {
+                file.matches.retain(|found| !found.in_test);
+            }
             if !file.matches.is_empty() {
                 found_any.store(true, Ordering::Relaxed);
             }

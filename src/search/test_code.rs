@@ -45,6 +45,14 @@ fn is_test_file_name(name: &str) -> bool {
     }
 }
 
+/// Drops test modules from `entries`, at any depth.
+pub fn drop_test_entries(entries: &mut Vec<Entry>) {
+    entries.retain(|entry| !is_test_entry(entry));
+    for entry in entries {
+        drop_test_entries(&mut entry.children);
+    }
+}
+
 /// Whether `entry` is a test module (`mod tests`, `namespace test`): everything inside it is
 /// test code.
 pub fn is_test_entry(entry: &Entry) -> bool {

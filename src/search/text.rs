@@ -3,6 +3,7 @@
 //! code by the same masks the scanners use ([`crate::parse::code_mask`]).
 
 use super::find::owner_matches_name;
+use super::is_test_entry;
 use super::{ancestors_at, each_file, EntryRef, RefQuery, Scope, Summary};
 use crate::document::Document;
 use crate::lang::Language;
@@ -77,7 +78,7 @@ pub fn grep(
 ) -> crate::Result<Summary> {
     each_file(
         scope,
-        |path, language| grep_file(path, language, regex, options),
+        |path, language| grep_file(path, language, regex, options, scope.no_tests),
         |hits| match hits {
             Some(hits) => deliver(hits),
             None => ControlFlow::Continue(()),
@@ -95,7 +96,7 @@ pub fn refs(
 ) -> crate::Result<Summary> {
     each_file(
         scope,
-        |path, language| refs_file(path, language, query, options),
+        |path, language| refs_file(path, language, query, options, scope.no_tests),
         |hits| match hits {
             Some(hits) => deliver(hits),
             None => ControlFlow::Continue(()),
@@ -133,6 +134,7 @@ fn grep_file(
     language: Option<Language>,
     regex: &Regex,
     options: TextSearch,
+    no_tests: bool,
 ) -> Option<FileHits> {
     let searched = load(&path, language, options.code_only)?;
     let text = searched.document.text.as_str();
@@ -157,7 +159,7 @@ fn grep_file(
             false,
         ));
     }
-    finish(path, searched.document, hits, options)
+    finish(path, searched.document, hits, options, no_tests)
 }
 
 fn refs_file(
@@ -165,6 +167,7 @@ fn refs_file(
     language: Option<Language>,
     query: &RefQuery,
     options: TextSearch,
+    no_tests: bool,
 ) -> Option<FileHits> {
     let searched = load(&path, language, true)?;
     let (document, mask) = (&searched.document, searched.mask.as_deref()?);
@@ -191,7 +194,7 @@ fn refs_file(
         }
         hits.push(hit_at(text, &index, line, start, name.len(), definition));
     }
-    finish(path, searched.document, hits, options)
+    finish(path, searched.document, hits, options, no_tests)
 }
 
 /// Whether the occurrence at byte `start` (on `line`) is the name of a definition: the first
@@ -302,9 +305,17 @@ fn cut_around(line: &str, at: usize, len: usize) -> String {
 fn finish(
     path: PathBuf,
     document: Document,
-    hits: Vec<Hit>,
+    mut hits: Vec<Hit>,
     options: TextSearch,
+    no_tests: bool,
 ) -> Option<FileHits> {
+    if let (true, Some(outline)) = (no_tests, &document.outline) {
+        hits.retain(|hit| {
+            !ancestors_at(outline, hit.line)
+                .into_iter()
+                .any(is_test_entry)
+        });
+    }
     if hits.is_empty() {
         return None;
     }

@@ -24,7 +24,7 @@ def third():
 ";
 
 /// `git` with no global or system config, a fixed identity and no pager.
-fn git(dir: &Path, args: &[&str]) {
+pub fn git(dir: &Path, args: &[&str]) {
     let status = Command::new("git")
         .current_dir(dir)
         .env("GIT_CONFIG_GLOBAL", "/dev/null")

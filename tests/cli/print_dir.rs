@@ -24,7 +24,7 @@ fn text_lists_files_in_path_order_with_top_level_entries() {
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(
         out,
-        "# Directory outline: .\n\n## a.py (python)\n  L    1 function: a()\n\n## b.md (markdown)\n  L    1 h1: B  … (+1 hidden)\n\n## src/c.md (markdown)\n  L    1 h1: C\n"
+        "# Directory outline: .\n\n## a.py (python)\n  L    1 function: a()\n\n## b.md (markdown)\n  L    1 h1: B  (1: B1)\n\n## src/c.md (markdown)\n  L    1 h1: C\n"
     );
 }
 
@@ -90,4 +90,94 @@ fn lang_filters_directory_mode() {
     cmd.args(["--print", "--lang", "python", "."]);
     let (out, _, _) = run(cmd);
     assert!(out.contains("## a.py") && !out.contains(".md"), "{out}");
+}
+
+#[test]
+fn several_paths_and_globs() {
+    let env = tree();
+    let mut cmd = env.cmd();
+    cmd.args(["--print", "src", "a.py"]);
+    let (out, _, code) = run(cmd);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "# Directory outline: src a.py\n\n## src/c.md (markdown)\n  L    1 h1: C\n\n## a.py (python)\n  L    1 function: a()\n"
+    );
+    let mut globbed = env.cmd();
+    globbed.args(["--print", "--glob", "!*.md", "."]);
+    let (out, _, _) = run(globbed);
+    assert!(out.contains("## a.py") && !out.contains(".md"), "{out}");
+}
+
+#[test]
+fn the_output_cap_cuts_inside_a_file_at_an_entry() {
+    let env = TestEnv::new();
+    let body: String = (0..200)
+        .map(|i| format!("def f{i}():\n    pass\n"))
+        .collect();
+    env.write("big.py", &body);
+    env.write("later.py", "def later():\n    pass\n");
+    let mut cmd = env.cmd();
+    cmd.args(["--print", "--max-output", "2000", "."]);
+    let (out, _, code) = run(cmd);
+    assert_eq!(code, 0);
+    assert!(out.len() < 2400, "{} bytes:\n{out}", out.len());
+    let cut_note = out
+        .lines()
+        .find(|l| l.contains("more lines of this file not shown"))
+        .unwrap_or_else(|| panic!("no cut note:\n{out}"));
+    assert!(cut_note.contains("output cap of 2000 bytes"), "{cut_note}");
+    // Every line before the note is a whole entry line.
+    let entries: Vec<&str> = out.lines().filter(|l| l.starts_with("  L")).collect();
+    assert!(entries.len() > 10, "{out}");
+    assert!(entries.iter().all(|l| l.ends_with("()")), "{out}");
+    assert!(
+        out.ends_with(
+            "# … 1 more files not shown: output cap of 2000 bytes reached (raise --max-output)\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn no_tests_leaves_out_test_files_and_modules() {
+    let env = TestEnv::new();
+    env.write(
+        "src/lib.rs",
+        "pub fn api() {}\n\n#[cfg(test)]\nmod tests {\n    fn t() {}\n}\n",
+    );
+    env.write("tests/it.rs", "fn it() {}\n");
+    env.write("app/test_app.py", "def test_x():\n    pass\n");
+    let mut cmd = env.cmd();
+    cmd.args(["--print", "--no-tests", "."]);
+    let (out, _, code) = run(cmd);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "# Directory outline: .\n\n## src/lib.rs (rust)\n  L    1 function: pub api()\n"
+    );
+    let mut file = env.cmd();
+    file.args(["--print", "--no-tests", "src/lib.rs"]);
+    let (out, _, _) = run(file);
+    assert!(out.contains("api") && !out.contains("tests"), "{out}");
+}
+
+#[test]
+fn depth_cuts_name_the_children() {
+    let env = TestEnv::new();
+    let methods: String = (0..10)
+        .map(|i| format!("    def m{i}(self):\n        pass\n"))
+        .collect();
+    env.write(
+        "k.py",
+        &format!("class K:\n{methods}\nclass Small:\n    def a(self):\n        pass\n"),
+    );
+    let mut cmd = env.cmd();
+    cmd.args(["--print", "."]);
+    let (out, _, _) = run(cmd);
+    assert!(
+        out.contains("class: K  (10: m0, m1, m2, m3, m4, m5, … +4)"),
+        "{out}"
+    );
+    assert!(out.contains("class: Small  (1: a)"), "{out}");
 }

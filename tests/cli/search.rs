@@ -505,3 +505,24 @@ fn searches_obey_root_and_tokens() {
     );
     assert!(first.ends_with(" tokens)"), "{out}");
 }
+
+#[test]
+fn no_tests_leaves_test_code_out_of_searches() {
+    let env = tree();
+    assert_eq!(
+        found(&env, &["--find", "run", "--no-tests"]).len(),
+        6,
+        "the two test definitions are gone"
+    );
+    let hits = ref_hits(&env, &["--refs", "run", "--no-tests", "src", "tests"]);
+    assert!(!hits.iter().any(|h| h.0.starts_with("tests/")), "{hits:?}");
+    assert!(
+        !hits.iter().any(|h| h.0 == "src/worker.rs" && h.1 >= 27),
+        "{hits:?}"
+    );
+    let greps = grep_lines(&env, &["--grep", "run", "--no-tests", "scripts"]);
+    assert!(
+        !greps.iter().any(|(p, _)| p.contains("test_jobs")),
+        "{greps:?}"
+    );
+}

@@ -1,0 +1,228 @@
+//! Lines `first..=last` of an input, with bounded memory: from text in memory, or by streaming
+//! a file again from its start when the lines lie past what the loader kept. The second read
+//! is hashed and must match the first, so the lines belong to the file the line count and the
+//! hash describe.
+
+use super::{format_hash, open_regular, read_some, Extent, CHUNK};
+use crate::error::{Error, Result};
+use crate::parse::MAX_BYTES;
+use std::borrow::Cow;
+use std::io::Read;
+use std::path::Path;
+
+/// Some consecutive lines of an input, without their line endings.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LineWindow<'t> {
+    /// The number of the first line in `lines`.
+    pub first: usize,
+    pub lines: Vec<Cow<'t, str>>,
+    /// A line longer than the read cap, kept only up to it.
+    pub cut_line: Option<usize>,
+}
+
+/// Lines `first..=last` of `text`, which holds them whole.
+pub fn window_of_text(text: &str, first: usize, last: usize, budget: usize) -> LineWindow<'_> {
+    let mut window = LineWindow {
+        first,
+        ..LineWindow::default()
+    };
+    let mut taken = 0;
+    for line in text.lines().skip(first.saturating_sub(1)) {
+        let number = window.first + window.lines.len();
+        if number > last || !window.lines.is_empty() && taken + line.len() > budget {
+            break;
+        }
+        taken += line.len();
+        window.lines.push(Cow::Borrowed(line));
+    }
+    window
+}
+
+/// Lines `first..=last` of the file at `path`, read again from its start up to the size the
+/// loader saw (`extent.bytes`); at most `budget` bytes of lines are kept after the first, and
+/// the first up to the read cap. A file whose bytes no longer hash to `hash` is an error.
+pub fn read_window(
+    path: &Path,
+    extent: &Extent,
+    hash: &str,
+    first: usize,
+    last: usize,
+    budget: usize,
+) -> Result<LineWindow<'static>> {
+    let (file, _) = open_regular(path)?;
+    let mut reader = file.take(extent.bytes as u64);
+    let mut decoder = extent.encoding.decoder();
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    let mut collector = Collector::new(first, last, budget);
+    let mut chunk = vec![0u8; CHUNK];
+    loop {
+        let n = read_some(&mut reader, &mut chunk, path)?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&chunk[..n]);
+        collector.push(decoder.decode(&chunk[..n]));
+    }
+    collector.push(decoder.finish());
+    if format_hash(hasher.digest()) != hash {
+        return Err(Error::Changed(path.to_path_buf()));
+    }
+    Ok(collector.finish())
+}
+
+/// Picks the window's lines out of decoded text fed in chunks.
+struct Collector {
+    first: usize,
+    last: usize,
+    budget: usize,
+    /// The line the next byte belongs to.
+    line: usize,
+    /// Bytes of the current line seen (it is a line even if it gets no newline).
+    pending: bool,
+    current: Vec<u8>,
+    taken: usize,
+    full: bool,
+    window: LineWindow<'static>,
+}
+
+impl Collector {
+    fn new(first: usize, last: usize, budget: usize) -> Collector {
+        Collector {
+            first: first.max(1),
+            last,
+            budget,
+            line: 1,
+            pending: false,
+            current: Vec::new(),
+            taken: 0,
+            full: false,
+            window: LineWindow {
+                first: first.max(1),
+                ..LineWindow::default()
+            },
+        }
+    }
+
+    fn push(&mut self, mut bytes: &[u8]) {
+        while !bytes.is_empty() {
+            if self.full || self.line > self.last {
+                return;
+            }
+            if self.line < self.first {
+                // Skip whole chunks before the window by counting their newlines.
+                let newlines = memchr::memchr_iter(b'\n', bytes).count();
+                if self.line + newlines < self.first {
+                    self.line += newlines;
+                    self.pending = bytes.last() != Some(&b'\n');
+                    return;
+                }
+            }
+            let (piece, rest, ends) = match memchr::memchr(b'\n', bytes) {
+                Some(i) => (&bytes[..i], &bytes[i + 1..], true),
+                None => (bytes, &[][..], false),
+            };
+            self.pending = !ends;
+            if self.line >= self.first {
+                self.append(piece);
+            }
+            if ends {
+                self.end_line(true);
+            }
+            bytes = rest;
+        }
+    }
+
+    /// Adds to the current line what fits: the first line up to the read cap, later lines
+    /// up to the budget (a later line that does not fit ends the window).
+    fn append(&mut self, piece: &[u8]) {
+        let room = match self.window.lines.is_empty() {
+            true => MAX_BYTES,
+            false => self.budget.saturating_sub(self.taken) + 1,
+        };
+        let fits = room.saturating_sub(self.current.len()).min(piece.len());
+        self.current.extend_from_slice(&piece[..fits]);
+        if fits < piece.len() && self.window.lines.is_empty() {
+            self.window.cut_line = Some(self.line);
+        }
+    }
+
+    fn end_line(&mut self, had_newline: bool) {
+        if self.line >= self.first {
+            let mut bytes = std::mem::take(&mut self.current);
+            if had_newline && bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+            if !self.window.lines.is_empty() && self.taken + bytes.len() > self.budget {
+                self.full = true;
+            } else {
+                self.taken += bytes.len();
+                let text = String::from_utf8(bytes)
+                    .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned());
+                self.window.lines.push(Cow::Owned(text));
+            }
+        }
+        self.line += 1;
+    }
+
+    fn finish(mut self) -> LineWindow<'static> {
+        if self.pending && !self.full && self.line <= self.last {
+            self.end_line(false);
+        }
+        self.window
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn collect(text: &str, first: usize, last: usize, budget: usize, chunk: usize) -> Vec<String> {
+        let mut collector = Collector::new(first, last, budget);
+        for piece in text.as_bytes().chunks(chunk) {
+            collector.push(piece);
+        }
+        let window = collector.finish();
+        assert_eq!(window.first, first);
+        window.lines.into_iter().map(Cow::into_owned).collect()
+    }
+
+    #[test]
+    fn streamed_windows_match_lines_of_text() {
+        let text = "one\ntwo\r\n\nfour\nfive";
+        let all: Vec<&str> = text.lines().collect();
+        for chunk in 1..=text.len() {
+            for first in 1..=6 {
+                for last in first..=6 {
+                    let expected: Vec<&str> = all
+                        .iter()
+                        .skip(first - 1)
+                        .take(last + 1 - first)
+                        .copied()
+                        .collect();
+                    assert_eq!(
+                        collect(text, first, last, 1000, chunk),
+                        expected,
+                        "{first}..{last} by {chunk}"
+                    );
+                    let in_memory = window_of_text(text, first, last, 1000);
+                    assert_eq!(in_memory.lines, expected);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_budget_stops_after_the_first_line() {
+        let text = "aaaa\nbbbb\ncccc\n";
+        assert_eq!(collect(text, 1, 3, 9, 3), ["aaaa", "bbbb"]);
+        assert_eq!(collect(text, 1, 3, 2, 3), ["aaaa"]);
+        assert_eq!(window_of_text(text, 1, 3, 9).lines, ["aaaa", "bbbb"]);
+        assert_eq!(window_of_text(text, 1, 3, 2).lines, ["aaaa"]);
+    }
+
+    #[test]
+    fn a_final_line_without_newline_counts() {
+        assert_eq!(collect("a\nb", 2, 9, 100, 1), ["b"]);
+        assert!(collect("a\n", 2, 9, 100, 1).is_empty());
+    }
+}
