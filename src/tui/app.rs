@@ -234,6 +234,7 @@ impl App {
                 any_language,
                 no_parent_ignores: self.confine.is_some(),
             },
+            no_tests: false,
         }
     }
 
