@@ -263,6 +263,17 @@ impl Config {
         })
     }
 
+    /// With `--root`, refuses `path` unless it resolves (links and `..` followed) inside the
+    /// root; the same error whether or not it exists.
+    pub fn check_root(&self, path: &std::path::Path) -> Result<()> {
+        match &self.root {
+            Some(root) if !crate::source::resolve(path).starts_with(root) => Err(Error::Usage(
+                format!("{}: outside --root {}", path.display(), root.display()),
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// The budget for one file shown on its own.
     pub fn file_budget(&self) -> Budget {
         Budget {

@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 
 pub mod action;
 pub mod app;
+pub mod dirs;
 pub mod doc;
 pub mod files;
 pub mod finder;
@@ -53,6 +54,7 @@ pub fn app_for(config: &Config, color: ColorMode) -> Result<App> {
         ))
     })?;
     let path = &config.path;
+    config.check_root(path)?;
     let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
     let (root, file) = if meta.is_dir() {
         (path.clone(), None)

@@ -153,11 +153,11 @@ const SIDEWAYS: usize = 8;
 
 fn scroll_sideways(app: &mut App, right: bool) {
     app.preview.left = match right {
-        true => app
-            .preview
-            .left
-            .saturating_add(SIDEWAYS)
-            .min(app.widest_line()),
+        // The longest line on screen keeps at least half a pane in sight.
+        true => {
+            let most = app.widest_line().saturating_sub(app.preview_width() / 2);
+            (app.preview.left + SIDEWAYS).min(most.max(app.preview.left))
+        }
         false => app.preview.left.saturating_sub(SIDEWAYS),
     };
 }
@@ -210,17 +210,25 @@ fn move_by(app: &mut App, delta: isize) {
     }
 }
 
-/// Files this small open as the directory selection moves over them; larger ones wait for Enter.
-const LIVE_PREVIEW_BYTES: u64 = 512 * 1024;
-
-/// Shows the file under the directory selection, when it is small enough to load at once.
+/// Shows the file under the directory selection (a large one shows its first screen while it
+/// loads). A link is followed only on Enter, so the preview says so instead.
 fn preview_dir_selection(app: &mut App) {
     let Some(item) = app.dir.selected().map(|n| n.item.clone()) else {
         return;
     };
-    let small = std::fs::metadata(&item.path).is_ok_and(|m| m.len() <= LIVE_PREVIEW_BYTES);
     let open = app.doc.as_ref().is_some_and(|d| d.path == item.path);
-    if !item.is_dir && small && !open {
+    if item.is_dir || open {
+        return;
+    }
+    if let Some(why) = &item.error {
+        app.message = Some(why.clone());
+    } else if let Some(target) = &item.link {
+        app.message = Some(format!(
+            "{} → {}: Enter follows the link",
+            item.name,
+            target.display()
+        ));
+    } else {
         app.open(&item.path);
     }
 }
@@ -278,7 +286,13 @@ fn to_parent<T: super::tree::Item>(tree: &mut super::tree::Tree<T>) -> bool {
 
 fn right(app: &mut App) {
     match app.focus {
-        Focus::Dir if !app.dir.set_expanded(true) => enter(app),
+        Focus::Dir => {
+            let index = app.dir.selected_index();
+            let was_dir = app.open_dir(index, false);
+            if !was_dir {
+                enter(app);
+            }
+        }
         Focus::Outline if !app.outline.set_expanded(true) => app.focus = Focus::Preview,
         _ => {}
     }
@@ -288,11 +302,25 @@ fn enter(app: &mut App) {
     app.filtering = false;
     match app.focus {
         Focus::Dir => {
-            let Some(item) = app.dir.selected().map(|n| n.item.clone()) else {
+            let index = app.dir.selected_index();
+            let Some(node) = app.dir.selected() else {
                 return;
             };
-            if item.is_dir {
+            let item = node.item.clone();
+            if item.is_dir && item.listed && node.expanded {
                 app.dir.toggle();
+            } else if item.is_dir {
+                app.open_dir(index, true);
+            } else if let Some(why) = &item.error {
+                app.message = Some(why.clone());
+            } else if item.link.is_some() {
+                match app.follow(&item) {
+                    Ok(_) => {
+                        app.open(&item.path);
+                        app.focus = Focus::Outline;
+                    }
+                    Err(why) => app.message = Some(why),
+                }
             } else {
                 app.open(&item.path);
                 app.focus = Focus::Outline;
@@ -307,7 +335,15 @@ fn enter(app: &mut App) {
 }
 
 fn toggle(app: &mut App) {
+    let index = app.dir.selected_index();
+    let unlisted = app
+        .dir
+        .selected()
+        .is_some_and(|n| n.item.is_dir && !n.item.listed);
     match app.focus {
+        Focus::Dir if unlisted => {
+            app.open_dir(index, false);
+        }
         Focus::Dir => app.dir.toggle(),
         Focus::Outline => app.outline.toggle(),
         Focus::Preview => {}
@@ -361,12 +397,18 @@ fn filter(app: &mut App, action: Action) {
         }
         Action::FilterAccept => {
             app.filtering = false;
+            if app.focus == Focus::Dir {
+                preview_dir_selection(app);
+            }
             return;
         }
         Action::NextMatch | Action::PrevMatch => {
             let forward = action == Action::NextMatch;
             match app.focus {
-                Focus::Dir => app.dir.next_match(forward),
+                Focus::Dir => {
+                    app.dir.next_match(forward);
+                    preview_dir_selection(app);
+                }
                 _ => {
                     app.outline.next_match(forward);
                     app.jump_to_selected();
@@ -377,7 +419,10 @@ fn filter(app: &mut App, action: Action) {
         _ => return,
     }
     match app.focus {
-        Focus::Dir => app.dir.set_filter(&query),
+        Focus::Dir => {
+            app.dir.set_filter(&query);
+            preview_dir_selection(app);
+        }
         _ => {
             app.outline.set_filter(&query);
             app.jump_to_selected();
@@ -385,10 +430,20 @@ fn filter(app: &mut App, action: Action) {
     }
 }
 
+/// Esc ends a filter with its match still selected and its parents opened (see
+/// `Tree::set_filter`), so the preview stays true to the selection.
 fn escape(app: &mut App) {
     app.filtering = false;
+    let dir_filtered = app.dir.filter_query().is_some();
+    let outline_filtered = app.outline.filter_query().is_some();
     app.dir.set_filter("");
     app.outline.set_filter("");
+    if dir_filtered && app.focus == Focus::Dir {
+        preview_dir_selection(app);
+    }
+    if outline_filtered && app.focus != Focus::Dir {
+        app.jump_to_selected();
+    }
 }
 
 fn effect(app: &mut App, action: Action) {
@@ -396,8 +451,7 @@ fn effect(app: &mut App, action: Action) {
         Action::Suspend => Some(Effect::Suspend),
         Action::Edit => app.location().map(|(path, line)| Effect::Edit(path, line)),
         _ => app.location().map(|(path, line)| {
-            let shown = path.strip_prefix(&app.root).unwrap_or(&path);
-            Effect::Copy(format!("{}:{line}", shown.display()))
+            Effect::Copy(format!("{}:{line}", app.path_from_cwd(&path).display()))
         }),
     };
 }

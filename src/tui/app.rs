@@ -2,7 +2,7 @@
 //! code lives here; `action::update` is what changes it, with the helpers below.
 
 use super::doc::{Doc, LoadOptions};
-use super::files::{self, DirItem};
+use super::files::DirItem;
 use super::jobs::{Cancel, Jobs, Message};
 use super::jump::{JumpList, Location};
 use super::layout::{self, Panes};
@@ -18,6 +18,7 @@ use crate::tokens::Tokenizer;
 use crate::walk::WalkOptions;
 use ratatui::layout::Rect;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use syntect::highlighting::Theme;
 
@@ -134,7 +135,8 @@ pub struct App {
     pub message: Option<String>,
     pub effect: Option<Effect>,
     pub quit: bool,
-    pub snapshot: Option<git::Snapshot>,
+    /// Git status of the root's repository, shared with background loads.
+    pub snapshot: Option<Arc<git::Snapshot>>,
     pub loader: Loader,
     /// The directory `outline` was started in: `y` copies paths relative to it.
     pub cwd: PathBuf,
@@ -159,20 +161,27 @@ pub struct App {
     pub help_top: usize,
     /// Background work reports here.
     pub jobs: Jobs,
+    /// The background load of the open file, if one is under way (its job number).
+    pub loading: Option<u64>,
 }
+
+/// Files larger than this open with their first screen at once and load in the background.
+pub const LAZY_FROM: u64 = 512 * 1024;
+/// How much of a large file is read for its first screen.
+const HEAD_BYTES: usize = 64 * 1024;
 
 impl App {
     /// An app showing `root`, without a file open yet.
     pub fn new(root: PathBuf, config: &Config, theme: Theme, color: ColorMode) -> App {
-        let snapshot = git::snapshot(&root).ok();
+        let snapshot = git::snapshot(&root).ok().map(Arc::new);
         let options = Options {
             tokens: config.tokens.is_some(),
             diff: true,
             hidden: config.hidden,
             color,
         };
-        let dir = Tree::new(files::list(&root, options.hidden, snapshot.as_ref()), 1);
-        App {
+        let dir = Tree::new(Vec::new(), 1);
+        let mut app = App {
             root,
             language: config.language,
             tokenizer: config.tokens.unwrap_or_default(),
@@ -191,7 +200,7 @@ impl App {
             quit: false,
             snapshot,
             loader: Doc::load,
-            cwd: std::env::current_dir().unwrap_or_default(),
+            cwd: crate::source::resolve(Path::new(".")),
             globs: config.globs.clone(),
             confine: config.root.clone(),
             overlay: Overlay::None,
@@ -204,7 +213,10 @@ impl App {
             pending: None,
             help_top: 0,
             jobs: Jobs::default(),
-        }
+            loading: None,
+        };
+        app.list_root();
+        app
     }
 
     /// What keys mean now: typing into a finder or a filter, completing a two-key command,
@@ -227,14 +239,19 @@ impl App {
     pub fn scope(&self, any_language: bool) -> Scope {
         Scope {
             paths: vec![self.root.clone()],
-            walk: WalkOptions {
-                hidden: self.options.hidden,
-                only: None,
-                globs: self.globs.clone(),
-                any_language,
-                no_parent_ignores: self.confine.is_some(),
-            },
+            walk: self.walk_options(any_language),
             no_tests: false,
+        }
+    }
+
+    /// The walk rules of the directory pane and the finders.
+    pub fn walk_options(&self, any_language: bool) -> WalkOptions {
+        WalkOptions {
+            hidden: self.options.hidden,
+            only: None,
+            globs: self.globs.clone(),
+            any_language,
+            no_parent_ignores: self.confine.is_some(),
         }
     }
 
@@ -256,7 +273,7 @@ impl App {
                 || !ranking.done
                 || ranking.query != self.picker.query
         });
-        indexing || self.results.running
+        indexing || self.results.running || self.loading.is_some()
     }
 
     /// Applies every message background work has sent; returns whether anything changed.
@@ -320,7 +337,14 @@ impl App {
                     }
                 }
             }
-            Message::Loaded { .. } | Message::AssetsReady => {}
+            Message::Loaded { job, doc } => {
+                let current = self.doc.as_ref().map(|d| d.path.as_path());
+                if self.loading == Some(job) && current == Some(doc.path.as_path()) {
+                    self.loading = None;
+                    self.swap_doc(*doc);
+                }
+            }
+            Message::AssetsReady => {}
         }
     }
 
@@ -337,6 +361,11 @@ impl App {
         layout::panes(self.area)
     }
 
+    /// Columns inside the preview pane.
+    pub fn preview_width(&self) -> usize {
+        self.panes().preview.width.saturating_sub(2) as usize
+    }
+
     /// Rows of text the preview shows.
     pub fn preview_height(&self) -> usize {
         layout::inner_height(self.panes().preview).max(1)
@@ -350,16 +379,50 @@ impl App {
         }
     }
 
-    /// Opens `path` in the outline and preview panes and selects it in the directory pane.
+    /// Opens `path` in the outline and preview panes and selects it in the directory pane. A
+    /// large file shows its first screen at once and loads in the background.
     pub fn open(&mut self, path: &Path) {
-        let doc = (self.loader)(
+        self.reveal(path);
+        self.loading = None;
+        if self.is_large(path) {
+            self.set_doc(Doc::head(path, HEAD_BYTES, &self.theme));
+            self.load_in_background(path);
+        } else {
+            let doc = self.load_now(path);
+            self.set_doc(doc);
+        }
+    }
+
+    fn is_large(&self, path: &Path) -> bool {
+        std::fs::metadata(path).is_ok_and(|m| m.len() > LAZY_FROM)
+    }
+
+    fn load_now(&self, path: &Path) -> Doc {
+        (self.loader)(
             path,
             self.load_options(),
-            self.snapshot.as_ref(),
+            self.snapshot.as_deref(),
             &self.theme,
+        )
+    }
+
+    /// Reads and outlines `path` on a thread; the result arrives as [`Message::Loaded`].
+    fn load_in_background(&mut self, path: &Path) {
+        let job = self.jobs.next_id();
+        self.loading = Some(job);
+        let (loader, options, theme) = (self.loader, self.load_options(), self.theme.clone());
+        let (snapshot, tx, path) = (
+            self.snapshot.clone(),
+            self.jobs.tx.clone(),
+            path.to_path_buf(),
         );
-        self.select_in_dir(path);
-        self.set_doc(doc);
+        std::thread::spawn(move || {
+            let doc = loader(&path, options, snapshot.as_deref(), &theme);
+            let _ = tx.send(Message::Loaded {
+                job,
+                doc: Box::new(doc),
+            });
+        });
     }
 
     /// Shows `doc`, rebuilding the outline tree (all levels open).
@@ -374,20 +437,37 @@ impl App {
         self.preview = Preview::default();
     }
 
-    /// Re-reads the open file, keeping the selected symbol (by qualified name) and the preview.
+    /// Re-reads the open file (in the background when it is large), keeping the folds, the
+    /// selected symbol and the preview's place.
     pub fn reload_doc(&mut self) {
         let Some(path) = self.doc.as_ref().map(|d| d.path.clone()) else {
             return;
         };
+        match self.is_large(&path) {
+            true => self.load_in_background(&path),
+            false => {
+                let doc = self.load_now(&path);
+                self.swap_doc(doc);
+            }
+        }
+    }
+
+    /// Shows a new version of the open file: entries that still exist keep their folds, the
+    /// selected entry stays selected (by qualified name), the preview stays where it was.
+    fn swap_doc(&mut self, doc: Doc) {
         let keep = self.outline.selected().map(|n| n.item.qualname.clone());
+        let folded: std::collections::HashSet<String> = self
+            .outline
+            .nodes()
+            .iter()
+            .filter(|n| n.has_children && !n.expanded)
+            .map(|n| n.item.qualname.clone())
+            .collect();
+        let query = self.outline.filter_query().map(String::from);
         let preview = self.preview;
-        let doc = (self.loader)(
-            &path,
-            self.load_options(),
-            self.snapshot.as_ref(),
-            &self.theme,
-        );
         self.set_doc(doc);
+        self.outline
+            .fold_where(|item| folded.contains(&item.qualname));
         if let Some(name) = keep {
             let found = self
                 .outline
@@ -398,20 +478,10 @@ impl App {
                 self.outline.select(index);
             }
         }
-        self.preview = preview;
-    }
-
-    /// Re-walks the directory and refreshes git status, keeping the selected path.
-    pub fn reload_dir(&mut self) {
-        self.snapshot = git::snapshot(&self.root).ok();
-        let keep = self.dir.selected().map(|n| n.item.path.clone());
-        let rows = files::list(&self.root, self.options.hidden, self.snapshot.as_ref());
-        self.dir = Tree::new(rows, 1);
-        if let Some(path) = keep {
-            if let Some(index) = self.dir.nodes().iter().position(|n| n.item.path == path) {
-                self.dir.select(index);
-            }
+        if let Some(query) = query {
+            self.outline.set_filter(&query);
         }
+        self.preview = preview;
     }
 
     /// The root folder's name, as the directory pane's title shows it.
@@ -524,8 +594,9 @@ impl App {
         if !open {
             match ready.filter(|doc| doc.path == path) {
                 Some(doc) => {
+                    self.loading = None;
                     self.set_doc(doc);
-                    self.select_in_dir(path);
+                    self.reveal(path);
                 }
                 None => self.open(path),
             }
@@ -563,15 +634,19 @@ impl App {
         }
     }
 
-    /// Selects `path` in the directory pane when it is listed.
-    pub fn select_in_dir(&mut self, path: &Path) {
-        if let Some(index) = self.dir.nodes().iter().position(|n| n.item.path == path) {
-            self.dir.select(index);
+    /// `path` as the user would type it in the directory `outline` was started in: relative
+    /// below it, absolute elsewhere.
+    pub fn path_from_cwd(&self, path: &Path) -> PathBuf {
+        let absolute = crate::source::resolve(path);
+        match absolute.strip_prefix(&self.cwd) {
+            Ok(rel) if !rel.as_os_str().is_empty() => rel.to_path_buf(),
+            _ => absolute,
         }
     }
 
     /// `path:line` of the selection, for copying and for the editor.
     pub fn location(&self) -> Option<(PathBuf, usize)> {
+        // (The path as loaded; `copy_text` rewrites it for the clipboard.)
         let doc = self.doc.as_ref()?;
         let line = match self.focus {
             Focus::Preview => self.preview.cursor + 1,

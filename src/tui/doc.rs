@@ -7,6 +7,7 @@ use crate::git;
 use crate::highlight::{self, Highlighter};
 use crate::lang::Language;
 use crate::outline::{Entry, Outline};
+use crate::source::Extent;
 use crate::tokens::Tokenizer;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -33,6 +34,10 @@ pub struct Doc {
     pub highlighter: Highlighter,
     /// Why the file could not be read, shown in the preview instead of text.
     pub error: Option<String>,
+    /// The whole file's size and lines; `complete` is false past the read cap.
+    pub extent: Extent,
+    /// Only the first screen is read yet; the whole file is loading in the background.
+    pub loading: bool,
 }
 
 /// What a load should parse as and annotate.
@@ -77,6 +82,7 @@ impl Doc {
         error: Option<String>,
     ) -> Doc {
         let starts = line_starts(&input.text);
+        let extent = input.extent;
         let first = input.text.lines().next().unwrap_or("");
         let syntax = highlight::syntax_for(&input.path, first);
         let highlighter = Highlighter::new(syntax, theme.clone(), input.text.len());
@@ -89,8 +95,46 @@ impl Doc {
             stamp,
             highlighter,
             error,
+            extent,
+            loading: false,
             text: input.text,
         }
+    }
+
+    /// The first `bytes` of `path` as plain text, shown at once while the whole file loads in
+    /// the background (whole lines only; a NUL byte early on makes it a binary file).
+    pub fn head(path: &Path, bytes: usize, theme: &syntect::highlighting::Theme) -> Doc {
+        use std::io::Read;
+        let mut buf = Vec::new();
+        let read = std::fs::File::open(path)
+            .and_then(|file| file.take(bytes as u64).read_to_end(&mut buf));
+        if let Err(err) = read {
+            let input = Document::from_parts(path, String::new(), None);
+            return Doc::from_input(
+                input,
+                None,
+                theme,
+                Some(crate::Error::io(path, err).to_string()),
+            );
+        }
+        if memchr::memchr(0, &buf[..buf.len().min(8 * 1024)]).is_some() {
+            let input = Document {
+                binary: true,
+                ..Document::from_parts(path, String::new(), None)
+            };
+            return Doc::from_input(input, stamp(path), theme, None);
+        }
+        let whole_lines = memchr::memrchr(b'\n', &buf).map_or(buf.len(), |at| at + 1);
+        buf.truncate(whole_lines);
+        let text = String::from_utf8_lossy(&buf).into_owned();
+        let mut doc = Doc::from_input(
+            Document::from_parts(path, text, None),
+            stamp(path),
+            theme,
+            None,
+        );
+        doc.loading = true;
+        doc
     }
 
     /// Builds a document from text and an outline made elsewhere (tests, benchmarks).

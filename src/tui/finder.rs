@@ -197,7 +197,12 @@ pub fn peek_selected(app: &mut App) {
 fn load_peek(app: &App, path: &Path) -> Peek {
     // The open file too is read again rather than shared: the open file's state (folds,
     // cursor) must stay as it was when the finder closes without a jump.
-    let doc = (app.loader)(path, app.load_options(), app.snapshot.as_ref(), &app.theme);
+    let doc = (app.loader)(
+        path,
+        app.load_options(),
+        app.snapshot.as_deref(),
+        &app.theme,
+    );
     Peek {
         doc,
         view: Preview::default(),

@@ -28,7 +28,7 @@ fn open_name(app: &App) -> Option<String> {
 /// The fixture with the guide open, focus on its outline.
 fn on_guide(fx: &Fixture, size: (u16, u16)) -> App {
     let mut app = app(fx, ColorMode::Mono, size);
-    select_dir(&mut app, "guide.md");
+    select_dir(&mut app, "docs/guide.md");
     update(&mut app, Action::Enter);
     app
 }

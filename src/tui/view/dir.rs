@@ -37,12 +37,21 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
             if app.dir.is_match(index) {
                 style = palette.matched();
             }
+            if item.error.is_some() {
+                style = palette.deleted();
+            }
             let name = if item.is_dir {
                 format!("{}/", item.name)
             } else {
                 item.name.clone()
             };
             let mut spans = vec![tree_prefix(node), Span::styled(name, style)];
+            if let Some(target) = &item.link {
+                spans.push(Span::styled(
+                    format!(" → {}", target.display()),
+                    palette.dim(),
+                ));
+            }
             if item.changed && app.options.diff {
                 spans.push(Span::styled(" ●", palette.changed()));
             }

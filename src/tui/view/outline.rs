@@ -21,10 +21,12 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     );
     if app.outline.is_empty() {
         let note = match &app.doc {
-            None => "Open a file: Enter in the directory pane",
-            Some(doc) if doc.binary => "binary file",
-            Some(doc) if doc.outline.is_none() => "no parser for this file",
-            Some(_) => "(no outline entries)",
+            None => "Open a file: Enter in the directory pane".to_string(),
+            Some(doc) if doc.error.is_some() => doc.error.clone().unwrap_or_default(),
+            Some(doc) if doc.loading => "reading the file…".to_string(),
+            Some(doc) if doc.binary => "binary file".to_string(),
+            Some(doc) if doc.outline.is_none() => "no parser for this file".to_string(),
+            Some(_) => "(no outline entries)".to_string(),
         };
         frame.render_widget(Paragraph::new(note).style(palette.dim()).block(block), rect);
         return;

@@ -66,6 +66,21 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
             Some(line)
         })
         .collect();
+    let mut lines = lines;
+    // Past the read cap the last line in memory is cut: the note stands in its place.
+    if !doc.extent.complete && view.top + lines.len() >= doc.line_count() {
+        if lines.len() >= height {
+            lines.pop();
+        }
+        lines.push(Line::styled(
+            format!(
+                "… the file goes on: the first {} of {} are shown (the read cap)",
+                super::status::size(doc.text.len()),
+                super::status::size(doc.extent.bytes)
+            ),
+            palette.changed(),
+        ));
+    }
     frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
 

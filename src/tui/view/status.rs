@@ -85,7 +85,29 @@ fn facts(app: &App) -> String {
     if let Some(outline) = &doc.outline {
         parts.push(outline.language.to_string());
     }
-    parts.push(format!("{} lines", thousands(doc.line_count())));
+    if let Some(error) = &doc.error {
+        parts.push(error.clone());
+        return parts.join(" · ");
+    }
+    if doc.binary {
+        parts.push(format!("binary file · {}", size(file_size(&doc.path))));
+        return parts.join(" · ");
+    }
+    if doc.loading {
+        parts.push(format!("reading {}…", size(file_size(&doc.path))));
+        return parts.join(" · ");
+    }
+    parts.push(format!(
+        "{} lines",
+        thousands(doc.extent.lines.max(doc.line_count()))
+    ));
+    if !doc.extent.complete {
+        parts.push(format!(
+            "first {} of {} shown",
+            size(doc.text.len()),
+            size(doc.extent.bytes)
+        ));
+    }
     if app.focus == Focus::Preview && app.overlay == Overlay::None && doc.line_count() > 0 {
         let line = app.preview.cursor + 1;
         let percent = line * 100 / doc.line_count();
@@ -115,4 +137,17 @@ fn facts(app: &App) -> String {
         parts.push(format!("{changed} changed"));
     }
     parts.join(" · ")
+}
+
+/// A byte count as people read it: `980 B`, `12.4 KB`, `57.3 MB`.
+pub(super) fn size(bytes: usize) -> String {
+    match bytes {
+        b if b < 1024 => format!("{b} B"),
+        b if b < 1024 * 1024 => format!("{:.1} KB", b as f64 / 1024.0),
+        b => format!("{:.1} MB", b as f64 / (1024.0 * 1024.0)),
+    }
+}
+
+fn file_size(path: &std::path::Path) -> usize {
+    std::fs::metadata(path).map_or(0, |m| m.len() as usize)
 }
