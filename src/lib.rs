@@ -7,6 +7,8 @@
 //!   changes since HEAD.
 //! - [`print`](mod@print) renders outlines as text or JSON (the `--print` contract); [`tui`] is the
 //!   interactive consumer of the same model, with [`highlight`] colouring its preview.
+//! - Text from files reaches a terminal only through `sanitize`, which makes control
+//!   characters visible; JSON keeps the exact text.
 //! - The parser core (`lang`, `parse`, `outline`) depends on nothing else in the crate.
 
 pub mod cli;
@@ -20,6 +22,7 @@ pub mod outline;
 pub(crate) mod parallel;
 pub mod parse;
 pub mod print;
+pub mod sanitize;
 pub mod search;
 pub mod source;
 pub mod tokens;

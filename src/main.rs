@@ -4,6 +4,7 @@ use clap::Parser;
 use outliner::cli::{self, Args};
 use outliner::config::{Config, Mode};
 use outliner::print::{self, Outcome};
+use outliner::sanitize::name_for_terminal;
 use outliner::Error;
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -24,7 +25,8 @@ fn main() -> ExitCode {
             let message = joined.strip_prefix("error: ").unwrap_or(&joined);
             let _ = writeln!(
                 std::io::stderr(),
-                "outline: {message} (see 'outline --help')"
+                "outline: {} (see 'outline --help')",
+                name_for_terminal(message)
             );
             return ExitCode::from(2);
         }
@@ -33,7 +35,13 @@ fn main() -> ExitCode {
         Ok(code) => code,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            let _ = writeln!(std::io::stderr(), "outline: {err}");
+            // Messages name paths, and a path can hold any byte but `/` and NUL.
+            let message = err.to_string();
+            let _ = writeln!(
+                std::io::stderr(),
+                "outline: {}",
+                name_for_terminal(&message)
+            );
             ExitCode::from(2)
         }
     }

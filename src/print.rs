@@ -10,6 +10,7 @@ use crate::lang;
 use crate::outline::select;
 use crate::outline::{Entry, Outline};
 use crate::parse;
+use crate::sanitize::name_for_terminal;
 use crate::source;
 use std::io::Write;
 use std::path::Path;
@@ -46,9 +47,9 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
             write_out(err, note.as_bytes())?;
         }
         if config.diff {
-            write_out(
+            write_line(
                 err,
-                b"outline: diff markers off: standard input has no git history\n",
+                "outline: diff markers off: standard input has no git history",
             )?;
         }
         // Without a snapshot only tokens are counted, which cannot fail.
@@ -86,10 +87,7 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         false => None,
     };
     if let Err(reason) = input.annotate(&config.annotations(config.depth), snapshot.as_ref()) {
-        write_out(
-            err,
-            format!("outline: diff markers off: {reason}\n").as_bytes(),
-        )?;
+        write_line(err, &format!("outline: diff markers off: {reason}"))?;
     }
     file(config, input, out, err)
 }
@@ -141,11 +139,11 @@ fn symbol_by_path(
     if let Some(expected) = &config.if_hash {
         if *expected != input.hash {
             let message = format!(
-                "outline: {} changed: its hash is {}, not {expected}; outline it again\n",
+                "outline: {} changed: its hash is {}, not {expected}; outline it again",
                 path.display(),
                 input.hash
             );
-            write_out(err, message.as_bytes())?;
+            write_line(err, &message)?;
             return Ok(Outcome::Stale);
         }
     }
@@ -162,10 +160,7 @@ pub(crate) fn git_snapshot(path: &Path, err: &mut dyn Write) -> Result<Option<gi
     match snapshot {
         Ok(snapshot) => Ok(Some(snapshot)),
         Err(reason) => {
-            write_out(
-                err,
-                format!("outline: diff markers off: {reason}\n").as_bytes(),
-            )?;
+            write_line(err, &format!("outline: diff markers off: {reason}"))?;
             Ok(None)
         }
     }
@@ -203,11 +198,11 @@ fn file(
     if let Some(expected) = &config.if_hash {
         if *expected != input.hash {
             let message = format!(
-                "outline: {} changed: its hash is {}, not {expected}; outline it again\n",
+                "outline: {} changed: its hash is {}, not {expected}; outline it again",
                 input.path.display(),
                 input.hash
             );
-            write_out(err, message.as_bytes())?;
+            write_line(err, &message)?;
             return Ok(Outcome::Stale);
         }
     }
@@ -262,7 +257,8 @@ fn outline(
             options,
         ))
     } else {
-        let mut text = format!("# Outline: {} ({})\n", input.name, file_facts(outline));
+        let name = name_for_terminal(&input.name);
+        let mut text = format!("# Outline: {name} ({})\n", file_facts(outline));
         if let Some(limit) = &outline.limit {
             text.push_str(&format!("# Limit: {}\n", limit.reason));
         }
@@ -298,12 +294,18 @@ fn write_note(
     err: &mut dyn Write,
     message: &str,
 ) -> Result<()> {
-    let line = format!("{message}\n");
     if config.json {
-        write_out(err, line.as_bytes())
+        write_line(err, message)
     } else {
-        write_out(out, line.as_bytes())
+        write_line(out, message)
     }
+}
+
+/// Writes a one-line message and its line break; the names it embeds came from files, so every
+/// control character in it is shown as a visible escape.
+pub(crate) fn write_line(to: &mut dyn Write, message: &str) -> Result<()> {
+    let line = format!("{}\n", name_for_terminal(message));
+    write_out(to, line.as_bytes())
 }
 
 fn text_options<'t>(

@@ -3,7 +3,7 @@
 //! this engine, so all of them rank and group the same way.
 //!
 //! Files come from the one [`crate::walk`], are loaded by [`crate::document`] on every core
-//! ([`crate::parallel`]) and reach the caller in path order as soon as they are done, so the
+//! (`parallel::ordered`) and reach the caller in path order as soon as they are done, so the
 //! first results of a large search arrive before the walk ends and memory stays bounded.
 
 use crate::error::Result;

@@ -2,19 +2,15 @@
 //! over one state model ([`app::App`]). Events become [`action::Action`]s through the keymap
 //! ([`keys`]), [`action::update`] applies them, and [`view`] draws the state.
 //!
-//! The terminal is always restored: a [`Guard`] undoes raw mode and the alternate screen on
-//! drop, and a chained panic hook does it before the panic message prints. The screen is drawn
-//! only after something changed.
+//! The terminal is always restored: [`terminal::Guard`] undoes raw mode and the alternate
+//! screen on drop, on a panic, on a terminating signal and when the terminal goes away. The
+//! screen is drawn only after something changed.
 
 use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::highlight;
 use ratatui::backend::{Backend, CrosstermBackend};
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
-use ratatui::crossterm::terminal::{
-    disable_raw_mode, enable_raw_mode, EnterAlternateScreen, LeaveAlternateScreen,
-};
-use ratatui::crossterm::{cursor, execute};
+use ratatui::crossterm::event::{self, Event};
 use ratatui::Terminal;
 use std::io::Write;
 use std::path::PathBuf;
@@ -32,6 +28,7 @@ pub mod keys;
 pub mod layout;
 pub mod picker;
 pub mod rank;
+pub mod terminal;
 pub mod tree;
 pub mod view;
 
@@ -80,8 +77,7 @@ pub fn run(config: &Config) -> Result<()> {
     let colorterm = std::env::var("COLORTERM").ok();
     let color = ColorMode::detect(config.color, no_color, colorterm.as_deref());
     let mut app = app_for(config, color)?;
-    let guard = Guard::enter()?;
-    install_panic_hook();
+    let guard = terminal::Guard::enter().map_err(tty_error)?;
     let mut terminal =
         Terminal::new(CrosstermBackend::new(std::io::stdout())).map_err(tty_error)?;
     let size = terminal.size().map_err(tty_error)?;
@@ -151,7 +147,7 @@ fn run_effect<B: Backend>(terminal: &mut Terminal<B>, app: &mut App, effect: Eff
             app.reload_doc();
         }
         Effect::Suspend => {
-            outside_tui(suspend);
+            outside_tui(terminal::suspend);
         }
     }
     terminal.clear().map_err(tty_error)?;
@@ -161,9 +157,9 @@ fn run_effect<B: Backend>(terminal: &mut Terminal<B>, app: &mut App, effect: Eff
 
 /// Leaves the TUI, runs `work`, and comes back.
 fn outside_tui<T>(work: impl FnOnce() -> T) -> T {
-    restore();
+    terminal::restore();
     let result = work();
-    let _ = setup();
+    let _ = terminal::setup();
     result
 }
 
@@ -185,59 +181,6 @@ fn edit(path: &std::path::Path, line: usize) -> std::result::Result<(), String> 
     } else {
         Err(format!("{program} exited with {status}"))
     }
-}
-
-/// Stops this process the way a shell's Ctrl-Z would; returns once it is continued.
-fn suspend() {
-    let pid = std::process::id().to_string();
-    let _ = std::process::Command::new("kill")
-        .args(["-TSTP", &pid])
-        .status();
-}
-
-/// Raw mode, the alternate screen and mouse capture, undone on drop.
-pub struct Guard;
-
-impl Guard {
-    pub fn enter() -> Result<Guard> {
-        setup().map_err(tty_error)?;
-        Ok(Guard)
-    }
-}
-
-impl Drop for Guard {
-    fn drop(&mut self) {
-        restore();
-    }
-}
-
-fn setup() -> std::io::Result<()> {
-    enable_raw_mode()?;
-    execute!(
-        std::io::stdout(),
-        EnterAlternateScreen,
-        EnableMouseCapture,
-        cursor::Hide
-    )
-}
-
-/// Puts the terminal back; safe to call more than once.
-pub fn restore() {
-    let _ = disable_raw_mode();
-    let _ = execute!(
-        std::io::stdout(),
-        DisableMouseCapture,
-        LeaveAlternateScreen,
-        cursor::Show
-    );
-}
-
-fn install_panic_hook() {
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        restore();
-        previous(info);
-    }));
 }
 
 fn tty_error(err: std::io::Error) -> Error {

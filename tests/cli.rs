@@ -5,6 +5,7 @@ mod cli {
     pub mod bad_input;
     pub mod contract;
     pub mod errors;
+    pub mod escapes;
     pub mod git;
     pub mod golden;
     pub mod print_dir;

@@ -1,12 +1,13 @@
 //! Directory mode: walk, parse files in parallel, print in path order within the caps.
 
-use super::{json, json_line, text, text_options, write_out, Outcome};
+use super::{json, json_line, text, text_options, write_line, write_out, Outcome};
 use crate::config::Config;
 use crate::error::Result;
 use crate::git;
 use crate::lang::Language;
 use crate::outline::select;
 use crate::parallel;
+use crate::sanitize::path_for_terminal;
 use crate::search;
 use crate::walk::{self, Found, Walk, WalkOptions};
 use std::io::Write;
@@ -24,6 +25,8 @@ enum Rendered {
     Chunk {
         text: String,
         tokens: Option<usize>,
+        /// A line for stderr that does not fail the file (markers off for it).
+        note: Option<String>,
     },
     /// Binary, or left out by `--changed` or `--no-tests`.
     Skipped,
@@ -76,7 +79,7 @@ pub(super) fn directory(
         let roots: Vec<String> = config
             .paths
             .iter()
-            .map(|p| walk::shown(p).display().to_string())
+            .map(|p| path_for_terminal(walk::shown(p)).into_owned())
             .collect();
         printer.write(&format!("# Directory outline: {}\n", roots.join(" ")))?;
     }
@@ -171,7 +174,11 @@ impl<'w> Printer<'w> {
             return;
         }
         let result = match rendered {
-            Rendered::Chunk { text, tokens } => self.chunk(text, tokens),
+            Rendered::Chunk { text, tokens, note } => match note {
+                Some(note) => write_out(self.err, format!("outline: {note}\n").as_bytes())
+                    .and_then(|()| self.chunk(text, tokens)),
+                None => self.chunk(text, tokens),
+            },
             Rendered::Skipped => Ok(()),
             Rendered::OverCap => {
                 match self.full {
@@ -182,7 +189,7 @@ impl<'w> Printer<'w> {
             }
             Rendered::Failed(message) => {
                 self.outcome = Outcome::PartialFailure;
-                write_out(self.err, format!("outline: {message}\n").as_bytes())
+                write_line(self.err, &format!("outline: {message}"))
             }
         };
         if let Err(error) = result {
@@ -301,9 +308,11 @@ fn render_file(
         Err(error) => return Rendered::Failed(error.to_string()),
     };
     let depth = config.directory_budget().max_depth;
-    if let Err(reason) = input.annotate(&config.annotations(depth), snapshot) {
-        return Rendered::Failed(format!("{}: diff markers off: {reason}", path.display()));
-    }
+    // Markers that cannot be read (a file over the read cap) leave the outline without them.
+    let note = input
+        .annotate(&config.annotations(depth), snapshot)
+        .err()
+        .map(|reason| format!("{}: diff markers off: {reason}", path.display()));
     let Some(outline) = input.outline.as_ref().filter(|_| !input.binary) else {
         return Rendered::Skipped;
     };
@@ -327,9 +336,14 @@ fn render_file(
         return Rendered::Chunk {
             text: json_line(&object),
             tokens,
+            note,
         };
     }
-    let mut chunk = format!("\n## {} ({})", shown.display(), super::file_facts(outline));
+    let mut chunk = format!(
+        "\n## {} ({})",
+        path_for_terminal(shown),
+        super::file_facts(outline)
+    );
     if config.diff && outline.is_changed() {
         chunk.push_str("  [CHANGED]");
     }
@@ -341,5 +355,6 @@ fn render_file(
     Rendered::Chunk {
         text: chunk,
         tokens,
+        note,
     }
 }

@@ -1,12 +1,13 @@
 //! Reading parts of a file: a symbol's body, a line range, and the agent read (the whole file
 //! when short; else head, outline and tail, so the next read can be exact).
 
-use super::{json, json_line, text, write_out, Outcome};
+use super::{json, json_line, text, write_line, write_out, Outcome};
 use crate::config::{Config, LineSpec};
 use crate::document::Document;
 use crate::error::Result;
 use crate::outline::select;
 use crate::outline::{Entry, Outline};
+use crate::sanitize::{for_terminal, lines_for_terminal, name_for_terminal};
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -31,25 +32,25 @@ pub(super) fn symbol(
 ) -> Result<Outcome> {
     let Some(outline) = &input.outline else {
         let message = format!(
-            "outline: no parser for {}, so it has no symbols; read lines with --lines A:B\n",
+            "outline: no parser for {}, so it has no symbols; read lines with --lines A:B",
             input.name
         );
-        write_out(err, message.as_bytes())?;
+        write_line(err, &message)?;
         return Ok(Outcome::NotFound);
     };
     let Some(found) = select::find_symbol(outline, query) else {
-        write_out(
+        write_line(
             err,
-            not_found_message(&input.name, query, &outline.entries).as_bytes(),
+            &not_found_message(&input.name, query, &outline.entries),
         )?;
         return Ok(Outcome::NotFound);
     };
     for other in &found.others {
         let note = format!(
-            "outline: '{query}' also matches {} {} (L{}); ask for it by id or qualified name\n",
+            "outline: '{query}' also matches {} {} (L{}); ask for it by id or qualified name",
             other.id, other.qualname, other.line
         );
-        write_out(err, note.as_bytes())?;
+        write_line(err, &note)?;
     }
     symbol_entry(config, input, found.entry, out)
 }
@@ -90,8 +91,8 @@ pub(super) fn symbol_entry(
                 let mut text = format!(
                     "# {}: {} ({}, L{}-L{}, members to depth {depth})\n\n",
                     text::kind_label(entry),
-                    entry.qualname,
-                    input.name,
+                    name_for_terminal(&entry.qualname),
+                    name_for_terminal(&input.name),
                     entry.line,
                     entry.end_line
                 );
@@ -113,12 +114,13 @@ pub(super) fn symbol_entry(
         json_line(&object)
     } else {
         let mut text = format!(
-            "# {}: {} ({}, L{}-L{})\n\n{body}",
+            "# {}: {} ({}, L{}-L{})\n\n{}",
             text::kind_label(entry),
-            entry.qualname,
-            input.name,
+            name_for_terminal(&entry.qualname),
+            name_for_terminal(&input.name),
             entry.line,
-            entry.end_line
+            entry.end_line,
+            lines_for_terminal(&body)
         );
         push_cut_note(&mut text, shown_end, entry.end_line);
         text
@@ -138,7 +140,6 @@ fn not_found_message(name: &str, query: &str, tops: &[Entry]) -> String {
             let _ = write!(message, " … and {} more", tops.len() - 20);
         }
     }
-    message.push('\n');
     message
 }
 
@@ -168,7 +169,7 @@ pub(super) fn line_range(
         object.note = note.as_deref();
         json_line(&object)
     } else {
-        let mut text = body.clone();
+        let mut text = lines_for_terminal(&body).into_owned();
         push_cut_note(&mut text, shown_end, end);
         if let Some(note) = &note {
             text.push_str(note);
@@ -216,7 +217,7 @@ pub(super) fn agent_read(
         object.omitted = omitted;
         json_line(&object)
     } else {
-        text
+        lines_for_terminal(&text).into_owned()
     };
     write_out(out, rendered.as_bytes())?;
     Ok(Outcome::Success)
@@ -231,7 +232,9 @@ fn push_outline_block(text: &mut String, outline: &Outline) {
         let _ = writeln!(text, "# Limit: {}", limit.reason);
     }
     let line = |text: &mut String, e: &Entry| {
-        let _ = writeln!(text, "L{} {} {}", e.line, text::kind_label(e), e.name);
+        // A name that holds a line break would forge a line of the block.
+        let name = for_terminal(&e.name);
+        let _ = writeln!(text, "L{} {} {name}", e.line, text::kind_label(e));
     };
     if entries.len() <= OUTLINE_FIRST + OUTLINE_LAST {
         entries.iter().for_each(|e| line(text, e));

@@ -2,10 +2,11 @@
 //! `--refs` (uses of a name) and `--symbol` over directories, rendered from the
 //! [`crate::search`] engine as text or JSON Lines.
 
-use super::{json_line, read, write_out, Outcome};
+use super::{json_line, read, write_line, write_out, Outcome};
 use crate::config::{Config, Mode};
 use crate::document::Document;
 use crate::error::{Error, Result};
+use crate::sanitize::{for_terminal, name_for_terminal};
 use crate::search::{self, Definition, FileHits, FindQuery, FindResult, HitGroup, Scope, Summary};
 use crate::walk::{self, WalkOptions};
 use serde::Serialize;
@@ -121,11 +122,15 @@ fn definition_line(config: &Config, found: &Definition) -> String {
         });
     }
     let mut line = format!(
-        "{path}:L{}-L{} {} {}",
-        entry.line, entry.end_line, entry.kind, entry.qualname
+        "{}:L{}-L{} {} {}",
+        name_for_terminal(&path),
+        entry.line,
+        entry.end_line,
+        entry.kind,
+        name_for_terminal(&entry.qualname)
     );
     if let (true, Some(signature)) = (config.signatures, &entry.signature) {
-        let _ = write!(line, "  {signature}");
+        let _ = write!(line, "  {}", for_terminal(signature));
     }
     if let Some(tokens) = entry.tokens {
         let _ = write!(line, "  ({} tokens)", crate::parse::thousands(tokens));
@@ -171,10 +176,10 @@ fn body(
         Some(entry) => read::symbol_entry(config, &document, entry, out),
         None => {
             let message = format!(
-                "outline: {} changed while it was searched; search again\n",
+                "outline: {} changed while it was searched; search again",
                 found.path.display()
             );
-            write_out(err, message.as_bytes())?;
+            write_line(err, &message)?;
             Ok(Outcome::PartialFailure)
         }
     }
@@ -188,8 +193,7 @@ fn not_found(err: &mut dyn Write, query: &str, result: &FindResult) -> Result<()
     if !result.nearest.is_empty() {
         let _ = write!(message, "; nearest names: {}", result.nearest.join(", "));
     }
-    message.push('\n');
-    write_out(err, message.as_bytes())
+    write_line(err, &message)
 }
 
 /// `--symbol QUERY` over a directory (or several paths), or `PATH#ID` anywhere: the body of
@@ -210,14 +214,14 @@ pub(super) fn symbol_in_tree(
     };
     for other in others {
         let note = format!(
-            "outline: '{}' also matches {}#{} {} (L{})\n",
+            "outline: '{}' also matches {}#{} {} (L{})",
             query.text,
             walk::shown(&other.path).display(),
             other.entry.id,
             other.entry.qualname,
             other.entry.line
         );
-        write_out(err, note.as_bytes())?;
+        write_line(err, &note)?;
     }
     let hidden = result.total - result.matches.len();
     if hidden > 0 {
@@ -325,8 +329,8 @@ impl<'o> HitPrinter<'o> {
         write_out(self.out, held.as_bytes())?;
         let outcome = report_unreadable(err, summary)?;
         if self.hits == 0 {
-            let message = format!("outline: no match for {what} in {} files\n", summary.files);
-            write_out(err, message.as_bytes())?;
+            let message = format!("outline: no match for {what} in {} files", summary.files);
+            write_line(err, &message)?;
             return Ok(worst(outcome, Outcome::NotFound));
         }
         let note = match (self.cut, self.json) {
@@ -353,12 +357,16 @@ impl<'o> HitPrinter<'o> {
 /// hit and, with context, `  N- text` per context line and `  --` between runs that do not
 /// touch.
 fn text_group(path: &str, group: &HitGroup, shown: usize) -> String {
+    let path = name_for_terminal(path);
     let mut text = match &group.entry {
         Some(entry) => format!(
             "{path}:L{}-L{} {} {}",
-            entry.line, entry.end_line, entry.kind, entry.qualname
+            entry.line,
+            entry.end_line,
+            entry.kind,
+            name_for_terminal(&entry.qualname)
         ),
-        None => path.to_string(),
+        None => path.into_owned(),
     };
     if let Some(tokens) = group.entry.as_ref().and_then(|e| e.tokens) {
         let _ = write!(text, "  ({} tokens)", crate::parse::thousands(tokens));
@@ -386,7 +394,7 @@ fn text_group(path: &str, group: &HitGroup, shown: usize) -> String {
         if !group.context.is_empty() && previous.is_some_and(|p: usize| number > p + 1) {
             text.push_str("  --\n");
         }
-        let _ = writeln!(text, "  {number}{mark} {line}");
+        let _ = writeln!(text, "  {number}{mark} {}", for_terminal(line));
         previous = Some(number);
     }
     text
@@ -444,7 +452,7 @@ struct HitEntry<'a> {
 /// Says which entries could not be read; the outcome is then a partial failure (exit 2).
 fn report_unreadable(err: &mut dyn Write, summary: &Summary) -> Result<Outcome> {
     for line in &summary.unreadable {
-        write_out(err, format!("outline: {line}\n").as_bytes())?;
+        write_line(err, &format!("outline: {line}"))?;
     }
     Ok(match summary.unreadable.is_empty() {
         true => Outcome::Success,

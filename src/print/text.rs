@@ -2,6 +2,7 @@
 
 use crate::outline::select::{Cut, Selection, Shown};
 use crate::outline::{Entry, Kind};
+use crate::sanitize::for_terminal;
 use std::fmt::Write;
 
 /// What each line shows.
@@ -67,11 +68,11 @@ fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
         String::new()
     };
     let indent = "  ".repeat(shown.depth.saturating_sub(1));
-    let label = if options.signatures {
+    let label = for_terminal(if options.signatures {
         entry.label()
     } else {
         &entry.name
-    };
+    });
     let _ = write!(
         out,
         "{}{prefix}{indent}{}: {label}",
@@ -95,7 +96,7 @@ fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
     if options.preview > 0 {
         let pad = " ".repeat(prefix.chars().count() + indent.len() + 2);
         for text in super::preview_lines(entry, options.lines, options.preview) {
-            let _ = writeln!(out, "{}{pad}| {text}", options.indent);
+            let _ = writeln!(out, "{}{pad}| {}", options.indent, for_terminal(text));
         }
     }
 }

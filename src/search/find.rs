@@ -6,6 +6,7 @@ use super::{each_file, is_test_entry, is_test_path, EntryRef, FindQuery, Scope, 
 use crate::document::Document;
 use crate::lang::Language;
 use crate::outline::Entry;
+use crate::source::{self, Loaded};
 use crate::tokens::Tokenizer;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -67,15 +68,46 @@ pub fn find(
     max_results: usize,
     tokens: Option<Tokenizer>,
 ) -> crate::Result<FindResult> {
+    // A file can define the name only if its text holds it: the others are never parsed.
+    let filter = query.name_filter();
+    let mut result = find_pass(scope, query, max_results, tokens, filter.as_ref())?;
+    if result.total == 0 {
+        // Suggestions need every name of the tree: a second pass, paid only on a miss.
+        let again = find_pass(scope, query, max_results, tokens, None)?;
+        result.nearest = again.nearest;
+    }
+    Ok(result)
+}
+
+/// One walk over `scope`; with `filter`, files whose text it does not match are skipped.
+fn find_pass(
+    scope: &Scope,
+    query: &FindQuery,
+    max_results: usize,
+    tokens: Option<Tokenizer>,
+    filter: Option<&regex::Regex>,
+) -> crate::Result<FindResult> {
     let found_any = AtomicBool::new(false);
     let mut ranked = Ranked::new(max_results);
     let mut nearest: Vec<(usize, String)> = Vec::new();
     let summary = each_file(
         scope,
         |path, language| {
+            let loaded = source::read(&path).ok()?;
+            // Data files may spell a key with escapes (`"a\u0041"`): always parsed.
+            let data = matches!(
+                language,
+                Some(Language::Json | Language::Yaml | Language::Toml)
+            );
+            if let (Some(filter), Loaded::Text { text, .. }, false) = (filter, &loaded, data) {
+                if !filter.is_match(text) {
+                    return None;
+                }
+            }
+            let document = Document::from_loaded(&path, loaded, language);
             // Names for suggestions are gathered only while nothing has matched anywhere.
-            let suggest = !found_any.load(Ordering::Relaxed);
-            let mut file = match_file(path, language, query, tokens, suggest)?;
+            let suggest = filter.is_none() && !found_any.load(Ordering::Relaxed);
+            let mut file = match_file(&document, query, tokens, suggest)?;
             if scope.no_tests {
                 file.matches.retain(|found| !found.in_test);
             }
@@ -142,15 +174,14 @@ struct FileMatches {
 }
 
 fn match_file(
-    path: PathBuf,
-    language: Option<Language>,
+    document: &Document,
     query: &FindQuery,
     tokens: Option<Tokenizer>,
     suggest: bool,
 ) -> Option<FileMatches> {
-    let document = Document::open(&path, language).ok()?;
+    let path = &document.path;
     let outline = document.outline.as_ref()?;
-    let file_is_test = is_test_path(&path);
+    let file_is_test = is_test_path(path);
     let lines: Vec<&str> = document.text.lines().collect();
     let mut matches = Vec::new();
     let mut names = Vec::new();

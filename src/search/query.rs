@@ -55,6 +55,25 @@ impl FindQuery {
         })
     }
 
+    /// A fast test a file's text must pass to hold a match: the longest run of identifier
+    /// characters of the name (in the query's case rule), which a definition's text holds even
+    /// where a parser tidies the name (`operator +` is named `operator+`). `None` for globs,
+    /// which have no fixed name.
+    pub(crate) fn name_filter(&self) -> Option<regex::Regex> {
+        if self.glob.is_some() {
+            return None;
+        }
+        let name = self.parts.last()?;
+        let core = name
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .max_by_key(|run| run.len())
+            .filter(|run| !run.is_empty())?;
+        regex::RegexBuilder::new(&regex::escape(core))
+            .case_insensitive(!self.case_sensitive)
+            .build()
+            .ok()
+    }
+
     /// Whether `kind` is one asked for.
     pub fn wants_kind(&self, kind: Kind) -> bool {
         self.kinds.is_empty() || self.kinds.contains(&kind)
@@ -180,6 +199,18 @@ mod tests {
         assert_eq!(q.kinds, [Kind::Function, Kind::Method, Kind::Struct]);
         assert!(FindQuery::parse("banana split", &[]).is_err());
         assert!(FindQuery::parse("  ", &[]).is_err());
+    }
+
+    #[test]
+    fn the_name_filter_holds_the_identifier_core() {
+        let filter = |q: &str| FindQuery::parse(q, &[]).ok()?.name_filter();
+        let operator = filter("operator+").expect("a filter");
+        assert!(operator.is_match("bool operator +(int)"));
+        let lower = filter("buffer").expect("a filter");
+        assert!(lower.is_match("struct Buffer"));
+        let upper = filter("Buffer").expect("a filter");
+        assert!(!upper.is_match("struct buffer"));
+        assert!(filter("set_*").is_none() && filter("+").is_none());
     }
 
     #[test]

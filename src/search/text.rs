@@ -9,6 +9,7 @@ use crate::document::Document;
 use crate::lang::Language;
 use crate::outline::{Entry, Outline};
 use crate::parse::{self, LineIndex, ParseOptions};
+use crate::source::{self, Loaded};
 use crate::tokens::Tokenizer;
 use regex::Regex;
 use std::ops::ControlFlow;
@@ -16,7 +17,7 @@ use std::path::PathBuf;
 
 /// Longest hit or context line kept, in characters; longer lines (minified code) are cut
 /// around the match so that one line cannot flood an answer.
-pub const MAX_LINE_CHARS: usize = 240;
+pub(crate) const MAX_LINE_CHARS: usize = 240;
 
 /// How to search and what to return.
 #[derive(Debug, Clone, Copy, Default)]
@@ -37,7 +38,7 @@ pub struct Hit {
     pub line: usize,
     /// 1-based byte column of the first match on the line.
     pub column: usize,
-    /// The line (cut to [`MAX_LINE_CHARS`] around the match).
+    /// The line (cut to `MAX_LINE_CHARS` characters around the match).
     pub text: String,
     /// References only: this occurrence is a definition of the name.
     pub definition: bool,
@@ -110,11 +111,23 @@ struct Searched {
     mask: Option<Vec<u8>>,
 }
 
-fn load(path: &std::path::Path, language: Option<Language>, want_mask: bool) -> Option<Searched> {
-    let document = Document::open(path, language).ok()?;
-    if document.binary {
+/// Reads a file and, only when `worth_parsing` says its text may hold a hit, outlines it and
+/// masks its code: most files of a large tree have no hit and are never parsed.
+fn load(
+    path: &std::path::Path,
+    language: Option<Language>,
+    want_mask: bool,
+    worth_parsing: impl Fn(&str) -> bool,
+) -> Option<Searched> {
+    let loaded = source::read(path).ok()?;
+    let Loaded::Text { text, .. } = &loaded else {
+        return None; // binary
+    };
+    if !worth_parsing(text) {
         return None;
     }
+    let language = language.or_else(|| crate::lang::detect(path));
+    let document = Document::from_loaded(path, loaded, language);
     let mask = match (want_mask, &document.outline) {
         (true, Some(outline)) => {
             let options = ParseOptions {
@@ -136,7 +149,9 @@ fn grep_file(
     options: TextSearch,
     no_tests: bool,
 ) -> Option<FileHits> {
-    let searched = load(&path, language, options.code_only)?;
+    let searched = load(&path, language, options.code_only, |text| {
+        regex.is_match(text)
+    })?;
     let text = searched.document.text.as_str();
     let index = LineIndex::new(text);
     let mut hits: Vec<Hit> = Vec::new();
@@ -169,19 +184,28 @@ fn refs_file(
     options: TextSearch,
     no_tests: bool,
 ) -> Option<FileHits> {
-    let searched = load(&path, language, true)?;
+    let searched = load(&path, language, true, |text| {
+        text.contains(query.name.as_str())
+    })?;
     let (document, mask) = (&searched.document, searched.mask.as_deref()?);
     let outline = document.outline.as_ref()?;
     let text = document.text.as_str();
     let index = LineIndex::new(text);
     let name = query.name.as_bytes();
     let word = word_bytes(outline.language);
+    let prefixes_literals = matches!(
+        outline.language,
+        Language::Python | Language::Rust | Language::C | Language::Cpp
+    );
     let mut hits: Vec<Hit> = Vec::new();
     for start in memchr::memmem::find_iter(mask, name) {
         let end = start + name.len();
         let before = start.checked_sub(1).and_then(|i| mask.get(i));
         if before.is_some_and(|b| word(*b)) || mask.get(end).is_some_and(|b| word(*b)) {
             continue;
+        }
+        if prefixes_literals && matches!(text.as_bytes().get(end), Some(b'"' | b'\'')) {
+            continue; // a literal's prefix (b"", r'', u8"", L'x'), not an identifier
         }
         let line = index.line_of(start);
         let definition = defines(outline, query, text, &index, line, start);

@@ -51,7 +51,9 @@ pub struct LoadOptions {
 }
 
 impl Doc {
-    /// Reads and outlines `path`; a read error becomes a document that says so.
+    /// Reads and outlines `path`; a read error becomes a document that says so. A FIFO, socket
+    /// or device is refused by the shared read before it is opened, so a file replaced by one
+    /// never blocks the input loop.
     pub fn load(
         path: &Path,
         options: LoadOptions,

@@ -429,3 +429,95 @@ fn odd_input_never_panics() {
         }
     }
 }
+
+#[test]
+fn escape_sequences_from_files_and_names_are_drawn_visibly() {
+    let fx = fixture();
+    let name = "e\x1bvil\nname.md";
+    let text = "# Title \x1b[2J\x1b]0;pwned\x07\n\nclip \x1b]52;c;cHduZWQ=\x07 tab\there\n";
+    std::fs::write(fx.root.join(name), text).unwrap();
+    let mut app = app(&fx, ColorMode::Mono, (120, 40));
+    app.loader = Doc::load;
+    select_dir(&mut app, name);
+    update(&mut app, Action::Enter);
+    update(&mut app, Action::Right);
+    app.message = Some(format!("copied {name}:1"));
+    let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
+    terminal.draw(|f| super::view::draw(f, &app)).unwrap();
+    let raw = terminal
+        .backend()
+        .buffer()
+        .content()
+        .iter()
+        .flat_map(|cell| cell.symbol().chars())
+        .find(|c| c.is_control());
+    assert_eq!(raw, None, "a control character reached the screen");
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains("e\\evil\\nname.md"), "names:\n{screen}");
+    assert!(
+        screen.contains("Title \\e[2J\\e]0;pwned\\x07"),
+        "outline:\n{screen}"
+    );
+    assert!(
+        screen.contains("clip \\e]52;c;cHduZWQ=\\x07 tab    here"),
+        "preview:\n{screen}"
+    );
+    insta::assert_snapshot!("hostile_names_120x40", render(&app, 120, 40));
+}
+
+/// Loads `path` with the real loader on another thread; `None` when it has not returned in 5 s.
+fn load_within_5s(app: &App, path: &Path) -> Option<Option<String>> {
+    let (theme, path) = (app.theme.clone(), path.to_path_buf());
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let doc = Doc::load(&path, LoadOptions::default(), None, &theme);
+        let _ = send.send(doc.error);
+    });
+    receive.recv_timeout(std::time::Duration::from_secs(5)).ok()
+}
+
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused_without_blocking() {
+    let fx = fixture();
+    let fifo = fx.root.join("pipe.py");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("note: mkfifo failed; skipping the FIFO test");
+        return;
+    }
+    let app = app(&fx, ColorMode::Mono, (120, 40));
+    for path in [fifo.as_path(), Path::new("/dev/zero")] {
+        let error = load_within_5s(&app, path).expect("the load returned");
+        let error = error.expect("the load refused");
+        assert!(error.contains("not a regular file"), "{error}");
+    }
+    let error = load_within_5s(&app, &fx.root.join("app.py")).expect("the load returned");
+    assert_eq!(error, None);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_open_file_replaced_by_a_fifo_is_refused_on_reload() {
+    let fx = fixture();
+    let mut app = opened(&fx, (120, 40));
+    app.loader = Doc::load;
+    let path = fx.root.join("app.py");
+    std::fs::remove_file(&path).unwrap();
+    let made = std::process::Command::new("mkfifo").arg(&path).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("note: mkfifo failed; skipping the FIFO test");
+        return;
+    }
+    // The load is checked on a thread first, so a regression fails instead of hanging.
+    assert!(load_within_5s(&app, &path).is_some(), "the load blocked");
+    update(&mut app, Action::FileChanged);
+    let screen = render(&app, 120, 40);
+    // The outline pane and the preview both give the reason (issue 12).
+    assert_eq!(screen.matches("a named pipe (FIFO)").count(), 2, "{screen}");
+    let error = app.doc.as_ref().and_then(|doc| doc.error.as_deref());
+    assert!(
+        error.is_some_and(|e| e.ends_with("(FIFO), not a regular file; not read")),
+        "{error:?}"
+    );
+}

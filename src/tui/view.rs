@@ -1,9 +1,13 @@
 //! Drawing: views borrow the [`App`] and draw one frame; they never change state. One file per
 //! pane below; this module holds the frame layout, the palette and the shared tree-pane code.
+//!
+//! Every string that came from a file or a file name goes through [`crate::sanitize`] here, at
+//! the edge: a control character drawn raw would reach the terminal as-is.
 
 use super::app::{App, ColorMode, Focus};
 use super::layout;
 use super::tree::{Item, Tree};
+use crate::sanitize::name_for_terminal;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -227,7 +231,7 @@ pub fn title(name: &str, app: &App, pane: Focus, query: Option<&str>) -> Line<'s
         };
         text.push_str(&format!("/{query}{cursor} "));
     }
-    Line::raw(text)
+    Line::raw(name_for_terminal(&text).into_owned())
 }
 
 #[cfg(test)]

@@ -722,6 +722,20 @@ fn diff_markers_honour_the_read_cap() {
         "diff markers off: big.md is over the 10 MB read cap",
     );
     assert!(ran.stdout.contains("L    1 h2: Section 000001"));
+    // In a directory the file still shows, without markers, and the run does not fail.
+    let ran = run_in(
+        env.path(),
+        &["--print", "--diff", "."],
+        Input::Nothing,
+        Output::Captured,
+    );
+    expect(
+        "big changed file in a directory",
+        &ran,
+        0,
+        "diff markers off: big.md is over the 10 MB read cap",
+    );
+    assert!(ran.stdout.contains("## big.md") && ran.stdout.contains("## small.md"));
     // HEAD's version past the cap, the file on disk small again.
     std::fs::write(&big, "# Now small\n").expect("shrink");
     let ran = run_in(

@@ -436,6 +436,15 @@ fn refs_are_code_only_whole_words_with_definitions_marked() {
 }
 
 #[test]
+fn refs_skip_literal_prefixes() {
+    let env = tree();
+    // `b"b"` and `b''` are bytes literals: only the parameter and its use count.
+    let hits = ref_hits(&env, &["--refs", "b", "scripts/jobs.py"]);
+    let lines: Vec<u64> = hits.iter().map(|h| h.1).collect();
+    assert_eq!(lines, [20, 21], "{hits:?}");
+}
+
+#[test]
 fn refs_text_lists_definitions_first() {
     let env = tree();
     let (out, err, code) = outline(&env, &["--refs", "run", "src"]);

@@ -2,6 +2,7 @@
 //! that differ from HEAD marked.
 
 use super::{draw_tree, pane_block, title, tree_prefix, Palette};
+use crate::sanitize::{name_for_terminal, path_for_terminal};
 use crate::tui::app::{App, Focus};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -40,15 +41,16 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
             if item.error.is_some() {
                 style = palette.deleted();
             }
+            let name = name_for_terminal(&item.name);
             let name = if item.is_dir {
-                format!("{}/", item.name)
+                format!("{name}/")
             } else {
-                item.name.clone()
+                name.into_owned()
             };
             let mut spans = vec![tree_prefix(node), Span::styled(name, style)];
             if let Some(target) = &item.link {
                 spans.push(Span::styled(
-                    format!(" → {}", target.display()),
+                    format!(" → {}", path_for_terminal(target)),
                     palette.dim(),
                 ));
             }

@@ -3,6 +3,7 @@
 
 use super::{draw_tree, pane_block, title, tree_prefix, Palette};
 use crate::outline::Kind;
+use crate::sanitize::name_for_terminal;
 use crate::tui::app::{App, Focus, OutlineItem};
 use crate::tui::tree::Node;
 use ratatui::layout::Rect;
@@ -22,7 +23,9 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     if app.outline.is_empty() {
         let note = match &app.doc {
             None => "Open a file: Enter in the directory pane".to_string(),
-            Some(doc) if doc.error.is_some() => doc.error.clone().unwrap_or_default(),
+            Some(doc) if doc.error.is_some() => {
+                name_for_terminal(doc.error.as_deref().unwrap_or_default()).into_owned()
+            }
             Some(doc) if doc.loading => "reading the file…".to_string(),
             Some(doc) if doc.binary => "binary file".to_string(),
             Some(doc) if doc.outline.is_none() => "no parser for this file".to_string(),
@@ -67,9 +70,13 @@ fn row(
     // Signatures never repeat their kind's keyword (the model drops it), so every row shows the
     // kind tag, then the signature when it fits, else the name.
     let tag = format!("{} ", kind_tag(item.kind));
-    let label = match item.label != item.name && item.label.chars().count() + tag.len() <= room {
-        true => item.label.clone(),
-        false => truncate(&item.name, room.saturating_sub(tag.len())),
+    let (label, name) = (
+        name_for_terminal(&item.label),
+        name_for_terminal(&item.name),
+    );
+    let label = match label != name && label.chars().count() + tag.len() <= room {
+        true => label.into_owned(),
+        false => truncate(&name, room.saturating_sub(tag.len())),
     };
     let mut spans = vec![
         prefix,

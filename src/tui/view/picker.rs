@@ -4,6 +4,7 @@
 
 use super::outline::{kind_style, kind_tag, truncate};
 use super::{pane_block, Palette};
+use crate::sanitize::{for_terminal, name_for_terminal, path_for_terminal};
 use crate::tui::app::App;
 use crate::tui::picker::{Cursor, Overlay, ResultRow, SearchKind};
 use ratatui::layout::Rect;
@@ -38,7 +39,7 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     };
     let mut lines = vec![Line::from(vec![
         Span::styled("> ", palette.accent()),
-        Span::raw(clean(query)),
+        Span::raw(name_for_terminal(query).into_owned()),
         Span::styled("▏", palette.accent()),
     ])];
     lines.extend(rows);
@@ -107,7 +108,7 @@ fn marked(
     style: Style,
     palette: &Palette,
 ) -> Vec<Span<'static>> {
-    let text = truncate(&clean(text), room);
+    let text = truncate(&name_for_terminal(text), room);
     text.chars()
         .enumerate()
         .map(|(i, c)| {
@@ -122,7 +123,7 @@ fn result_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
     let mut lines = Vec::new();
     if let Some(note) = &results.note {
         lines.push(Line::styled(
-            format!("  {}", clean(note)),
+            format!("  {}", name_for_terminal(note)),
             palette.changed(),
         ));
     }
@@ -159,7 +160,7 @@ fn result_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
                 let room = width.saturating_sub(tag.len() + tail.len());
                 Line::from(vec![
                     Span::styled(tag, kind_style(*kind, palette)),
-                    Span::raw(truncate(&clean(qualname), room)),
+                    Span::raw(truncate(&name_for_terminal(qualname), room)),
                     Span::styled(tail, palette.dim()),
                 ])
             }
@@ -173,7 +174,10 @@ fn result_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
                 let room = width.saturating_sub(number.len());
                 Line::from(vec![
                     Span::styled(number, palette.dim()),
-                    Span::raw(truncate(&clean(text.trim_start()), room)),
+                    Span::raw(truncate(
+                        &for_terminal(text.trim_start()).replace('\t', " "),
+                        room,
+                    )),
                 ])
             }
         };
@@ -188,17 +192,5 @@ fn result_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
 /// A path as shown in the finder: relative to the viewer's root.
 fn shown(app: &App, path: &Path) -> String {
     let rel = path.strip_prefix(&app.root).unwrap_or(path);
-    crate::walk::shown(rel).display().to_string()
-}
-
-/// File-derived text made safe for the terminal: tabs become spaces, other control
-/// characters a visible stand-in.
-fn clean(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '\t' => ' ',
-            c if c.is_control() => '�',
-            c => c,
-        })
-        .collect()
+    path_for_terminal(crate::walk::shown(rel)).into_owned()
 }

@@ -3,13 +3,14 @@
 
 use super::{pane_block, Palette};
 use crate::outline::{ChangeKind, LineChange};
+use crate::sanitize::{for_terminal, name_for_terminal};
 use crate::tui::app::{App, Focus};
 use crate::tui::doc::Doc;
 use crate::tui::picker::Overlay;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 use ratatui::Frame;
 
 /// Draws the preview pane in `rect`.
@@ -31,9 +32,12 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
         frame.render_widget(Paragraph::new("").block(block), rect);
         return;
     };
-    let block = pane_block(Line::raw(format!(" {} ", doc.name)), focused, palette);
+    let title = format!(" {} ", name_for_terminal(&doc.name));
+    let block = pane_block(Line::raw(title), focused, palette);
     if let Some(note) = doc.error.as_deref().or(doc.binary.then_some("binary file")) {
-        frame.render_widget(Paragraph::new(note.to_string()).block(block), rect);
+        let note = name_for_terminal(note).into_owned();
+        let note = Paragraph::new(note).wrap(Wrap { trim: false });
+        frame.render_widget(note.block(block), rect);
         return;
     }
     let height = rect.height.saturating_sub(2) as usize;
@@ -175,16 +179,8 @@ fn floor_boundary(text: &str, max: usize) -> usize {
     at
 }
 
-/// Tabs become four spaces and other control characters a visible stand-in, so the terminal
-/// never receives raw escapes from file content.
+/// Tabs become four spaces and other control characters visible escapes (`\e`), so the
+/// terminal never receives raw escapes from file content.
 fn expand_tabs(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '\t' => out.push_str("    "),
-            c if c.is_control() => out.push('�'),
-            c => out.push(c),
-        }
-    }
-    out
+    for_terminal(text).replace('\t', "    ")
 }

@@ -3,6 +3,7 @@
 
 use super::Palette;
 use crate::parse::thousands;
+use crate::sanitize::{name_for_terminal, path_for_terminal};
 use crate::tui::app::{App, Focus};
 use crate::tui::keys;
 use crate::tui::picker::Overlay;
@@ -38,7 +39,7 @@ fn right_side(app: &App, room: usize) -> String {
         }
         text
     } else if let Some(message) = &app.message {
-        message.clone()
+        name_for_terminal(message).into_owned()
     } else {
         let hints = match app.overlay {
             Overlay::None => keys::hints(app.focus),
@@ -78,15 +79,15 @@ fn filtered_tree_position(app: &App) -> Option<(usize, usize)> {
 /// `src/app.py · python · 120 lines · ~900 tokens · 2 changed`.
 fn facts(app: &App) -> String {
     let Some(doc) = &app.doc else {
-        return format!(" {}/", app.root_name());
+        return format!(" {}/", name_for_terminal(&app.root_name()));
     };
     let shown = doc.path.strip_prefix(&app.root).unwrap_or(&doc.path);
-    let mut parts = vec![format!(" {}", shown.display())];
+    let mut parts = vec![format!(" {}", path_for_terminal(shown))];
     if let Some(outline) = &doc.outline {
         parts.push(outline.language.to_string());
     }
     if let Some(error) = &doc.error {
-        parts.push(error.clone());
+        parts.push(name_for_terminal(error).into_owned());
         return parts.join(" · ");
     }
     if doc.binary {
