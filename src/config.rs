@@ -253,7 +253,7 @@ impl Config {
                 Some("never") => ColorChoice::Never,
                 _ => ColorChoice::Auto,
             },
-            theme: args.theme,
+            theme: args.theme.as_deref().map(check_theme).transpose()?,
             globs: args.glob,
             max_results: args.max_results,
             body: args.body,
@@ -298,6 +298,19 @@ impl Config {
             max_nodes: self.max_nodes,
         }
     }
+}
+
+/// A `--theme` name as the theme set spells it; an unknown one is a usage error in every
+/// mode (listing the names), not only when the viewer would use it.
+fn check_theme(name: &str) -> Result<String> {
+    crate::highlight::known_theme(name)
+        .map(String::from)
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "unknown theme '{name}'; known: {}",
+                crate::highlight::theme_names().join(", ")
+            ))
+        })
 }
 
 /// Compiles a `--grep` pattern; a syntax error is one line naming the column.
@@ -393,6 +406,8 @@ mod tests {
             &["--root", "/no/such/dir"],
             &["--root", "/dev/null"],
             &["--tokenizer", "gpt2"],
+            &["--theme", "no-such-theme"],
+            &["--print", "--theme", "no-such-theme"],
         ] {
             assert!(matches!(config(bad), Err(Error::Usage(_))), "{bad:?}");
         }
@@ -400,6 +415,8 @@ mod tests {
             config(&["--lang", "TS"]).expect("valid").language,
             Some(Language::TypeScript)
         );
+        let theme = config(&["--theme", "nord"]).expect("valid").theme;
+        assert_eq!(theme.as_deref(), Some("Nord"));
     }
 
     #[test]

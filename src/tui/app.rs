@@ -59,6 +59,8 @@ pub struct Options {
     pub diff: bool,
     pub hidden: bool,
     pub color: ColorMode,
+    /// The terminal's background is light.
+    pub light: bool,
 }
 
 /// One row of the outline pane: the entry facts it shows and jumps by.
@@ -163,6 +165,10 @@ pub struct App {
     pub jobs: Jobs,
     /// The background load of the open file, if one is under way (its job number).
     pub loading: Option<u64>,
+    /// The syntax assets are loading on a thread; the preview is coloured once they arrive.
+    pub assets_pending: bool,
+    /// A note for the first frame's status bar (a `BAT_THEME` that names no theme).
+    pub note: Option<String>,
 }
 
 /// Files larger than this open with their first screen at once and load in the background.
@@ -179,6 +185,7 @@ impl App {
             diff: true,
             hidden: config.hidden,
             color,
+            light: false,
         };
         let dir = Tree::new(Vec::new(), 1);
         let mut app = App {
@@ -214,6 +221,8 @@ impl App {
             help_top: 0,
             jobs: Jobs::default(),
             loading: None,
+            assets_pending: false,
+            note: None,
         };
         app.list_root();
         app
@@ -273,7 +282,7 @@ impl App {
                 || !ranking.done
                 || ranking.query != self.picker.query
         });
-        indexing || self.results.running || self.loading.is_some()
+        indexing || self.results.running || self.loading.is_some() || self.assets_pending
     }
 
     /// Applies every message background work has sent; returns whether anything changed.
@@ -344,7 +353,7 @@ impl App {
                     self.swap_doc(*doc);
                 }
             }
-            Message::AssetsReady => {}
+            Message::AssetsReady => self.assets_pending = false,
         }
     }
 
@@ -573,6 +582,7 @@ impl App {
         let top = self.preview.top;
         let height = self.preview_height();
         if let Some(doc) = &mut self.doc {
+            doc.colour_when_ready();
             doc.prepare(top..top + height);
         }
         let list = super::finder::list_height(self) as usize;
@@ -583,6 +593,7 @@ impl App {
         self.results.cursor.clamp(rows, list.saturating_sub(noted));
         if let Some(peek) = self.peek.as_mut().filter(|_| self.overlay != Overlay::None) {
             let top = peek.view.top;
+            peek.doc.colour_when_ready();
             peek.doc.prepare(top..top + height);
         }
     }

@@ -38,6 +38,9 @@ pub struct Doc {
     pub extent: Extent,
     /// Only the first screen is read yet; the whole file is loading in the background.
     pub loading: bool,
+    /// The syntax assets were not loaded when the file was: it is shown plain until they are
+    /// ([`Doc::colour_when_ready`]).
+    colour_pending: bool,
 }
 
 /// What a load should parse as and annotate.
@@ -85,8 +88,13 @@ impl Doc {
     ) -> Doc {
         let starts = line_starts(&input.text);
         let extent = input.extent;
-        let first = input.text.lines().next().unwrap_or("");
-        let syntax = highlight::syntax_for(&input.path, first);
+        // The first frame never waits for the syntax assets: without them the file shows
+        // plain and is coloured when they arrive.
+        let colour_pending = !highlight::syntaxes_ready();
+        let syntax = match colour_pending {
+            true => None,
+            false => highlight::syntax_for(&input.path, first_line(&input.text)),
+        };
         let highlighter = Highlighter::new(syntax, theme.clone(), input.text.len());
         Doc {
             path: input.path,
@@ -99,8 +107,20 @@ impl Doc {
             error,
             extent,
             loading: false,
+            colour_pending,
             text: input.text,
         }
+    }
+
+    /// Attaches the file's syntax once the assets are loaded (a no-op before, and after).
+    pub fn colour_when_ready(&mut self) {
+        if !self.colour_pending || !highlight::syntaxes_ready() {
+            return;
+        }
+        self.colour_pending = false;
+        let syntax = highlight::syntax_for(&self.path, first_line(&self.text));
+        let theme = self.highlighter.theme().clone();
+        self.highlighter = Highlighter::new(syntax, theme, self.text.len());
     }
 
     /// The first `bytes` of `path` as plain text, shown at once while the whole file loads in
@@ -146,6 +166,8 @@ impl Doc {
         outline: Option<Outline>,
         theme: &syntect::highlighting::Theme,
     ) -> Doc {
+        // Tests and benchmarks want colours from the start.
+        highlight::load_now();
         Doc::from_input(Document::from_parts(path, text, outline), None, theme, None)
     }
 
@@ -187,6 +209,10 @@ impl Doc {
     pub fn entries(&self) -> Vec<(usize, &Entry)> {
         self.outline.as_ref().map(Outline::walk).unwrap_or_default()
     }
+}
+
+fn first_line(text: &str) -> &str {
+    text.lines().next().unwrap_or("")
 }
 
 /// Byte offsets where lines start; an empty text has no lines.
