@@ -165,6 +165,8 @@ pub struct App {
     pub jobs: Jobs,
     /// The background load of the open file, if one is under way (its job number).
     pub loading: Option<u64>,
+    /// The background load of the previewed file of a finder view, if one is under way.
+    pub peek_loading: Option<u64>,
     /// The syntax assets are loading on a thread; the preview is coloured once they arrive.
     pub assets_pending: bool,
     /// A note for the first frame's status bar (a `BAT_THEME` that names no theme).
@@ -221,6 +223,7 @@ impl App {
             help_top: 0,
             jobs: Jobs::default(),
             loading: None,
+            peek_loading: None,
             assets_pending: false,
             note: None,
         };
@@ -282,7 +285,11 @@ impl App {
                 || !ranking.done
                 || ranking.query != self.picker.query
         });
-        indexing || self.results.running || self.loading.is_some() || self.assets_pending
+        indexing
+            || self.results.running
+            || self.loading.is_some()
+            || self.peek_loading.is_some()
+            || self.assets_pending
     }
 
     /// Applies every message background work has sent; returns whether anything changed.
@@ -353,6 +360,14 @@ impl App {
                     self.swap_doc(*doc);
                 }
             }
+            Message::Peeked { job, doc } => {
+                if self.peek_loading == Some(job) {
+                    self.peek_loading = None;
+                    if let Some(peek) = self.peek.as_mut().filter(|p| p.doc.path == doc.path) {
+                        peek.doc = *doc;
+                    }
+                }
+            }
             Message::AssetsReady => self.assets_pending = false,
         }
     }
@@ -417,8 +432,14 @@ impl App {
 
     /// Reads and outlines `path` on a thread; the result arrives as [`Message::Loaded`].
     fn load_in_background(&mut self, path: &Path) {
-        let job = self.jobs.next_id();
+        let job = self.spawn_load(path, |job, doc| Message::Loaded { job, doc });
         self.loading = Some(job);
+    }
+
+    /// Loads `path` on a thread with the viewer's loader and options; `wrap` makes the
+    /// message the result arrives in. Returns the job number.
+    pub(crate) fn spawn_load(&mut self, path: &Path, wrap: fn(u64, Box<Doc>) -> Message) -> u64 {
+        let job = self.jobs.next_id();
         let (loader, options, theme) = (self.loader, self.load_options(), self.theme.clone());
         let (snapshot, tx, path) = (
             self.snapshot.clone(),
@@ -427,11 +448,9 @@ impl App {
         );
         std::thread::spawn(move || {
             let doc = loader(&path, options, snapshot.as_deref(), &theme);
-            let _ = tx.send(Message::Loaded {
-                job,
-                doc: Box::new(doc),
-            });
+            let _ = tx.send(wrap(job, Box::new(doc)));
         });
+        job
     }
 
     /// Shows `doc`, rebuilding the outline tree (all levels open).
@@ -626,7 +645,13 @@ impl App {
             self.jumps.push(here);
         }
         self.overlay = Overlay::None;
-        let ready = self.peek.take().map(|peek| peek.doc);
+        // A preview still loading is not the file: `open` reads it (in the background if large).
+        let ready = self
+            .peek
+            .take()
+            .map(|peek| peek.doc)
+            .filter(|doc| !doc.loading);
+        self.peek_loading = None;
         self.show(path, line.saturating_sub(1), None, ready);
         self.focus = Focus::Outline;
     }

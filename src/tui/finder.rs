@@ -5,6 +5,8 @@
 
 use super::action::Action;
 use super::app::{App, Focus, Peek, Preview};
+use super::doc::Doc;
+use super::jobs::Message;
 use super::jobs::{self, Cancel, Needle};
 use super::layout;
 use super::picker::{Overlay, Results, SearchKind};
@@ -158,6 +160,7 @@ fn accept(app: &mut App) {
 fn close(app: &mut App) {
     app.overlay = Overlay::None;
     app.peek = None;
+    app.peek_loading = None;
     if app.focus == Focus::Dir && !app.dir_visible() {
         app.focus = Focus::Outline;
     }
@@ -177,7 +180,8 @@ pub fn peek_selected(app: &mut App) {
     };
     let loaded = app.peek.as_ref().is_some_and(|p| p.doc.path == path);
     if !loaded {
-        app.peek = Some(load_peek(app, &path));
+        let peek = load_peek(app, &path);
+        app.peek = Some(peek);
     }
     let height = app.preview_height();
     if let Some(peek) = &mut app.peek {
@@ -194,15 +198,28 @@ pub fn peek_selected(app: &mut App) {
     }
 }
 
-fn load_peek(app: &App, path: &Path) -> Peek {
+/// Files up to this size are previewed at once; larger ones show their first screen while
+/// they load in the background, so moving through results never waits on a big file.
+const PEEK_AT_ONCE: u64 = 128 * 1024;
+
+fn load_peek(app: &mut App, path: &Path) -> Peek {
     // The open file too is read again rather than shared: the open file's state (folds,
     // cursor) must stay as it was when the finder closes without a jump.
-    let doc = (app.loader)(
-        path,
-        app.load_options(),
-        app.snapshot.as_deref(),
-        &app.theme,
-    );
+    let large = std::fs::metadata(path).is_ok_and(|m| m.len() > PEEK_AT_ONCE);
+    app.peek_loading = None;
+    let doc = match large {
+        true => {
+            let job = app.spawn_load(path, |job, doc| Message::Peeked { job, doc });
+            app.peek_loading = Some(job);
+            Doc::head(path, PEEK_AT_ONCE as usize, &app.theme)
+        }
+        false => (app.loader)(
+            path,
+            app.load_options(),
+            app.snapshot.as_deref(),
+            &app.theme,
+        ),
+    };
     Peek {
         doc,
         view: Preview::default(),

@@ -25,6 +25,8 @@ pub enum Message {
     },
     /// A file opened with only its first screen read is now read in full.
     Loaded { job: u64, doc: Box<Doc> },
+    /// The same for the file a finder view previews.
+    Peeked { job: u64, doc: Box<Doc> },
     /// The syntax assets are loaded: the preview can be coloured.
     AssetsReady,
 }

@@ -213,7 +213,7 @@ fn finder_snapshots() {
     for (w, h) in [(120, 40), (80, 24)] {
         let mut app = on_guide(&fx, (w, h));
         update(&mut app, Action::Symbols);
-        type_text(&mut app, "st");
+        type_text(&mut app, "e");
         settle(&mut app);
         insta::assert_snapshot!(format!("picker_{w}x{h}"), render(&app, w, h));
         update(&mut app, Action::Escape);
