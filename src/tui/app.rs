@@ -171,6 +171,8 @@ pub struct App {
     pub assets_pending: bool,
     /// A note for the first frame's status bar (a `BAT_THEME` that names no theme).
     pub note: Option<String>,
+    /// Git status is being read on a thread.
+    pub git_pending: bool,
 }
 
 /// Files larger than this open with their first screen at once and load in the background.
@@ -181,7 +183,6 @@ const HEAD_BYTES: usize = 64 * 1024;
 impl App {
     /// An app showing `root`, without a file open yet.
     pub fn new(root: PathBuf, config: &Config, theme: Theme, color: ColorMode) -> App {
-        let snapshot = git::snapshot(&root).ok().map(Arc::new);
         let options = Options {
             tokens: config.tokens.is_some(),
             diff: true,
@@ -207,7 +208,7 @@ impl App {
             message: None,
             effect: None,
             quit: false,
-            snapshot,
+            snapshot: None,
             loader: Doc::load,
             cwd: crate::source::resolve(Path::new(".")),
             globs: config.globs.clone(),
@@ -226,9 +227,36 @@ impl App {
             peek_loading: None,
             assets_pending: false,
             note: None,
+            git_pending: false,
         };
         app.list_root();
+        app.refresh_git();
         app
+    }
+
+    /// Reads git status on a thread (a large work tree takes a while): the panes show at
+    /// once, and change markers appear when it arrives ([`Message::Git`]).
+    pub fn refresh_git(&mut self) {
+        self.git_pending = true;
+        let (root, tx) = (self.root.clone(), self.jobs.tx.clone());
+        std::thread::spawn(move || {
+            let _ = tx.send(Message::Git(git::snapshot(&root).ok().map(Arc::new)));
+        });
+    }
+
+    /// Marks the listed directory rows from the git status now known.
+    fn mark_changes(&mut self) {
+        let snapshot = self.snapshot.clone();
+        for index in 0..self.dir.nodes().len() {
+            let Some(item) = self.dir.item_mut(index) else {
+                continue;
+            };
+            let path = item.path.clone();
+            item.changed = snapshot.as_ref().is_some_and(|s| match item.is_dir {
+                true => item.link.is_none() && s.has_changes_under(&path),
+                false => s.is_changed(&path),
+            });
+        }
     }
 
     /// What keys mean now: typing into a finder or a filter, completing a two-key command,
@@ -290,6 +318,7 @@ impl App {
             || self.loading.is_some()
             || self.peek_loading.is_some()
             || self.assets_pending
+            || self.git_pending
     }
 
     /// Applies every message background work has sent; returns whether anything changed.
@@ -369,6 +398,17 @@ impl App {
                 }
             }
             Message::AssetsReady => self.assets_pending = false,
+            Message::Git(snapshot) => {
+                self.git_pending = false;
+                let had = self.snapshot.is_some();
+                self.snapshot = snapshot;
+                self.mark_changes();
+                // The open file's diff markers need the status; without one before or now,
+                // there is nothing to redo.
+                if had || self.snapshot.is_some() {
+                    self.reload_doc();
+                }
+            }
         }
     }
 
@@ -600,8 +640,13 @@ impl App {
         self.clamp_preview();
         let top = self.preview.top;
         let height = self.preview_height();
+        // Colours wait for the whole warm-up (assets loaded and the first file's patterns
+        // compiled), so that no frame waits on it.
+        let colour = !self.assets_pending;
         if let Some(doc) = &mut self.doc {
-            doc.colour_when_ready();
+            if colour {
+                doc.colour_when_ready();
+            }
             doc.prepare(top..top + height);
         }
         let list = super::finder::list_height(self) as usize;
@@ -612,7 +657,9 @@ impl App {
         self.results.cursor.clamp(rows, list.saturating_sub(noted));
         if let Some(peek) = self.peek.as_mut().filter(|_| self.overlay != Overlay::None) {
             let top = peek.view.top;
-            peek.doc.colour_when_ready();
+            if colour {
+                peek.doc.colour_when_ready();
+            }
             peek.doc.prepare(top..top + height);
         }
     }

@@ -5,9 +5,7 @@
 use super::app::App;
 use super::files::{self, DirItem};
 use super::tree::Tree;
-use crate::git;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 impl App {
     /// Lists the root: the pane's first level, every directory closed.
@@ -105,10 +103,10 @@ impl App {
         }
     }
 
-    /// Re-lists the pane and refreshes git status, keeping every opened directory open and
-    /// the selected path selected.
+    /// Re-lists the pane and refreshes git status (on a thread), keeping every opened
+    /// directory open and the selected path selected.
     pub fn reload_dir(&mut self) {
-        self.snapshot = git::snapshot(&self.root).ok().map(Arc::new);
+        self.refresh_git();
         let keep = self.dir.selected().map(|n| n.item.path.clone());
         // Pre-order: a parent is listed again before its children are looked for.
         let opened: Vec<DirItem> = self

@@ -29,6 +29,8 @@ pub enum Message {
     Peeked { job: u64, doc: Box<Doc> },
     /// The syntax assets are loaded: the preview can be coloured.
     AssetsReady,
+    /// Git status of the root's repository (`None`: not in a repository, or unreadable).
+    Git(Option<std::sync::Arc<crate::git::Snapshot>>),
 }
 
 /// The channel every background thread reports on, and the counter that names jobs so that

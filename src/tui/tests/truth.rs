@@ -373,3 +373,51 @@ fn the_help_scrolls_instead_of_cutting() {
     assert!(last.contains("finder: edit the query"), "{last}");
     assert!(app.help);
 }
+
+#[test]
+fn git_status_arrives_after_the_first_frame_and_marks_the_panes() {
+    let fx = super::fixture();
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .current_dir(&fx.root)
+            .env("GIT_CONFIG_GLOBAL", "/dev/null")
+            .env("GIT_CONFIG_NOSYSTEM", "1")
+            .args(["-c", "user.name=T", "-c", "user.email=t@example.com"])
+            .args(args)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !git(&["init", "-q"]) || !git(&["add", "-A"]) || !git(&["commit", "-qm", "x"]) {
+        eprintln!("note: git unavailable; skipping");
+        return;
+    }
+    fs::write(fx.root.join("docs/guide.md"), "# Guide\n\nChanged.\n").unwrap();
+    let mut app = app(&fx, ColorMode::Mono, (120, 40));
+    app.loader = Doc::load;
+    assert!(app.git_pending, "the status is read on a thread");
+    settle(&mut app);
+    let docs = app
+        .dir
+        .nodes()
+        .iter()
+        .find(|n| n.item.name == "docs")
+        .unwrap();
+    assert!(docs.item.changed, "a directory holding a change is marked");
+    let app_py = app
+        .dir
+        .nodes()
+        .iter()
+        .find(|n| n.item.name == "app.py")
+        .unwrap();
+    assert!(!app_py.item.changed);
+    select_dir(&mut app, "docs/guide.md");
+    update(&mut app, Action::Enter);
+    let changes = app
+        .doc
+        .as_ref()
+        .and_then(|d| d.outline.as_ref()?.changes.clone());
+    assert!(
+        changes.is_some_and(|c| !c.is_empty()),
+        "the preview gets its diff gutter"
+    );
+}
