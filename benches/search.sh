@@ -22,17 +22,7 @@ bin=$PWD/target/release/outline
 tags=$(mktemp)
 trap 'rm -f "$tags"' EXIT
 
-best() {  # best wall time in ms of "$@" over $runs runs
-  "$@" >/dev/null 2>&1 || true
-  local best_ms=999999999
-  for _ in $(seq "$runs"); do
-    local t0 t1 ms
-    t0=$(date +%s%N); "$@" >/dev/null 2>&1 || true; t1=$(date +%s%N)
-    ms=$(( (t1 - t0) / 1000000 ))
-    [ "$ms" -lt "$best_ms" ] && best_ms=$ms
-  done
-  echo "$best_ms"
-}
+source benches/lib.sh
 
 ctags_lookup() {  # index the tree, then look the name up: what an agent with ctags does
   ctags -R -f "$tags" --fields=+ne "$dir" && grep -c "^$name	" "$tags"

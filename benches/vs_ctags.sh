@@ -11,17 +11,7 @@ command -v ctags >/dev/null || { echo "vs_ctags: Universal Ctags is not installe
 cargo build --release --quiet
 bin=target/release/outline
 
-best() {  # best wall time in ms of "$@" over $runs runs
-  "$@" >/dev/null 2>&1 || true
-  local best_ms=999999999
-  for _ in $(seq "$runs"); do
-    local t0 t1 ms
-    t0=$(date +%s%N); "$@" >/dev/null 2>&1 || true; t1=$(date +%s%N)
-    ms=$(( (t1 - t0) / 1000000 ))
-    [ "$ms" -lt "$best_ms" ] && best_ms=$ms
-  done
-  echo "$best_ms"
-}
+source benches/lib.sh
 
 bytes=$(du -sb "$dir" | cut -f1)
 ours=$(best "$bin" --print --json --depth 99 "$dir")

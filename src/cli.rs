@@ -88,6 +88,11 @@ pub struct Args {
     #[arg(short, long, value_name = "GLOB")]
     pub glob: Vec<String>,
 
+    /// With --symbol: start at the symbol's own first line, leaving out the doc comments,
+    /// attributes and decorators above it.
+    #[arg(long)]
+    pub no_docs: bool,
+
     /// Read a file for an agent: all of it when short; else head, outline, tail.
     #[arg(long, conflicts_with = "lines")]
     pub read: bool,

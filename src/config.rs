@@ -135,6 +135,8 @@ pub struct Config {
     pub preview: usize,
     pub signatures: bool,
     pub line_numbers: bool,
+    /// `--symbol` reads start at the entry's leading docs and attributes (`--no-docs`: off).
+    pub docs: bool,
     pub language: Option<Language>,
     pub hidden: bool,
     /// `None`: the mode's default (see `print::directory`).
@@ -238,6 +240,7 @@ impl Config {
             preview: args.preview,
             signatures: !args.no_signatures,
             line_numbers: !args.no_line_numbers,
+            docs: !args.no_docs,
             language,
             hidden: args.hidden,
             max_files: args.max_files,
@@ -376,7 +379,8 @@ mod tests {
         let c = config(&["--print"]).expect("valid");
         assert_eq!(c.path, PathBuf::from("."));
         assert_eq!(c.paths, [PathBuf::from(".")]);
-        assert!(c.signatures && c.line_numbers && !c.json);
+        assert!(c.signatures && c.line_numbers && c.docs && !c.json);
+        assert!(!config(&["--no-docs"]).expect("valid").docs);
         assert!(matches!(c.mode, Mode::Outline));
         assert_eq!(c.file_budget(), Budget::default());
         assert_eq!(c.directory_budget().max_depth, Some(1));

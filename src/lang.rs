@@ -133,18 +133,44 @@ const EXTENSIONS: &[(&str, Language)] = &[
     ("yml", Language::Yaml),
 ];
 
-/// Exact file names with no telling extension; sorted, checked by a test.
+/// Exact file names with no telling extension; sorted, checked by a test. Decided by name
+/// only: lock files are listed one by one because `*.lock` is no format (`Cargo.lock` is TOML,
+/// `flake.lock` JSON, `yarn.lock` and `Gemfile.lock` neither), and tools' `rc` files are read
+/// in their usual form, JSON (with comments).
 const FILE_NAMES: &[(&str, Language)] = &[
+    (".babelrc", Language::Json),
+    (".clang-format", Language::Yaml),
+    (".clang-tidy", Language::Yaml),
+    (".clangd", Language::Yaml),
+    (".eslintrc", Language::Json),
+    (".jshintrc", Language::Json),
+    (".prettierrc", Language::Json),
+    (".stylelintrc", Language::Json),
+    (".swcrc", Language::Json),
+    (".yamllint", Language::Yaml),
+    ("BSDmakefile", Language::Makefile),
+    ("Cargo.lock", Language::Toml),
     ("Containerfile", Language::Dockerfile),
     ("Dockerfile", Language::Dockerfile),
     ("GNUmakefile", Language::Makefile),
+    ("Gopkg.lock", Language::Toml),
     ("Makefile", Language::Makefile),
+    ("Pipfile", Language::Toml),
+    ("Pipfile.lock", Language::Json),
+    ("composer.lock", Language::Json),
+    ("deno.lock", Language::Json),
+    ("flake.lock", Language::Json),
     ("makefile", Language::Makefile),
+    ("pdm.lock", Language::Toml),
+    ("poetry.lock", Language::Toml),
+    ("uv.lock", Language::Toml),
 ];
 
 /// The language of `path`, by file name first, then by extension (case-insensitive).
 pub fn detect(path: &Path) -> Option<Language> {
-    let name = path.file_name()?.to_str()?;
+    // A name that is not UTF-8 is read lossily: `caf\xe9.py` is still Python.
+    let name = path.file_name()?.to_string_lossy();
+    let name = name.as_ref();
     if let Ok(index) = FILE_NAMES.binary_search_by(|(known, _)| known.cmp(&name)) {
         return Some(FILE_NAMES[index].1);
     }
@@ -152,11 +178,24 @@ pub fn detect(path: &Path) -> Option<Language> {
     if name.starts_with("Dockerfile.") || name.starts_with("Containerfile.") {
         return Some(Language::Dockerfile);
     }
-    let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+    let ext = path.extension()?.to_string_lossy().to_ascii_lowercase();
     EXTENSIONS
         .binary_search_by(|(known, _)| known.cmp(&ext.as_str()))
         .ok()
         .map(|index| EXTENSIONS[index].1)
+}
+
+/// Whether `path` is a package manager's lock file (`Cargo.lock`, `package-lock.json`, …):
+/// generated data that directory outlines leave out unless it is named.
+pub fn is_lock_file(path: &Path) -> bool {
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy()) else {
+        return false;
+    };
+    name.ends_with(".lock")
+        || matches!(
+            name.as_ref(),
+            "package-lock.json" | "npm-shrinkwrap.json" | "pnpm-lock.yaml"
+        )
 }
 
 /// Whether a JavaScript/TypeScript file may hold JSX: `.jsx` and `.tsx` always, `.js` too since
@@ -217,6 +256,22 @@ mod tests {
             ("x.hpp", Some(Language::Cpp)),
             ("README", None),
             ("archive.tar.gz", None),
+            ("Cargo.lock", Some(Language::Toml)),
+            ("sub/poetry.lock", Some(Language::Toml)),
+            ("uv.lock", Some(Language::Toml)),
+            ("Pipfile", Some(Language::Toml)),
+            ("Pipfile.lock", Some(Language::Json)),
+            ("flake.lock", Some(Language::Json)),
+            ("yarn.lock", None),
+            ("Gemfile.lock", None),
+            ("other.lock", None),
+            (".clang-format", Some(Language::Yaml)),
+            (".clang-tidy", Some(Language::Yaml)),
+            (".babelrc", Some(Language::Json)),
+            (".eslintrc", Some(Language::Json)),
+            ("package-lock.json", Some(Language::Json)),
+            ("CMakeLists.txt", None),
+            ("Justfile", None),
         ];
         for (path, want) in cases {
             assert_eq!(detect(Path::new(path)), want, "{path}");

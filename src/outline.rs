@@ -162,6 +162,10 @@ pub struct Entry {
     pub line: usize,
     /// Last line, 1-based and inclusive; never before `line`.
     pub end_line: usize,
+    /// Where the leading doc comments, comments, attributes and decorators written directly
+    /// above the entry start; `line` when there are none. Never after `line`, never inside an
+    /// earlier sibling or on the parent's first line (set by the parser core's doc pass).
+    pub doc_line: usize,
     /// Positional id: `1.2.3` is the 3rd child of the 2nd child of the 1st root; filled by [`Outline::new`].
     pub id: String,
     /// Nested entries, in source order.
@@ -183,6 +187,7 @@ impl Entry {
             level: None,
             line,
             end_line: end_line.max(line),
+            doc_line: line,
             id: String::new(),
             children: Vec::new(),
             tokens: None,
@@ -204,6 +209,11 @@ impl Entry {
     /// The text a one-line listing shows: the signature when there is one, else the name.
     pub fn label(&self) -> &str {
         self.signature.as_deref().unwrap_or(&self.name)
+    }
+
+    /// Whether the entry has leading docs or attributes above its first line.
+    pub fn has_docs(&self) -> bool {
+        self.doc_line < self.line
     }
 
     /// Number of entries in this subtree, this one included.
@@ -381,6 +391,7 @@ fn normalize(
     for (index, entry) in entries.iter_mut().enumerate() {
         entry.line = entry.line.clamp(min_line, max_line);
         entry.end_line = entry.end_line.clamp(entry.line, max_line);
+        entry.doc_line = entry.doc_line.clamp(min_line, entry.line);
         entry.id = if parent_id.is_empty() {
             (index + 1).to_string()
         } else {

@@ -10,6 +10,7 @@ pub mod css;
 pub mod cursor;
 pub mod data;
 pub mod docker;
+mod docs;
 pub mod go;
 pub mod html;
 pub mod js_ts;
@@ -59,6 +60,7 @@ pub fn outline_file(text: &str, file_bytes: usize, options: ParseOptions) -> Out
         file_bytes.max(text.len()),
         entries,
     );
+    docs::attach(parsed, options.language, &mut outline.entries);
     if file_bytes > text.len() {
         // Only a prefix was read: the line total is unknown, the byte total is not.
         outline.lines = count_lines(parsed);
@@ -210,14 +212,46 @@ impl LineIndex {
     }
 }
 
-/// Joins a declaration that spans lines into one line with single spaces, trimming the ends.
+/// Joins a declaration that spans lines into one line, the one place signatures are shaped:
+/// runs of whitespace (line breaks and indentation included) become one space. Where a line
+/// broke, there is no space after `(`, `[` or `<` or before `)`, `]` or `>`, and a trailing
+/// comma before a closing bracket goes (`f<\n  T,\n>(\n  a,\n)` reads `f<T>(a)`). What was
+/// written on one line keeps its spacing: `a > b` is a comparison or a CSS combinator, `(1,)`
+/// a tuple, and `"( x ]"` a string a data key's value shows as is.
 pub fn one_line(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for word in text.split_whitespace() {
-        if !out.is_empty() {
+    join_words(text, usize::MAX)
+}
+
+/// [`one_line`], stopping after the word that takes the result past `max_bytes`.
+fn join_words(text: &str, max_bytes: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max_bytes));
+    let mut rest = text;
+    while let Some(word_start) = rest.find(|c: char| !c.is_whitespace()) {
+        let (gap, from_word) = rest.split_at(word_start);
+        let word_end = from_word
+            .find(char::is_whitespace)
+            .unwrap_or(from_word.len());
+        let (word, after) = from_word.split_at(word_end);
+        rest = after;
+        // Every rule applies where words meet: what ends the output, the gap, how the word starts.
+        let broke = gap.contains(['\n', '\r']);
+        let first = word.chars().next().unwrap_or(' ');
+        if broke && matches!(first, ')' | ']' | '}' | '>') && out.ends_with(',') {
+            out.pop();
+        }
+        let tight = match (out.chars().next_back(), first) {
+            (None, _) => true,
+            (Some('(' | '[' | '<'), _) | (_, ')' | ']') => broke,
+            (Some(prev), '>') => broke && !matches!(prev, '-' | '='),
+            _ => false,
+        };
+        if !gap.is_empty() && !tight {
             out.push(' ');
         }
         out.push_str(word);
+        if out.len() > max_bytes {
+            break;
+        }
     }
     out
 }
@@ -225,13 +259,37 @@ pub fn one_line(text: &str) -> String {
 /// Longest signature kept; longer ones end in `…` (a signature is a hint, the body is a read away).
 pub const MAX_SIGNATURE_CHARS: usize = 200;
 
-/// A declaration head as a signature: one line, single spaces, at most
+/// A declaration head as a signature: one line shaped by [`one_line`], without an
+/// initialiser's opening (`const table = {` reads `const table`), at most
 /// [`MAX_SIGNATURE_CHARS`] characters.
 pub fn signature(text: &str) -> String {
-    let joined = one_line(text);
+    // Past this many bytes there are more characters than a signature keeps (4 bytes at most
+    // per character), so the rest of a long head is never joined.
+    let joined = join_words(text, 4 * MAX_SIGNATURE_CHARS);
+    let joined = drop_open_initialiser(&joined);
     match joined.char_indices().nth(MAX_SIGNATURE_CHARS) {
         Some((cut, _)) => format!("{}…", joined[..cut].trim_end()),
-        None => joined,
+        None => joined.to_string(),
+    }
+}
+
+/// `x = {`, `x = [` and `x = (` as `x`: the value opens and the signature stops before it.
+/// Compound operators (`==`, `<=`, `=>`) are no initialiser.
+fn drop_open_initialiser(text: &str) -> &str {
+    let Some(rest) = text.strip_suffix(['{', '[', '(']) else {
+        return text;
+    };
+    let Some(before) = rest.trim_end().strip_suffix('=') else {
+        return text;
+    };
+    let head = before.trim_end();
+    let compound = head.ends_with([
+        '=', '!', '<', '>', '+', '-', '*', '/', '%', '&', '|', '^', ':',
+    ]);
+    if head.is_empty() || compound {
+        text
+    } else {
+        head
     }
 }
 
@@ -411,12 +469,43 @@ mod tests {
     }
 
     #[test]
+    fn signatures_are_normalised_in_one_place() {
+        let cases = [
+            (
+                "set_stringn<T, S>(\n        &mut self,\n        x: usize,\n        style: S,\n    )",
+                "set_stringn<T, S>(&mut self, x: usize, style: S)",
+            ),
+            ("f<\n    T: Copy,\n>(x: T)\n    -> T", "f<T: Copy>(x: T) -> T"),
+            ("const x = {", "const x"),
+            ("TABLE = [", "TABLE"),
+            ("let t =\n  (", "let t"),
+            ("f(a = [1,\n 2,\n])", "f(a = [1, 2])"),
+            ("cmp(a <= b) = {", "cmp(a <= b)"),
+            ("x == {", "x == {"),
+            ("f => {", "f => {"),
+            ("ul > li", "ul > li"),
+            ("a < b && c > d", "a < b && c > d"),
+            ("t = (1,)", "t = (1,)"),
+            ("f( a )", "f( a )"),
+            ("name: \"Brace } Bracket ]\"", "name: \"Brace } Bracket ]\""),
+            ("f(\n    a\n)", "f(a)"),
+            ("{ a,\n  b,\n}", "{ a, b }"),
+            ("Vec<\n  u8\n>", "Vec<u8>"),
+            ("= {", "= {"),
+            ("\tx\r\n  y ", "x y"),
+        ];
+        for (raw, want) in cases {
+            assert_eq!(signature(raw), want, "{raw:?}");
+        }
+    }
+
+    #[test]
     fn helpers_format_and_match() {
         assert_eq!(thousands(1234567), "1,234,567");
         assert_eq!(thousands(12), "12");
-        assert_eq!(one_line("  def f(\n    a,\n    b)  "), "def f( a, b)");
+        assert_eq!(one_line("  def f(\n    a,\n    b)  "), "def f(a, b)");
         assert_eq!(matching_close(b"f(a(b)c)d", 1), Some(7));
-        assert_eq!(signature("f(\n  a,\n  b\n) -> int"), "f( a, b ) -> int");
+        assert_eq!(signature("f(\n  a,\n  b\n) -> int"), "f(a, b) -> int");
         let long = signature(&"x".repeat(500));
         assert_eq!(long.chars().count(), MAX_SIGNATURE_CHARS + 1);
         assert!(long.ends_with('…'));

@@ -105,6 +105,29 @@ pub(crate) fn open(
     Ok(document)
 }
 
+/// The JSON file object of `selection` (the contract's one object for a file), as a line.
+pub(crate) fn file_json(
+    config: &Config,
+    input: &Document,
+    outline: &Outline,
+    selection: &select::Selection<'_>,
+    lines: &[&str],
+) -> String {
+    let options = json::NodeOptions {
+        signatures: config.signatures,
+        preview: config.preview,
+        lines,
+    };
+    let path = input.path.display().to_string();
+    json_line(&json::file_object(
+        path,
+        &input.hash,
+        outline,
+        selection,
+        options,
+    ))
+}
+
 /// `--symbol` over a directory or several paths: each query in turn, searched in the tree
 /// unless it names its file (`PATH#ID`).
 fn symbols(
@@ -243,19 +266,7 @@ fn outline(
     let lines = input.lines();
     let selection = select::select(outline, config.file_budget());
     let rendered = if config.json {
-        let options = json::NodeOptions {
-            signatures: config.signatures,
-            preview: config.preview,
-            lines: &lines,
-        };
-        let path = input.path.display().to_string();
-        json_line(&json::file_object(
-            path,
-            &input.hash,
-            outline,
-            &selection,
-            options,
-        ))
+        file_json(config, input, outline, &selection, &lines)
     } else {
         let name = name_for_terminal(&input.name);
         let mut text = format!("# Outline: {name} ({})\n", file_facts(outline));
@@ -273,14 +284,16 @@ fn outline(
     Ok(Outcome::Success)
 }
 
-/// `python`, or with token counts `python, 1,204 lines, ~9,870 tokens`.
+/// `python`, or with token counts `python, 1,204 lines, 9,870 tokens` (`~9,870` when the
+/// count is an estimate).
 fn file_facts(outline: &Outline) -> String {
     match outline.tokens {
         None => outline.language.to_string(),
-        Some((tokens, _)) => format!(
-            "{}, {} lines, ~{} tokens",
+        Some((tokens, encoding)) => format!(
+            "{}, {} lines, {}{} tokens",
             outline.language,
             parse::thousands(outline.lines),
+            crate::tokens::estimate_mark(encoding),
             parse::thousands(tokens)
         ),
     }
@@ -318,6 +331,9 @@ fn text_options<'t>(
         line_numbers: config.line_numbers,
         preview: config.preview,
         tokens: config.tokens.is_some(),
+        token_mark: config.tokens.map_or("", |tokenizer| {
+            crate::tokens::estimate_mark(tokenizer.encoding())
+        }),
         diff: config.diff,
         indent,
         lines,

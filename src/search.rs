@@ -18,7 +18,9 @@ pub(crate) mod query;
 mod test_code;
 mod text;
 
-pub use find::{each_definition, find, Definition, FileDefinitions, FindResult, Tier};
+pub use find::{
+    each_definition, find, find_in_outline, Definition, FileDefinitions, FindResult, Tier,
+};
 pub use query::{FindQuery, RefQuery};
 pub use test_code::{drop_test_entries, is_test_entry, is_test_path};
 pub use text::{grep, refs, FileHits, Hit, HitGroup, TextSearch};
@@ -44,6 +46,8 @@ pub struct EntryRef {
     pub end_line: usize,
     /// Tokens of the entry's lines, when counts were asked for.
     pub tokens: Option<usize>,
+    /// How many children the entry has.
+    pub children: usize,
 }
 
 impl EntryRef {
@@ -57,6 +61,7 @@ impl EntryRef {
             line: entry.line,
             end_line: entry.end_line,
             tokens: entry.tokens,
+            children: entry.children.len(),
         }
     }
 }
@@ -68,16 +73,30 @@ pub struct Summary {
     pub files: usize,
     /// One line per entry or file that could not be read.
     pub unreadable: Vec<String>,
+    /// One line per file read whose name had to be shown lossily.
+    pub notes: Vec<String>,
     /// The consumer stopped the search before the walk ended (an output cap).
     pub stopped: bool,
 }
 
-/// Walks `scope`, loads each file with `load` on every core and hands each loaded result to
-/// `deliver` in path order. `deliver` returning `Break` ends the search early.
+/// What became of one file of a walk.
+enum Visit<T> {
+    /// Left out (`--no-tests`): not searched.
+    Skipped,
+    /// Searched; `None` when it holds nothing for the search (or is binary); with a note on
+    /// its name when that is not UTF-8.
+    Read(Option<T>, Option<String>),
+    /// Could not be read: one line saying why.
+    Failed(String),
+}
+
+/// Walks `scope`, loads each file with `load` on every core and hands each result to
+/// `deliver` in path order; a file `load` could not read lands in [`Summary::unreadable`],
+/// never silently dropped. `deliver` returning `Break` ends the search early.
 pub(crate) fn each_file<T, L, D>(scope: &Scope, load: L, mut deliver: D) -> Result<Summary>
 where
     T: Send,
-    L: Fn(PathBuf, Option<Language>) -> T + Sync,
+    L: Fn(PathBuf, Option<Language>) -> std::result::Result<Option<T>, String> + Sync,
     D: FnMut(T) -> ControlFlow<()>,
 {
     let walk = Walk::new(&scope.paths, scope.walk.clone())?;
@@ -86,19 +105,32 @@ where
     crate::parallel::ordered(
         walk,
         |found| match found {
-            Found::File { path, .. } if scope.no_tests && is_test_path(&path) => Ok(None),
-            Found::File { path, language } => Ok(Some(load(path, language))),
-            Found::Unreadable(message) => Err(message),
+            Found::File { path, .. } if scope.no_tests && is_test_path(&path) => Visit::Skipped,
+            found @ Found::File { .. } => {
+                let note = found.name_note();
+                let Found::File { path, language } = found else {
+                    return Visit::Skipped;
+                };
+                match load(path, language) {
+                    Ok(value) => Visit::Read(value, note),
+                    Err(message) => Visit::Failed(message),
+                }
+            }
+            Found::Unreadable(message) => Visit::Failed(message),
         },
-        |result| match result {
-            Ok(None) => ControlFlow::Continue(()),
-            Ok(Some(value)) => {
+        |visit| match visit {
+            Visit::Skipped => ControlFlow::Continue(()),
+            Visit::Read(value, note) => {
                 summary_ref.files += 1;
+                summary_ref.notes.extend(note);
+                let Some(value) = value else {
+                    return ControlFlow::Continue(());
+                };
                 let flow = deliver(value);
                 summary_ref.stopped |= flow.is_break();
                 flow
             }
-            Err(message) => {
+            Visit::Failed(message) => {
                 summary_ref.unreadable.push(message);
                 ControlFlow::Continue(())
             }

@@ -77,6 +77,27 @@ pub fn read(path: &Path) -> Result<Loaded> {
     stream(file.take(size), path)
 }
 
+/// Reads a file for a search that first asks `worth_reading` about its raw bytes: a file
+/// within the read cap is read in one go and decoded only when they pass (most files of a
+/// tree hold no hit, and are then neither hashed nor decoded); `Ok(None)` for one that does
+/// not. A larger file, or one in UTF-16 (whose bytes a text pattern cannot see), is read in
+/// full as [`read`] does.
+pub fn read_if(path: &Path, worth_reading: impl Fn(&[u8]) -> bool) -> Result<Option<Loaded>> {
+    let (file, size) = open_regular(path)?;
+    if size > MAX_BYTES as u64 {
+        return stream(file.take(size), path).map(Some);
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(size)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Error::io(path, e))?;
+    let utf16 = bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]);
+    if !utf16 && !worth_reading(&bytes) {
+        return Ok(None);
+    }
+    stream(&bytes[..], path).map(Some)
+}
+
 /// Reads standard input like a file, up to the read cap.
 pub fn read_stdin() -> Result<Loaded> {
     let path = Path::new("<stdin>");

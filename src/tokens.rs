@@ -54,12 +54,27 @@ impl Tokenizer {
         }
     }
 
+    /// Whether counts are exact (the OpenAI encodings) rather than an estimate (`chars4`).
+    pub fn is_exact(self) -> bool {
+        // Not `encoder().is_some()`: that would load a vocabulary just to answer.
+        matches!(self, Tokenizer::O200k | Tokenizer::Cl100k)
+    }
+
     fn encoder(self) -> Option<&'static bpe_openai::Tokenizer> {
         match self {
             Tokenizer::O200k => Some(bpe_openai::o200k_base()),
             Tokenizer::Cl100k => Some(bpe_openai::cl100k_base()),
             Tokenizer::Chars4 => None,
         }
+    }
+}
+
+/// What goes before a count made with `encoding` (an encoding name as JSON reports it): `~`
+/// for an estimate, nothing for an exact count.
+pub fn estimate_mark(encoding: &str) -> &'static str {
+    match Tokenizer::from_name(encoding) {
+        Some(tokenizer) if tokenizer.is_exact() => "",
+        _ => "~",
     }
 }
 
@@ -236,6 +251,14 @@ mod tests {
         ("Grüße aus Köln — naïve café, 東京タワー 🚀\n", 17, 22),
         ("", 0, 0),
     ];
+
+    #[test]
+    fn only_estimates_carry_a_tilde() {
+        assert_eq!(estimate_mark(Tokenizer::O200k.encoding()), "");
+        assert_eq!(estimate_mark(Tokenizer::Cl100k.encoding()), "");
+        assert_eq!(estimate_mark(Tokenizer::Chars4.encoding()), "~");
+        assert_eq!(estimate_mark("some_other_model"), "~");
+    }
 
     #[test]
     fn exact_counts_match_tiktoken() {

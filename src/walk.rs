@@ -23,6 +23,8 @@ pub struct WalkOptions {
     /// Read no ignore files or git configuration above the walked paths (`--root`), so
     /// nothing outside the root decides what is inside it.
     pub no_parent_ignores: bool,
+    /// Leave out lock files met in a directory (a path given by name is always kept).
+    pub skip_lock_files: bool,
 }
 
 /// One thing the walk met.
@@ -35,6 +37,20 @@ pub enum Found {
     },
     /// An entry that could not be read (permission denied, a broken link, a loop): one line.
     Unreadable(String),
+}
+
+impl Found {
+    /// A note for a file whose name is not UTF-8: it is read, and shown with U+FFFD where
+    /// its name has bytes that are not text.
+    pub fn name_note(&self) -> Option<String> {
+        match self {
+            Found::File { path, .. } if path.to_str().is_none() => Some(format!(
+                "{}: the name is not UTF-8; shown with U+FFFD in place of the bytes that are not text",
+                path.display()
+            )),
+            _ => None,
+        }
+    }
 }
 
 /// The walk over every path given, in order; each directory's entries sorted by name.
@@ -56,7 +72,11 @@ impl Walk {
         if !entry.file_type().is_some_and(|t| t.is_file()) {
             return None;
         }
+        let named = entry.depth() == 0;
         let path = entry.into_path();
+        if self.options.skip_lock_files && !named && lang::is_lock_file(&path) {
+            return None;
+        }
         let language = lang::detect(&path);
         // `--lang` in a walk is a filter: a file is kept when its name says that language.
         let keep = match self.options.only {

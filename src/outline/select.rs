@@ -148,7 +148,7 @@ pub struct SymbolMatch<'a> {
 }
 
 /// Finds `query` in `outline`, trying in order: a node id (`1.2`), `@N` (innermost entry
-/// containing line N), an exact qualified name, an exact name, both case-insensitively, and a
+/// containing line N, its leading docs included), an exact qualified name, an exact name, both case-insensitively, and a
 /// qualified-name suffix (`Inner.method`).
 pub fn find_symbol<'a>(outline: &'a Outline, query: &str) -> Option<SymbolMatch<'a>> {
     let query = query.trim();
@@ -202,7 +202,7 @@ fn innermost_at(entries: &[Entry], line: usize) -> Option<&Entry> {
     let entry = entries
         .iter()
         .rev()
-        .find(|e| e.line <= line && line <= e.end_line)?;
+        .find(|e| e.doc_line <= line && line <= e.end_line)?;
     innermost_at(&entry.children, line).or(Some(entry))
 }
 

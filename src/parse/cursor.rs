@@ -42,16 +42,37 @@ impl<'a> Cursor<'a> {
         let mut out = String::with_capacity(end - start);
         let mut keep = start;
         let mut i = start;
+        // The string open at `i`, by its quote: `//` inside `"http://x"` starts no comment.
+        // Masked text keeps only the delimiters of `"` and backtick strings, so they pair up.
+        let mut quote: Option<u8> = None;
         while i < end {
-            let comment = self.at(i) == b' '
+            let byte = self.at(i);
+            if let Some(open) = quote {
+                if byte == open {
+                    quote = None;
+                }
+                i += 1;
+                continue;
+            }
+            if byte == b'"' || byte == b'`' {
+                quote = Some(byte);
+                i += 1;
+                continue;
+            }
+            let comment = byte == b' '
                 && src.get(i) == Some(&b'/')
                 && matches!(src.get(i + 1), Some(b'/' | b'*'));
             if comment {
                 out.push_str(self.text(keep, i));
-                out.push(' ');
+                // A line break stays one, so signature shaping knows where a line broke.
+                let mut gap = ' ';
                 while i < end && self.at(i).is_ascii_whitespace() {
+                    if self.at(i) == b'\n' {
+                        gap = '\n';
+                    }
                     i += 1;
                 }
+                out.push(gap);
                 keep = i;
             } else {
                 i += 1;

@@ -68,18 +68,9 @@ impl LexSpec {
     pub const C_LIKE: LexSpec = LexSpec {
         line_comments: &["//"],
         block_comment: Some(("/*", "*/")),
-        nested_comments: false,
         quotes: b"\"'",
         backslash_escapes: true,
-        multiline_strings: false,
-        rust_chars: false,
-        rust_raw_strings: false,
-        cpp_raw_strings: false,
-        digit_separators: false,
-        triple_quotes: false,
-        backtick: Backtick::None,
-        js_regex: false,
-        dollar_quotes: false,
+        ..LexSpec::NONE
     };
 }
 
@@ -264,26 +255,52 @@ impl Scanner<'_> {
             if self.starts_with(open) {
                 let start = self.pos;
                 self.pos += open.len();
-                let mut depth = 1usize;
-                while self.pos < self.src.len() {
-                    if self.starts_with(close) {
-                        self.pos += close.len();
-                        depth -= 1;
-                        if depth == 0 {
-                            break;
-                        }
-                    } else if self.spec.nested_comments && self.starts_with(open) {
-                        self.pos += open.len();
-                        depth += 1;
-                    } else {
-                        self.pos += 1;
-                    }
-                }
+                self.block_comment_end(open, close);
                 self.blank(start, self.pos);
                 return true;
             }
         }
         false
+    }
+
+    /// Moves past the delimiter closing a block comment whose opener ends at `pos` (to the end
+    /// when it never closes). Searches jump straight to the next candidate delimiter, so a long
+    /// comment costs a memchr, not a comparison per byte.
+    fn block_comment_end(&mut self, open: &str, close: &str) {
+        let len = self.src.len();
+        if !self.spec.nested_comments {
+            self.pos = find(&self.src[self.pos..], close.as_bytes())
+                .map_or(len, |n| self.pos + n + close.len());
+            return;
+        }
+        let (Some(&first_open), Some(&first_close)) =
+            (open.as_bytes().first(), close.as_bytes().first())
+        else {
+            self.pos = len;
+            return;
+        };
+        let mut depth = 1usize;
+        while self.pos < len {
+            match memchr::memchr2(first_open, first_close, &self.src[self.pos..]) {
+                Some(n) => self.pos += n,
+                None => {
+                    self.pos = len;
+                    return;
+                }
+            }
+            if self.starts_with(close) {
+                self.pos += close.len();
+                depth -= 1;
+                if depth == 0 {
+                    return;
+                }
+            } else if self.starts_with(open) {
+                self.pos += open.len();
+                depth += 1;
+            } else {
+                self.pos += 1;
+            }
+        }
     }
 
     fn try_literal(&mut self) -> bool {

@@ -1,5 +1,5 @@
 //! Python outline scanner: classes, functions and methods (decorators and `async` in the
-//! signature), and module-level UPPER_CASE constants.
+//! signature), and module-level assignments (UPPER_CASE names as constants, others as variables).
 //!
 //! The text is masked first (comments and string contents blanked, see [`lex::mask`]), then cut
 //! into logical lines: a physical line continues the previous one inside brackets, inside a

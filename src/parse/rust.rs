@@ -3,7 +3,8 @@
 //! A small recursive-descent walk over masked text (comments and string contents blanked):
 //! item lists (the file, inline `mod {}` bodies, `extern {}` blocks) yield items; `impl` and
 //! `trait` bodies yield their associated fns (as methods), consts and types. Function bodies,
-//! macro invocations and const/static values are skipped as balanced groups.
+//! macro invocations and const/static values are skipped as balanced groups, except that the
+//! statics declared inside `thread_local!` and `lazy_static!` are entries.
 
 use crate::outline::{Entry, Kind};
 use crate::parse::cursor::{is_ident_byte, is_ident_start, Cursor};
@@ -281,16 +282,25 @@ impl<'a> Scanner<'a> {
                 "macro_rules" if self.at(we) == b'!' => {
                     return Some(self.macro_rules(start, we + 1, end, out));
                 }
-                _ => return self.macro_call(we, end),
+                _ => return self.macro_call(w, we, end, out),
             }
         }
     }
 
     /// Skips a macro invocation `path::name! (…)`, `name! {…}`, `name![…];` whose path starts
-    /// right before `pos`; `None` when this is not one.
-    fn macro_call(&self, mut pos: usize, end: usize) -> Option<usize> {
+    /// with `first` and continues at `pos`; `None` when this is not one. The statics that
+    /// `thread_local!` and `lazy_static!` declare are items like any other and become entries.
+    fn macro_call(
+        &self,
+        first: &str,
+        mut pos: usize,
+        end: usize,
+        out: &mut Vec<Entry>,
+    ) -> Option<usize> {
+        let mut name = first;
         while self.at(pos) == b':' && self.at(pos + 1) == b':' {
-            let (_, e) = self.ident(pos + 2, end)?;
+            let (s, e) = self.ident(pos + 2, end)?;
+            name = self.text(s, e);
             pos = e;
         }
         if self.at(pos) != b'!' {
@@ -304,6 +314,11 @@ impl<'a> Scanner<'a> {
             return Some(q);
         }
         let after = self.skip_group(q, end);
+        if matches!(name, "thread_local" | "lazy_static") {
+            let inner_end = self.close(q, end).unwrap_or(end);
+            let statics = self.items(q + 1, inner_end, Ctx::Module);
+            out.extend(statics.into_iter().filter(|e| e.kind == Kind::Static));
+        }
         let r = self.skip_ws(after, end);
         Some(if self.at(r) == b';' { r + 1 } else { after })
     }
@@ -442,7 +457,8 @@ impl<'a> Scanner<'a> {
     ) -> usize {
         let mut p = self.skip_ws(we, end);
         if kind == Kind::Static {
-            if let Some(("mut", _, e)) = self.word(p, end) {
+            // `static mut X`, and `lazy_static!`'s `static ref X`.
+            if let Some(("mut" | "ref", _, e)) = self.word(p, end) {
                 p = self.skip_ws(e, end);
             }
         }

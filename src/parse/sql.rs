@@ -265,8 +265,10 @@ impl Head<'_> {
             .get(from..to.min(self.tokens.len()))
             .unwrap_or(&[])
         {
-            if prev_end.is_some_and(|end| end < token.start) {
-                out.push(' ');
+            if let Some(end) = prev_end.filter(|end| *end < token.start) {
+                // A line break stays one, so signature shaping knows where a line broke.
+                let gap = self.text.get(end..token.start).unwrap_or(" ");
+                out.push(if gap.contains('\n') { '\n' } else { ' ' });
             }
             out.push_str(self.src(token));
             prev_end = Some(token.end);

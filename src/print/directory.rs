@@ -25,8 +25,9 @@ enum Rendered {
     Chunk {
         text: String,
         tokens: Option<usize>,
-        /// A line for stderr that does not fail the file (markers off for it).
-        note: Option<String>,
+        /// Lines for stderr that do not fail the file (markers off for it, a name that is
+        /// not UTF-8).
+        notes: Vec<String>,
     },
     /// Binary, or left out by `--changed` or `--no-tests`.
     Skipped,
@@ -67,6 +68,8 @@ pub(super) fn directory(
         globs: config.globs.clone(),
         any_language: false,
         no_parent_ignores: config.root.is_some(),
+        // Generated: thousands of package entries that say nothing of the code.
+        skip_lock_files: true,
     };
     // Number the files (not the unreadable entries) so that `--max-files` counts files.
     let files = Walk::new(&config.paths, options)?.scan(0usize, |count, found| {
@@ -174,11 +177,14 @@ impl<'w> Printer<'w> {
             return;
         }
         let result = match rendered {
-            Rendered::Chunk { text, tokens, note } => match note {
-                Some(note) => write_out(self.err, format!("outline: {note}\n").as_bytes())
-                    .and_then(|()| self.chunk(text, tokens)),
-                None => self.chunk(text, tokens),
-            },
+            Rendered::Chunk {
+                text,
+                tokens,
+                notes,
+            } => notes
+                .iter()
+                .try_for_each(|note| write_line(self.err, &format!("outline: {note}")))
+                .and_then(|()| self.chunk(text, tokens)),
             Rendered::Skipped => Ok(()),
             Rendered::OverCap => {
                 match self.full {
@@ -259,7 +265,8 @@ impl<'w> Printer<'w> {
         }
         if let (Some(tokenizer), false) = (self.config.tokens, self.config.json) {
             let total = format!(
-                "\n# Total: ~{} tokens in {} files ({})\n",
+                "\n# Total: {}{} tokens in {} files ({})\n",
+                crate::tokens::estimate_mark(tokenizer.encoding()),
                 crate::parse::thousands(self.total_tokens),
                 crate::parse::thousands(self.shown_files),
                 tokenizer.encoding()
@@ -308,11 +315,17 @@ fn render_file(
         Err(error) => return Rendered::Failed(error.to_string()),
     };
     let depth = config.directory_budget().max_depth;
+    let mut notes: Vec<String> = Found::File {
+        path: path.to_path_buf(),
+        language: Some(language),
+    }
+    .name_note()
+    .into_iter()
+    .collect();
     // Markers that cannot be read (a file over the read cap) leave the outline without them.
-    let note = input
-        .annotate(&config.annotations(depth), snapshot)
-        .err()
-        .map(|reason| format!("{}: diff markers off: {reason}", path.display()));
+    if let Err(reason) = input.annotate(&config.annotations(depth), snapshot) {
+        notes.push(format!("{}: diff markers off: {reason}", path.display()));
+    }
     let Some(outline) = input.outline.as_ref().filter(|_| !input.binary) else {
         return Rendered::Skipped;
     };
@@ -336,7 +349,7 @@ fn render_file(
         return Rendered::Chunk {
             text: json_line(&object),
             tokens,
-            note,
+            notes,
         };
     }
     let mut chunk = format!(
@@ -355,6 +368,6 @@ fn render_file(
     Rendered::Chunk {
         text: chunk,
         tokens,
-        note,
+        notes,
     }
 }

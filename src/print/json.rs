@@ -63,6 +63,10 @@ pub struct Node<'a> {
     pub line: usize,
     /// Last line, inclusive.
     pub end_line: usize,
+    /// Where the doc comments, comments, attributes and decorators written directly above the
+    /// entry start; present only when that is before `line`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub doc_line: Option<usize>,
     /// `--tokens`: tokens of lines `line..=end_line`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tokens: Option<usize>,
@@ -136,6 +140,7 @@ fn node<'a>(shown: &Shown<'a>, options: NodeOptions<'a>) -> Node<'a> {
         level: entry.level,
         line: entry.line,
         end_line: entry.end_line,
+        doc_line: entry.has_docs().then_some(entry.doc_line),
         tokens: entry.tokens,
         changed: entry.changed.then_some(true),
         preview,
@@ -161,7 +166,8 @@ pub struct ReadObject<'a> {
     /// First and last line of `text` (0 and 0 when no line was read).
     pub start_line: usize,
     pub end_line: usize,
-    /// The lines, each as `<n>: <text>` (for `--read`, with the outline block and notes).
+    /// `--symbol`: the lines as written, `start_line` to `end_line`. `--lines` and `--read`:
+    /// each line as `<n>: <text>` (for `--read`, with the outline block and notes).
     pub text: &'a str,
     /// `--read` of a long file: the first and last line left out between head and tail.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -219,6 +225,7 @@ impl<'a> Node<'a> {
             level: entry.level,
             line: entry.line,
             end_line: entry.end_line,
+            doc_line: entry.has_docs().then_some(entry.doc_line),
             tokens: entry.tokens,
             changed: entry.changed.then_some(true),
             preview: None,

@@ -5,9 +5,9 @@ use super::{json, json_line, text, write_line, write_out, Outcome};
 use crate::config::{Config, LineSpec};
 use crate::document::Document;
 use crate::error::Result;
-use crate::outline::select;
+use crate::outline::select::{self, Budget};
 use crate::outline::{Entry, Outline};
-use crate::sanitize::{for_terminal, lines_for_terminal, name_for_terminal};
+use crate::sanitize::{lines_for_terminal, name_for_terminal, path_for_terminal};
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -38,17 +38,31 @@ pub(super) fn symbol(
         write_line(err, &message)?;
         return Ok(Outcome::NotFound);
     };
-    let Some(found) = select::find_symbol(outline, query) else {
+    // The file's own lookup (ids, @LINE, names, suffixes), then the search engine's forms
+    // (`impl Layout`, `Type::method`, trait impls, globs), so a query that works on a
+    // directory works on a file too.
+    let found = select::find_symbol(outline, query)
+        .or_else(|| crate::search::find_in_outline(outline, query));
+    let Some(mut found) = found else {
         write_line(
             err,
             &not_found_message(&input.name, query, &outline.entries),
         )?;
         return Ok(Outcome::NotFound);
     };
+    if config.depth.is_some() && found.entry.children.is_empty() {
+        // Members were asked for: a struct's impl (same name) has them, the struct may not.
+        if let Some(index) = found.others.iter().position(|o| !o.children.is_empty()) {
+            let with_members = found.others.remove(index);
+            found
+                .others
+                .insert(0, std::mem::replace(&mut found.entry, with_members));
+        }
+    }
     for other in &found.others {
         let note = format!(
-            "outline: '{query}' also matches {} {} (L{}); ask for it by id or qualified name",
-            other.id, other.qualname, other.line
+            "outline: '{query}' also matches {} {} {} (L{}); ask for it by id or qualified name",
+            other.id, other.kind, other.qualname, other.line
         );
         write_line(err, &note)?;
     }
@@ -73,26 +87,14 @@ pub(super) fn symbol_entry(
         let rendered = match (&input.outline, config.json) {
             (Some(outline), true) => {
                 // The file object of the contract, holding only this entry's subtree.
-                let options = json::NodeOptions {
-                    signatures: config.signatures,
-                    preview: config.preview,
-                    lines: &lines,
-                };
-                let path = input.path.display().to_string();
-                json_line(&json::file_object(
-                    path,
-                    &input.hash,
-                    outline,
-                    &selection,
-                    options,
-                ))
+                super::file_json(config, input, outline, &selection, &lines)
             }
             _ => {
                 let mut text = format!(
                     "# {}: {} ({}, L{}-L{}, members to depth {depth})\n\n",
                     text::kind_label(entry),
                     name_for_terminal(&entry.qualname),
-                    name_for_terminal(&input.name),
+                    path_for_terminal(crate::walk::shown(&input.path)),
                     entry.line,
                     entry.end_line
                 );
@@ -107,17 +109,29 @@ pub(super) fn symbol_entry(
         write_out(out, rendered.as_bytes())?;
         return Ok(Outcome::Success);
     }
-    let (body, shown_end) = numbered(input, entry.line, entry.end_line)?;
+    // Docs, attributes and decorators above the entry come with it unless asked not to.
+    let start = if config.docs {
+        entry.doc_line
+    } else {
+        entry.line
+    };
     let rendered = if config.json {
-        let mut object = json::ReadObject::new(input, entry.line, shown_end, &body);
+        // The text is the lines as written: numbering is for people reading the text form.
+        let (body, shown_end) = read_lines(input, start, entry.end_line, false)?;
+        let mut object = json::ReadObject::new(input, start, shown_end, &body);
         object.node = Some(json::Node::leaf(entry, config.signatures));
         json_line(&object)
     } else {
+        let (body, shown_end) = numbered(input, start, entry.end_line)?;
+        let docs_from = match start < entry.line {
+            true => format!(", docs from L{start}"),
+            false => String::new(),
+        };
         let mut text = format!(
-            "# {}: {} ({}, L{}-L{})\n\n{}",
+            "# {}: {} ({}, L{}-L{}{docs_from})\n\n{}",
             text::kind_label(entry),
             name_for_terminal(&entry.qualname),
-            name_for_terminal(&input.name),
+            path_for_terminal(crate::walk::shown(&input.path)),
             entry.line,
             entry.end_line,
             lines_for_terminal(&body)
@@ -134,7 +148,11 @@ fn not_found_message(name: &str, query: &str, tops: &[Entry]) -> String {
     if tops.is_empty() {
         message.push_str(" (the file has no outline entries)");
     } else {
-        let names: Vec<&str> = tops.iter().take(20).map(|e| e.name.as_str()).collect();
+        let names: Vec<String> = tops
+            .iter()
+            .take(20)
+            .map(|e| format!("{} {}", e.kind, e.name))
+            .collect();
         let _ = write!(message, "; top-level symbols: {}", names.join(", "));
         if tops.len() > 20 {
             let _ = write!(message, " … and {} more", tops.len() - 20);
@@ -199,7 +217,9 @@ pub(super) fn agent_read(
         text.push_str(&head);
         push_cut_note(&mut text, head_end, READ_HEAD);
         if let Some(outline) = &input.outline {
-            push_outline_block(&mut text, outline);
+            let lines = input.lines();
+            let options = super::text_options(config, "", &lines);
+            push_outline_block(&mut text, outline, options);
         }
         let _ = writeln!(
             text,
@@ -224,34 +244,44 @@ pub(super) fn agent_read(
 }
 
 /// `[outline: N top-level entries]`, the parse limit when one stopped the outline early, and
-/// one `L<n> <kind> <name>` line per entry, at most 30.
-fn push_outline_block(text: &mut String, outline: &Outline) {
+/// the top level in `--print`'s format, at most 30 lines: the first 25 and the last 5.
+fn push_outline_block(text: &mut String, outline: &Outline, options: text::TextOptions<'_>) {
     let entries = &outline.entries;
     let _ = writeln!(text, "[outline: {} top-level entries]", entries.len());
     if let Some(limit) = &outline.limit {
         let _ = writeln!(text, "# Limit: {}", limit.reason);
     }
-    let line = |text: &mut String, e: &Entry| {
-        // A name that holds a line break would forge a line of the block.
-        let name = for_terminal(&e.name);
-        let _ = writeln!(text, "L{} {} {name}", e.line, text::kind_label(e));
+    let top_level = Budget {
+        max_depth: Some(1),
+        max_nodes: None,
+    };
+    let write = |text: &mut String, part: &[Entry]| {
+        text::write_entries(text, &select::select_entries(part, top_level), options);
     };
     if entries.len() <= OUTLINE_FIRST + OUTLINE_LAST {
-        entries.iter().for_each(|e| line(text, e));
+        write(text, entries);
         return;
     }
-    entries[..OUTLINE_FIRST].iter().for_each(|e| line(text, e));
+    write(text, &entries[..OUTLINE_FIRST]);
     let hidden = entries.len() - OUTLINE_FIRST - OUTLINE_LAST;
     let _ = writeln!(text, "[… {hidden} more …]");
-    entries[entries.len() - OUTLINE_LAST..]
-        .iter()
-        .for_each(|e| line(text, e));
+    write(text, &entries[entries.len() - OUTLINE_LAST..]);
 }
 
 /// `start..=end` as `<n>: <text>` lines, stopping before [`MAX_READ_BYTES`] (the first line
 /// always shows); returns the text and the last line included. Lines past what the loader
 /// kept in memory are streamed from the file (see [`Document::line_window`]).
 fn numbered(input: &Document, start: usize, end: usize) -> Result<(String, usize)> {
+    read_lines(input, start, end, true)
+}
+
+/// [`numbered`], or with `numbers` off the lines as written.
+fn read_lines(
+    input: &Document,
+    start: usize,
+    end: usize,
+    numbers: bool,
+) -> Result<(String, usize)> {
     let window = input.line_window(start.max(1), end, MAX_READ_BYTES)?;
     let mut body = String::new();
     let mut last = start.saturating_sub(1);
@@ -259,7 +289,11 @@ fn numbered(input: &Document, start: usize, end: usize) -> Result<(String, usize
         if number > start && body.len() + text.len() + 12 > MAX_READ_BYTES {
             break;
         }
-        let _ = writeln!(body, "{number}: {text}");
+        if numbers {
+            let _ = writeln!(body, "{number}: {text}");
+        } else {
+            let _ = writeln!(body, "{text}");
+        }
         last = number;
     }
     if let Some(line) = window.cut_line.filter(|line| *line <= last) {

@@ -28,6 +28,7 @@ pub(super) fn scope(config: &Config) -> Scope {
             globs: config.globs.clone(),
             any_language: matches!(config.mode, Mode::Grep(_)),
             no_parent_ignores: config.root.is_some(),
+            skip_lock_files: false,
         },
         no_tests: config.no_tests,
     }
@@ -74,7 +75,7 @@ fn find(
     let result = search::find(scope, query, max, config.tokens)?;
     let mut outcome = report_unreadable(err, &result.summary)?;
     if result.matches.is_empty() {
-        not_found(err, &query.text, &result)?;
+        not_found(err, scope, query, &result)?;
         return Ok(worst(outcome, Outcome::NotFound));
     }
     if result.matches.len() == 1 || config.body {
@@ -185,15 +186,48 @@ fn body(
     }
 }
 
-fn not_found(err: &mut dyn Write, query: &str, result: &FindResult) -> Result<()> {
+/// No match: how many files were read, and what the query may have meant. When a kind was
+/// asked for, the names that exist with other kinds are said (a second search, paid only on
+/// a miss), never suggested back as if they were near misses.
+fn not_found(
+    err: &mut dyn Write,
+    scope: &Scope,
+    query: &FindQuery,
+    result: &FindResult,
+) -> Result<()> {
     let mut message = format!(
-        "outline: no definition matches '{query}' in {} files",
-        result.summary.files
+        "outline: no definition matches '{}' in {}",
+        query.text,
+        plural(result.summary.files, "file")
     );
-    if !result.nearest.is_empty() {
+    let mut other_kinds = Vec::new();
+    if !query.kinds.is_empty() {
+        let mut any_kind = query.clone();
+        any_kind.kinds.clear();
+        let loose = search::find(scope, &any_kind, FIND_MAX_RESULTS, None)?;
+        other_kinds = loose.matches.iter().map(|m| m.entry.kind).collect();
+        other_kinds.sort();
+        other_kinds.dedup();
+    }
+    if !other_kinds.is_empty() {
+        let kinds: Vec<&str> = other_kinds.iter().map(|k| k.as_str()).collect();
+        let _ = write!(
+            message,
+            "; that name exists as {}: drop the kind",
+            kinds.join(", ")
+        );
+    } else if !result.nearest.is_empty() {
         let _ = write!(message, "; nearest names: {}", result.nearest.join(", "));
     }
     write_line(err, &message)
+}
+
+/// `1 file`, `2 files`.
+pub(super) fn plural(count: usize, noun: &str) -> String {
+    match count {
+        1 => format!("1 {noun}"),
+        n => format!("{} {noun}s", crate::parse::thousands(n)),
+    }
 }
 
 /// `--symbol QUERY` over a directory (or several paths), or `PATH#ID` anywhere: the body of
@@ -208,16 +242,25 @@ pub(super) fn symbol_in_tree(
     let query = FindQuery::parse(query, &kinds)?;
     let result = search::find(&scope(config), &query, FIND_MAX_RESULTS, None)?;
     let outcome = report_unreadable(err, &result.summary)?;
-    let Some((best, others)) = result.matches.split_first() else {
-        not_found(err, &query.text, &result)?;
+    let mut matches = result.matches.clone();
+    if config.depth.is_some() {
+        // Members were asked for: a struct's impl (same name) has them, the struct may not.
+        if let Some(index) = matches.iter().position(|m| m.entry.children > 0) {
+            let with_members = matches.remove(index);
+            matches.insert(0, with_members);
+        }
+    }
+    let Some((best, others)) = matches.split_first() else {
+        not_found(err, &scope(config), &query, &result)?;
         return Ok(worst(outcome, Outcome::NotFound));
     };
     for other in others {
         let note = format!(
-            "outline: '{}' also matches {}#{} {} (L{})",
+            "outline: '{}' also matches {}#{} {} {} (L{})",
             query.text,
             walk::shown(&other.path).display(),
             other.entry.id,
+            other.entry.kind,
             other.entry.qualname,
             other.entry.line
         );
@@ -329,7 +372,10 @@ impl<'o> HitPrinter<'o> {
         write_out(self.out, held.as_bytes())?;
         let outcome = report_unreadable(err, summary)?;
         if self.hits == 0 {
-            let message = format!("outline: no match for {what} in {} files", summary.files);
+            let message = format!(
+                "outline: no match for {what} in {}",
+                plural(summary.files, "file")
+            );
             write_line(err, &message)?;
             return Ok(worst(outcome, Outcome::NotFound));
         }
@@ -342,11 +388,15 @@ impl<'o> HitPrinter<'o> {
                 self.hits
             ),
             (Some(_), false) => format!(
-                "# … stopped at the output cap of {} bytes after {} hits in {} files (raise --max-output, or narrow with PATH or --glob)\n",
-                self.max_output, self.hits, self.files
+                "# … stopped at the output cap of {} bytes after {} in {} (raise --max-output, or narrow with PATH or --glob)\n",
+                self.max_output, plural(self.hits, "hit"), plural(self.files, "file")
             ),
             (None, true) => String::new(),
-            (None, false) => format!("# {} hits in {} files\n", self.hits, self.files),
+            (None, false) => format!(
+                "# {} in {}\n",
+                plural(self.hits, "hit"),
+                plural(self.files, "file")
+            ),
         };
         write_out(self.out, note.as_bytes())?;
         Ok(outcome)
@@ -451,6 +501,9 @@ struct HitEntry<'a> {
 
 /// Says which entries could not be read; the outcome is then a partial failure (exit 2).
 fn report_unreadable(err: &mut dyn Write, summary: &Summary) -> Result<Outcome> {
+    for note in &summary.notes {
+        write_line(err, &format!("outline: {note}"))?;
+    }
     for line in &summary.unreadable {
         write_line(err, &format!("outline: {line}"))?;
     }

@@ -11,8 +11,10 @@ pub struct TextOptions<'t> {
     pub signatures: bool,
     pub line_numbers: bool,
     pub preview: usize,
-    /// Append `  (~N tokens)` to entries that carry a count.
+    /// Append `  (N tokens)` to entries that carry a count.
     pub tokens: bool,
+    /// What precedes a count: `~` for an estimate (`chars4`), nothing for an exact encoding.
+    pub token_mark: &'static str,
     /// Append `  [CHANGED]` to changed entries.
     pub diff: bool,
     /// Extra indent before every line (directory mode indents entries under `## file`).
@@ -80,7 +82,12 @@ fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
         kind_label(entry)
     );
     if let (true, Some(tokens)) = (options.tokens, entry.tokens) {
-        let _ = write!(out, "  (~{} tokens)", crate::parse::thousands(tokens));
+        let _ = write!(
+            out,
+            "  ({}{} tokens)",
+            options.token_mark,
+            crate::parse::thousands(tokens)
+        );
     }
     if options.diff && entry.changed {
         out.push_str("  [CHANGED]");

@@ -5,8 +5,9 @@
 use super::{each_file, is_test_entry, is_test_path, EntryRef, FindQuery, Scope, Summary};
 use crate::document::Document;
 use crate::lang::Language;
-use crate::outline::Entry;
-use crate::source::{self, Loaded};
+use crate::outline::select::SymbolMatch;
+use crate::outline::{Entry, Outline};
+use crate::source;
 use crate::tokens::Tokenizer;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -85,7 +86,7 @@ fn find_pass(
     query: &FindQuery,
     max_results: usize,
     tokens: Option<Tokenizer>,
-    filter: Option<&regex::Regex>,
+    filter: Option<&regex::bytes::Regex>,
 ) -> crate::Result<FindResult> {
     let found_any = AtomicBool::new(false);
     let mut ranked = Ranked::new(max_results);
@@ -93,34 +94,32 @@ fn find_pass(
     let summary = each_file(
         scope,
         |path, language| {
-            let loaded = source::read(&path).ok()?;
             // Data files may spell a key with escapes (`"a\u0041"`): always parsed.
             let data = matches!(
                 language,
                 Some(Language::Json | Language::Yaml | Language::Toml)
             );
-            if let (Some(filter), Loaded::Text { text, .. }, false) = (filter, &loaded, data) {
-                if !filter.is_match(text) {
-                    return None;
-                }
-            }
+            let worth = |bytes: &[u8]| data || filter.is_none_or(|f| f.is_match(bytes));
+            let Some(loaded) = source::read_if(&path, worth).map_err(|e| e.to_string())? else {
+                return Ok(None);
+            };
             let document = Document::from_loaded(&path, loaded, language);
             // Names for suggestions are gathered only while nothing has matched anywhere.
             let suggest = filter.is_none() && !found_any.load(Ordering::Relaxed);
-            let mut file = match_file(&document, query, tokens, suggest)?;
+            let Some(mut file) = match_file(&document, query, tokens, suggest) else {
+                return Ok(None);
+            };
             if scope.no_tests {
                 file.matches.retain(|found| !found.in_test);
             }
             if !file.matches.is_empty() {
                 found_any.store(true, Ordering::Relaxed);
             }
-            Some(file)
+            Ok(Some(file))
         },
         |file| {
-            if let Some(file) = file {
-                file.matches.into_iter().for_each(|m| ranked.push(m));
-                merge_nearest(&mut nearest, file.near);
-            }
+            file.matches.into_iter().for_each(|m| ranked.push(m));
+            merge_nearest(&mut nearest, file.near);
             ControlFlow::Continue(())
         },
     )?;
@@ -139,13 +138,15 @@ fn find_pass(
 /// Streams every definition below `scope`, file by file in path order.
 pub fn each_definition(
     scope: &Scope,
-    mut deliver: impl FnMut(FileDefinitions) -> ControlFlow<()>,
+    deliver: impl FnMut(FileDefinitions) -> ControlFlow<()>,
 ) -> crate::Result<Summary> {
     each_file(
         scope,
         |path, language| {
-            let document = Document::open(&path, language).ok()?;
-            let outline = document.outline.as_ref()?;
+            let document = Document::open(&path, language).map_err(|e| e.to_string())?;
+            let Some(outline) = document.outline.as_ref() else {
+                return Ok(None);
+            };
             let mut entries = Vec::new();
             let file_is_test = is_test_path(&path);
             visit(&outline.entries, &mut Vec::new(), &mut |chain| {
@@ -154,17 +155,34 @@ pub fn each_definition(
                     entries.push((EntryRef::of(entry), in_test));
                 }
             });
-            Some(FileDefinitions {
+            Ok(Some(FileDefinitions {
                 path,
                 language: outline.language,
                 entries,
-            })
+            }))
         },
-        |file| match file {
-            Some(file) => deliver(file),
-            None => ControlFlow::Continue(()),
-        },
+        deliver,
     )
+}
+
+/// Looks `query` up in one outline with the search's forms (`impl Layout`, `Type::method`,
+/// trait impls, globs): the best tier's first entry in source order, and every other match.
+pub fn find_in_outline<'a>(outline: &'a Outline, query: &str) -> Option<SymbolMatch<'a>> {
+    let query = FindQuery::parse(query, &[]).ok()?;
+    let mut matches: Vec<(Tier, &'a Entry)> = Vec::new();
+    visit(&outline.entries, &mut Vec::new(), &mut |chain| {
+        if let (Some(tier), Some(entry)) = (tier_of(&query, chain), chain.last()) {
+            matches.push((tier, entry));
+        }
+    });
+    // Stable: equal tiers keep source order.
+    matches.sort_by_key(|(tier, _)| *tier);
+    let mut entries = matches.into_iter().map(|(_, entry)| entry);
+    let entry = entries.next()?;
+    Some(SymbolMatch {
+        entry,
+        others: entries.collect(),
+    })
 }
 
 /// One file's matches and, while nothing matched anywhere yet, its names nearest the query.

@@ -59,7 +59,7 @@ impl FindQuery {
     /// characters of the name (in the query's case rule), which a definition's text holds even
     /// where a parser tidies the name (`operator +` is named `operator+`). `None` for globs,
     /// which have no fixed name.
-    pub(crate) fn name_filter(&self) -> Option<regex::Regex> {
+    pub(crate) fn name_filter(&self) -> Option<regex::bytes::Regex> {
         if self.glob.is_some() {
             return None;
         }
@@ -68,7 +68,7 @@ impl FindQuery {
             .split(|c: char| !(c.is_alphanumeric() || c == '_'))
             .max_by_key(|run| run.len())
             .filter(|run| !run.is_empty())?;
-        regex::RegexBuilder::new(&regex::escape(core))
+        regex::bytes::RegexBuilder::new(&regex::escape(core))
             .case_insensitive(!self.case_sensitive)
             .build()
             .ok()
@@ -205,11 +205,11 @@ mod tests {
     fn the_name_filter_holds_the_identifier_core() {
         let filter = |q: &str| FindQuery::parse(q, &[]).ok()?.name_filter();
         let operator = filter("operator+").expect("a filter");
-        assert!(operator.is_match("bool operator +(int)"));
+        assert!(operator.is_match(b"bool operator +(int)"));
         let lower = filter("buffer").expect("a filter");
-        assert!(lower.is_match("struct Buffer"));
+        assert!(lower.is_match(b"struct Buffer"));
         let upper = filter("Buffer").expect("a filter");
-        assert!(!upper.is_match("struct buffer"));
+        assert!(!upper.is_match(b"struct buffer"));
         assert!(filter("set_*").is_none() && filter("+").is_none());
     }
 

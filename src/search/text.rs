@@ -77,13 +77,22 @@ pub fn grep(
     options: TextSearch,
     mut deliver: impl FnMut(FileHits) -> ControlFlow<()>,
 ) -> crate::Result<Summary> {
+    // The same pattern over raw bytes decides which files are worth decoding and parsing.
+    let raw = regex::bytes::RegexBuilder::new(regex.as_str())
+        .multi_line(true)
+        .crlf(true)
+        .build()
+        .ok();
+    let worth = |bytes: &[u8]| raw.as_ref().is_none_or(|raw| raw.is_match(bytes));
     each_file(
         scope,
-        |path, language| grep_file(path, language, regex, options, scope.no_tests),
-        |hits| match hits {
-            Some(hits) => deliver(hits),
-            None => ControlFlow::Continue(()),
+        |path, language| {
+            let Some(searched) = load(&path, language, options.code_only, worth)? else {
+                return Ok(None);
+            };
+            Ok(grep_file(path, searched, regex, options, scope.no_tests))
         },
+        &mut deliver,
     )
 }
 
@@ -95,13 +104,17 @@ pub fn refs(
     options: TextSearch,
     mut deliver: impl FnMut(FileHits) -> ControlFlow<()>,
 ) -> crate::Result<Summary> {
+    let name = query.name.as_bytes();
+    let worth = |bytes: &[u8]| memchr::memmem::find(bytes, name).is_some();
     each_file(
         scope,
-        |path, language| refs_file(path, language, query, options, scope.no_tests),
-        |hits| match hits {
-            Some(hits) => deliver(hits),
-            None => ControlFlow::Continue(()),
+        |path, language| {
+            let Some(searched) = load(&path, language, true, worth)? else {
+                return Ok(None);
+            };
+            Ok(refs_file(path, searched, query, options, scope.no_tests))
         },
+        &mut deliver,
     )
 }
 
@@ -111,21 +124,20 @@ struct Searched {
     mask: Option<Vec<u8>>,
 }
 
-/// Reads a file and, only when `worth_parsing` says its text may hold a hit, outlines it and
-/// masks its code: most files of a large tree have no hit and are never parsed.
+/// Reads a file and, only when `worth_reading` says its bytes may hold a hit, decodes,
+/// outlines and (with `want_mask`) masks it: most files of a large tree have no hit and are
+/// never parsed. `Ok(None)`: nothing to search (no hit possible, binary, or not code when code
+/// is wanted); `Err`: the file could not be read.
 fn load(
     path: &std::path::Path,
     language: Option<Language>,
     want_mask: bool,
-    worth_parsing: impl Fn(&str) -> bool,
-) -> Option<Searched> {
-    let loaded = source::read(path).ok()?;
-    let Loaded::Text { text, .. } = &loaded else {
-        return None; // binary
+    worth_reading: impl Fn(&[u8]) -> bool,
+) -> Result<Option<Searched>, String> {
+    let loaded = source::read_if(path, worth_reading).map_err(|e| e.to_string())?;
+    let Some(loaded @ Loaded::Text { .. }) = loaded else {
+        return Ok(None); // no hit possible, or binary
     };
-    if !worth_parsing(text) {
-        return None;
-    }
     let language = language.or_else(|| crate::lang::detect(path));
     let document = Document::from_loaded(path, loaded, language);
     let mask = match (want_mask, &document.outline) {
@@ -134,24 +146,24 @@ fn load(
                 language: outline.language,
                 jsx: crate::lang::may_contain_jsx(path),
             };
-            Some(parse::code_mask(&document.text, options)?)
+            parse::code_mask(&document.text, options)
         }
-        (true, None) => return None,
+        (true, None) => None,
         (false, _) => None,
     };
-    Some(Searched { document, mask })
+    if want_mask && mask.is_none() {
+        return Ok(None); // not code: nothing to tell from comments and strings
+    }
+    Ok(Some(Searched { document, mask }))
 }
 
 fn grep_file(
     path: PathBuf,
-    language: Option<Language>,
+    searched: Searched,
     regex: &Regex,
     options: TextSearch,
     no_tests: bool,
 ) -> Option<FileHits> {
-    let searched = load(&path, language, options.code_only, |text| {
-        regex.is_match(text)
-    })?;
     let text = searched.document.text.as_str();
     let index = LineIndex::new(text);
     let mut hits: Vec<Hit> = Vec::new();
@@ -179,14 +191,11 @@ fn grep_file(
 
 fn refs_file(
     path: PathBuf,
-    language: Option<Language>,
+    searched: Searched,
     query: &RefQuery,
     options: TextSearch,
     no_tests: bool,
 ) -> Option<FileHits> {
-    let searched = load(&path, language, true, |text| {
-        text.contains(query.name.as_str())
-    })?;
     let (document, mask) = (&searched.document, searched.mask.as_deref()?);
     let outline = document.outline.as_ref()?;
     let text = document.text.as_str();

@@ -67,6 +67,8 @@ pub struct Options {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutlineItem {
     pub kind: Kind,
+    /// Markdown heading level (1-6).
+    pub level: Option<u8>,
     pub name: String,
     pub label: String,
     pub qualname: String,
@@ -292,6 +294,8 @@ impl App {
             globs: self.globs.clone(),
             any_language,
             no_parent_ignores: self.confine.is_some(),
+            // As the search modes: a lock file is searched; the pane lists everything.
+            skip_lock_files: false,
         }
     }
 
@@ -743,6 +747,7 @@ impl App {
 pub fn outline_item(entry: &crate::outline::Entry) -> OutlineItem {
     OutlineItem {
         kind: entry.kind,
+        level: entry.level,
         name: entry.name.clone(),
         label: entry.label().to_string(),
         qualname: entry.qualname.clone(),

@@ -656,6 +656,7 @@ mod tests {
                 line: i + 1,
                 end_line: i + 1,
                 tokens: None,
+                children: 0,
             };
             ranker.add(FileDefinitions {
                 path: PathBuf::from(format!("f{i}.rs")),
@@ -769,6 +770,7 @@ mod tests {
                 line: 9,
                 end_line: 9,
                 tokens: None,
+                children: 0,
             };
             ranker.add(FileDefinitions {
                 path,

@@ -372,14 +372,43 @@ fn paths_that_cannot_be_read_are_one_line_errors() {
 #[test]
 fn permission_denied_is_one_line() {
     use std::os::unix::fs::PermissionsExt;
-    use std::os::unix::process::CommandExt;
     let env = TestEnv::new();
     let secret = env.path().join("secret.md");
     std::fs::write(&secret, "# Secret\n").expect("write");
     std::fs::set_permissions(&secret, std::fs::Permissions::from_mode(0o000)).expect("chmod");
-    let args = ["--print", "secret.md"];
-    let ran = if std::fs::read(&secret).is_err() {
-        run_in(env.path(), &args, Input::Nothing, Output::Captured)
+    std::fs::write(env.path().join("open.md"), "# Secret kept open\n").expect("write");
+    // One file, then the searches over the directory: a file they cannot read is said, never
+    // silently left out of the answer.
+    for (args, message) in [
+        (
+            &["--print", "secret.md"][..],
+            "secret.md: Permission denied",
+        ),
+        (
+            &["--print", "--grep", "Secret", "."],
+            "secret.md: Permission denied",
+        ),
+        (
+            &["--print", "--find", "Secret", "."],
+            "secret.md: Permission denied",
+        ),
+        (&["--print", "."], "secret.md: Permission denied"),
+    ] {
+        let Some(ran) = run_unreadable(&env, &secret, args) else {
+            return;
+        };
+        assert_eq!(ran.code, 2, "{args:?}: {}", ran.stderr);
+        assert!(ran.stderr.contains(message), "{args:?}: {}", ran.stderr);
+    }
+}
+
+/// Runs `args` where `secret` cannot be read: as root, by user nobody; `None` (skipped, with
+/// the reason printed) when nobody cannot run the binary.
+fn run_unreadable(env: &TestEnv, secret: &Path, args: &[&str]) -> Option<Ran> {
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    Some(if std::fs::read(secret).is_err() {
+        run_in(env.path(), args, Input::Nothing, Output::Captured)
     } else {
         std::fs::set_permissions(env.path(), std::fs::Permissions::from_mode(0o755))
             .expect("chmod dir");
@@ -400,11 +429,10 @@ fn permission_denied_is_one_line() {
             .is_ok_and(|status| status.success());
         if !can_run {
             eprintln!("skipped: running as root, and user nobody cannot run the binary");
-            return;
+            return None;
         }
-        spawn_and_wait(as_nobody(&args), &args, Input::Nothing, Output::Captured)
-    };
-    expect("permission denied", &ran, 2, "secret.md: Permission denied");
+        spawn_and_wait(as_nobody(args), args, Input::Nothing, Output::Captured)
+    })
 }
 
 #[test]

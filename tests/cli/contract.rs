@@ -35,6 +35,13 @@ fn assert_node(node: &Value, parent_id: &str) {
         node["end_line"].as_u64().expect("end"),
     );
     assert!(line >= 1 && end >= line, "range {line}-{end}");
+    if let Some(doc) = node.get("doc_line") {
+        let doc = doc.as_u64().expect("doc_line is a number");
+        assert!(
+            doc >= 1 && doc < line,
+            "doc_line {doc} only ever before line {line}"
+        );
+    }
     match (node.get("children"), node.get("truncated")) {
         (Some(children), None) => {
             assert!(node.get("truncation_reason").is_none());
@@ -47,6 +54,12 @@ fn assert_node(node: &Value, parent_id: &str) {
                     cl >= line && ce <= end,
                     "child {cl}-{ce} outside {line}-{end}"
                 );
+                if let Some(doc) = child["doc_line"].as_u64() {
+                    assert!(
+                        doc > line,
+                        "child docs from {doc} reach the parent's line {line}"
+                    );
+                }
                 assert_node(child, id);
             }
         }

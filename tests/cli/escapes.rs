@@ -72,7 +72,7 @@ fn reads_and_their_headers_show_escapes_visibly() {
     assert_eq!(code, 1);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains("in e\\evil.md; top-level symbols: Title \\e[2J"),
+        err.contains("in e\\evil.md; top-level symbols: heading Title \\e[2J"),
         "{err}"
     );
 }

@@ -181,3 +181,39 @@ fn depth_cuts_name_the_children() {
     );
     assert!(out.contains("class: Small  (1: a)"), "{out}");
 }
+
+#[test]
+fn names_that_are_not_utf8_are_shown_lossily_with_a_note() {
+    use std::os::unix::ffi::OsStrExt;
+    let env = TestEnv::new();
+    let name = std::ffi::OsStr::from_bytes(b"caf\xe9.py");
+    std::fs::write(env.path().join(name), "def brew():\n    pass\n").expect("write");
+    for args in [&["--print", "."][..], &["--print", "--find", "brew", "."]] {
+        let mut cmd = env.cmd();
+        cmd.args(args);
+        let (out, err, code) = run(cmd);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(out.contains("caf\u{FFFD}.py"), "{args:?}: {out}");
+        assert!(out.contains("brew"), "{args:?}: {out}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("the name is not UTF-8"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn lock_files_are_left_out_of_directory_outlines_unless_named() {
+    let env = TestEnv::new();
+    env.write("Cargo.lock", "version = 4\n\n[[package]]\nname = \"a\"\n");
+    env.write("src/lib.rs", "pub fn api() {}\n");
+    let mut cmd = env.cmd();
+    cmd.args(["--print", "."]);
+    let (out, _, _) = run(cmd);
+    assert!(
+        !out.contains("Cargo.lock") && out.contains("## src/lib.rs"),
+        "{out}"
+    );
+    let mut named = env.cmd();
+    named.args(["--print", "Cargo.lock", "src"]);
+    let (out, _, _) = run(named);
+    assert!(out.contains("## Cargo.lock (toml)"), "{out}");
+}

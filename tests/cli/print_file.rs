@@ -112,7 +112,7 @@ fn symbol_reads_body_by_id_name_qualname_and_line() {
         out.starts_with("# function: load (app.py, L17-L18)"),
         "{out}"
     );
-    assert!(err.contains("2.1 Loader.load (L9)"), "{err}");
+    assert!(err.contains("2.1 method Loader.load (L9)"), "{err}");
 }
 
 #[test]
@@ -123,7 +123,7 @@ fn symbol_not_found_exits_1_and_lists_top_level() {
     assert_eq!((code, out.as_str()), (1, ""));
     assert_eq!(
         err,
-        "outline: no symbol matches 'nothing' in app.py; top-level symbols: MAX_SIZE, Loader, load\n"
+        "outline: no symbol matches 'nothing' in app.py; top-level symbols: constant MAX_SIZE, class Loader, function load\n"
     );
 }
 
@@ -136,16 +136,47 @@ fn symbol_json_has_node_and_text() {
     let value = json(&out);
     assert_eq!(value["node"]["qualname"], "Loader.name");
     assert_eq!(
+        (
+            value["node"]["line"].as_u64(),
+            value["node"]["doc_line"].as_u64()
+        ),
+        (Some(13), Some(12))
+    );
+    assert_eq!(
         (value["start_line"].as_u64(), value["end_line"].as_u64()),
-        (Some(13), Some(14))
+        (Some(12), Some(14))
     );
-    assert!(
-        value["text"]
-            .as_str()
-            .unwrap_or("")
-            .starts_with("13:     def name(self) -> str:\n"),
-        "{value}"
+    assert_eq!(
+        value["text"], "    @property\n    def name(self) -> str:\n        return 'x'\n",
+        "the text is the raw lines, without numbers"
     );
+}
+
+#[test]
+fn symbol_reads_start_at_docs_unless_no_docs() {
+    let env = TestEnv::new();
+    env.write(
+        "lib.rs",
+        "//! Crate docs.\n\n/// Adds.\n///\n/// # Panics\n/// Never.\n#[inline]\npub fn add(a: u8) -> u8 {\n    a\n}\n",
+    );
+    let (out, _, code) = outline_of(&env, &["--symbol", "add", "lib.rs"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "# function: add (lib.rs, L8-L10, docs from L3)\n\n3: /// Adds.\n4: ///\n5: /// # Panics\n6: /// Never.\n7: #[inline]\n8: pub fn add(a: u8) -> u8 {\n9:     a\n10: }\n"
+    );
+    let (out, _, _) = outline_of(&env, &["--symbol", "add", "--no-docs", "lib.rs"]);
+    assert_eq!(
+        out,
+        "# function: add (lib.rs, L8-L10)\n\n8: pub fn add(a: u8) -> u8 {\n9:     a\n10: }\n"
+    );
+    // A line inside the docs finds the entry they document.
+    let (out, _, _) = outline_of(&env, &["--symbol", "@5", "lib.rs"]);
+    assert!(out.starts_with("# function: add "), "{out}");
+    let (out, _, _) = outline_of(&env, &["--json", "--symbol", "add", "--no-docs", "lib.rs"]);
+    let value = json(&out);
+    assert_eq!(value["start_line"], 8);
+    assert_eq!(value["node"]["doc_line"], 3);
 }
 
 #[test]

@@ -104,7 +104,9 @@ fn find_qualified_forms_print_the_one_body() {
         let (out, err, code) = outline(&env, &["--find", query]);
         assert_eq!(code, 0, "{query}: {err}");
         assert!(
-            out.starts_with("# method: Pool.run (pool.rs, L13-L16)\n\n13:     pub fn run(&self)"),
+            out.starts_with(
+                "# method: Pool.run (src/pool.rs, L13-L16)\n\n13:     pub fn run(&self)"
+            ),
             "{query}:\n{out}"
         );
     }
@@ -197,22 +199,22 @@ fn symbol_in_a_directory_reads_the_best_match_and_lists_the_rest() {
     let (out, err, code) = outline(&env, &["--symbol", "run", "."]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.starts_with("# method: Handler.run (jobs.py, L5-L7)"),
+        out.starts_with("# method: Handler.run (scripts/jobs.py, L5-L7)"),
         "{out}"
     );
     assert!(
-        err.contains("also matches scripts/jobs.py#2 run (L10)"),
+        err.contains("also matches scripts/jobs.py#2 function run (L10)"),
         "{err}"
     );
     assert!(
-        err.contains("also matches tests/integration.rs#1 run (L1)"),
+        err.contains("also matches tests/integration.rs#1 function run (L1)"),
         "{err}"
     );
     // The listed PATH#ID reads exactly that entry.
     let (out, _, code) = outline(&env, &["--symbol", "tests/integration.rs#1"]);
     assert_eq!(code, 0);
     assert!(
-        out.starts_with("# function: run (integration.rs, L1-L3)"),
+        out.starts_with("# function: run (tests/integration.rs, L1-L3)"),
         "{out}"
     );
     let (_, err, code) = outline(&env, &["--symbol", "nothing_like_it", "src"]);
@@ -232,14 +234,14 @@ fn several_symbols_and_members_to_a_depth() {
     assert_eq!(
         headers,
         [
-            "# method: Pool.new (pool.rs, L8-L11)",
-            "# method: Worker.new (worker.rs, L9-L11)"
+            "# method: Pool.new (src/pool.rs, L8-L11)",
+            "# method: Worker.new (src/worker.rs, L9-L11)"
         ]
     );
     let (out, err, code) = outline(&env, &["--symbol", "impl Worker", "--depth", "2", "src"]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.starts_with("# impl: Worker (worker.rs, L8-L21, members to depth 2)"),
+        out.starts_with("# impl: Worker (src/worker.rs, L8-L21, members to depth 2)"),
         "{out}"
     );
     assert!(
@@ -534,4 +536,40 @@ fn no_tests_leaves_test_code_out_of_searches() {
         !greps.iter().any(|(p, _)| p.contains("test_jobs")),
         "{greps:?}"
     );
+}
+
+#[test]
+fn a_file_takes_the_same_queries_as_a_directory() {
+    let env = tree();
+    for path in ["src/worker.rs", "src"] {
+        let (out, err, code) = outline(&env, &["--symbol", "impl Worker", "--depth", "2", path]);
+        assert_eq!(code, 0, "{path}: {err}");
+        assert!(
+            out.contains("L   14   method: pub run(&self) -> usize"),
+            "{path}: {out}"
+        );
+        // Members asked of a name that is a struct and its impl: the impl has them.
+        let (out, err, code) = outline(&env, &["--symbol", "Worker", "--depth", "2", path]);
+        assert_eq!(code, 0, "{path}: {err}");
+        assert!(out.starts_with("# impl: Worker"), "{path}: {out}");
+    }
+    let (out, _, code) = outline(&env, &["--symbol", "Worker::run", "src/worker.rs"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("# method: Worker.run (src/worker.rs, L14-L20"),
+        "{out}"
+    );
+}
+
+#[test]
+fn misses_say_what_exists_and_counts_read_well() {
+    let env = tree();
+    let (_, err, code) = outline(&env, &["--find", "Worker", "--kind", "field"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("that name exists as struct, impl: drop the kind"),
+        "{err}"
+    );
+    let (out, _, _) = outline(&env, &["--grep", "fn start", "src"]);
+    assert!(out.ends_with("# 1 hit in 1 file\n"), "{out}");
 }

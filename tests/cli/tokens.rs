@@ -16,8 +16,35 @@ fn text_shows_entry_and_file_counts() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        format!("# Outline: doc.md (markdown, 3 lines, ~{DOC_O200K} tokens)\n\nL    1 h1: Install  (~{DOC_O200K} tokens)\n")
+        format!("# Outline: doc.md (markdown, 3 lines, {DOC_O200K} tokens)\n\nL    1 h1: Install  ({DOC_O200K} tokens)\n")
     );
+}
+
+#[test]
+fn only_estimates_carry_a_tilde() {
+    let env = TestEnv::new();
+    env.write("doc.md", DOC);
+    env.write("more.md", "# More\n");
+    let estimate = DOC.len().div_ceil(4);
+    let mut cmd = env.cmd();
+    cmd.args(["--print", "--tokenizer", "chars4", "doc.md"]);
+    let (out, _, code) = run(cmd);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        format!("# Outline: doc.md (markdown, 3 lines, ~{estimate} tokens)\n\nL    1 h1: Install  (~{estimate} tokens)\n")
+    );
+    for (tokenizer, total) in [("chars4", "# Total: ~"), ("cl100k", "# Total: ")] {
+        let mut cmd = env.cmd();
+        cmd.args(["--print", "--tokenizer", tokenizer, "."]);
+        let (out, _, _) = run(cmd);
+        assert!(out.contains(total), "{tokenizer}: {out}");
+        assert_eq!(
+            out.contains('~'),
+            tokenizer == "chars4",
+            "{tokenizer}: {out}"
+        );
+    }
 }
 
 #[test]
@@ -57,5 +84,6 @@ fn directory_totals_and_sort_by_tokens() {
     let a = out.find("## a.md").unwrap_or(0);
     assert!(b < a, "largest first:\n{out}");
     assert!(out.trim_end().ends_with("files (o200k_base)"), "{out}");
-    assert!(out.contains("# Total: ~"), "{out}");
+    assert!(out.contains("# Total: "), "{out}");
+    assert!(!out.contains('~'), "o200k counts are exact: {out}");
 }

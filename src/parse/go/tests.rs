@@ -28,13 +28,13 @@ fn funcs_and_methods() {
     let entries = parse(src);
     assert_eq!(
         entries[0].signature.as_deref(),
-        Some("(s *Server) Start( ctx context.Context, ) (err error)")
+        Some("(s *Server) Start(ctx context.Context) (err error)")
     );
     assert_eq!(entries[4].signature.as_deref(), Some("asm(x int) int"));
     let commented = parse("func f(\n\ta int, // the a\n\tb string, /* b */\n) {}\n");
     assert_eq!(
         commented[0].signature.as_deref(),
-        Some("f( a int, b string, )")
+        Some("f(a int, b string)")
     );
 }
 
@@ -137,5 +137,16 @@ fn crlf_no_final_newline_and_junk() {
             ("function", "a".into(), 1, 3),
             ("function", "b".into(), 5, 5)
         ]
+    );
+}
+
+#[test]
+fn comment_markers_inside_strings_stay_in_signatures() {
+    let src =
+        "package p\n\nvar home = \"http://example.com\" // the site\nvar raw = `a /* b */ c`\n";
+    let sigs: Vec<String> = parse(src).into_iter().filter_map(|e| e.signature).collect();
+    assert_eq!(
+        sigs,
+        ["home = \"http://example.com\"", "raw = `a /* b */ c`"]
     );
 }

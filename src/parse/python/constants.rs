@@ -1,4 +1,6 @@
-//! Module-level UPPER_CASE constants: the names an assignment statement binds.
+//! Module-level assignments: the names a statement binds, UPPER_CASE ones as constants and
+//! every other name (`__all__`, `_table`, `logger`) as a variable, each spanning the whole
+//! statement (a 50-line dict literal covers all its lines).
 
 use crate::outline::{Entry, Kind};
 use crate::parse::{one_line, signature};
@@ -11,8 +13,8 @@ const MAX_TARGET_NESTING: usize = 8;
 /// Longest constant signature (`NAME = value`) before it is cut with `…`.
 const MAX_CONSTANT_SIGNATURE: usize = 100;
 
-/// Module-level `NAME = ...`, `A = B = ...`, `A, B = ...`, `NAME: T = ...` and `NAME: T` with
-/// UPPER_CASE names, one entry per name.
+/// Module-level `NAME = ...`, `A = B = ...`, `A, B = ...`, `NAME: T = ...` and `NAME: T`, one
+/// entry per name bound.
 pub(super) fn constants(src: &Source, logical: &Logical) -> Vec<Entry> {
     let mut out = Vec::new();
     let masked = src.masked;
@@ -229,13 +231,12 @@ fn statement_constants(src: &Source, start: usize, end: usize, out: &mut Vec<Ent
     };
     for (s, e) in names {
         let name = src.slice(s, e);
-        if !is_upper_constant(name) {
-            continue;
-        }
+        let kind = if is_upper_constant(name) {
+            Kind::Constant
+        } else {
+            Kind::Variable
+        };
         let line = src.lines.line_of(s);
-        out.push(
-            Entry::new(Kind::Constant, name, line, end_line.max(line))
-                .with_signature(signature(&sig)),
-        );
+        out.push(Entry::new(kind, name, line, end_line.max(line)).with_signature(signature(&sig)));
     }
 }

@@ -116,7 +116,7 @@ def handler(
     assert_eq!(flat(src), vec![e(0, Kind::Function, "handler", 6, 11)]);
     assert_eq!(
         sig_of(src, "handler"),
-        "@app.route( \"/x\", methods=[\"GET\"], ) @cache handler( request, *args: int, **kwargs, ) -> dict[str, int]"
+        "@app.route(\"/x\", methods=[\"GET\"]) @cache handler(request, *args: int, **kwargs) -> dict[str, int]"
     );
 }
 
@@ -139,7 +139,18 @@ def real():
 class InDoc:
 \"\"\"
 ";
-    assert_eq!(flat(src), vec![e(0, Kind::Function, "real", 12, 15)]);
+    // The assignments are variables; none of the definitions inside their strings is an entry.
+    assert_eq!(
+        flat(src),
+        vec![
+            e(0, Kind::Variable, "x", 1, 4),
+            e(0, Kind::Variable, "y", 5, 5),
+            e(0, Kind::Variable, "z", 6, 6),
+            e(0, Kind::Variable, "w", 7, 9),
+            e(0, Kind::Variable, "s", 10, 11),
+            e(0, Kind::Function, "real", 12, 15),
+        ]
+    );
 }
 
 #[test]
@@ -196,8 +207,30 @@ print(N=1)
 ";
     assert_eq!(
         names(src),
-        vec!["AA", "BB", "CC", "DD", "EE", "FF", "GG", "_PRIVATE", "LL", "MM"]
+        vec![
+            "AA",
+            "BB",
+            "CC",
+            "DD",
+            "EE",
+            "FF",
+            "GG",
+            "T",
+            "lower",
+            "Mixed_Case",
+            "__all__",
+            "_PRIVATE",
+            "___",
+            "LL",
+            "MM"
+        ]
     );
+    let variables: Vec<String> = parse(src)
+        .into_iter()
+        .filter(|e| e.kind == Kind::Variable)
+        .map(|e| e.name)
+        .collect();
+    assert_eq!(variables, ["T", "lower", "Mixed_Case", "__all__", "___"]);
     let m = flat(src).into_iter().find(|x| x.2 == "MM").unwrap();
     assert_eq!((m.3, m.4), (16, 19));
 }
@@ -380,7 +413,7 @@ fn empty_junk_and_unbalanced_input_do_not_panic() {
         let _ = parse(src);
     }
     // An unclosed bracket does not swallow the next definition.
-    assert_eq!(names("x = foo(\n\ndef g():\n    pass\n"), vec!["g"]);
+    assert_eq!(names("x = foo(\n\ndef g():\n    pass\n"), vec!["x", "g"]);
 }
 
 #[test]

@@ -123,6 +123,7 @@ fn modules_macros_and_values() {
             (1, "static", "COUNT".into(), 3, 3),
             (1, "macro", "m".into(), 4, 6),
             (1, "macro", "n".into(), 7, 9),
+            (0, "static", "X".into(), 12, 12),
             (0, "constant", "_".into(), 14, 16),
             (0, "type", "R".into(), 17, 17),
             (0, "struct", "Unit".into(), 18, 18),
@@ -133,6 +134,29 @@ fn modules_macros_and_values() {
             (0, "function", "r#type".into(), 23, 23),
             (0, "function", "p".into(), 24, 28),
         ]
+    );
+}
+
+#[test]
+fn statics_inside_thread_local_and_lazy_static_are_entries() {
+    let src = "std::thread_local! {\n    /// Docs.\n    pub static CACHE: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };\n    static DEPTH: Cell<u32> = Cell::new(0)\n}\nlazy_static::lazy_static! {\n    pub static ref TABLE: HashMap<u8, u8> = {\n        let mut m = HashMap::new();\n        m\n    };\n}\nvec![static_not_an_item];\nfn after() {}\n";
+    assert_eq!(
+        flat(src),
+        vec![
+            (0, "static", "CACHE".into(), 3, 3),
+            (0, "static", "DEPTH".into(), 4, 4),
+            (0, "static", "TABLE".into(), 7, 10),
+            (0, "function", "after".into(), 13, 13),
+        ]
+    );
+    let outline = parse(src);
+    assert_eq!(
+        outline[0].signature.as_deref(),
+        Some("pub CACHE: RefCell<Vec<u8>>")
+    );
+    assert_eq!(
+        outline[2].signature.as_deref(),
+        Some("pub ref TABLE: HashMap<u8, u8>")
     );
 }
 
@@ -181,7 +205,7 @@ fn signatures_drop_comments_but_keep_strings() {
     let src = "pub extern \"C\" fn f(\n    a: u8, // the a\n    b: u8, /* b */\n) {}\n";
     assert_eq!(
         parse(src)[0].signature.as_deref(),
-        Some("pub extern \"C\" f( a: u8, b: u8, )")
+        Some("pub extern \"C\" f(a: u8, b: u8)")
     );
 }
 

@@ -58,7 +58,12 @@ fn row(
     let prefix = tree_prefix(node);
     let mut tail = format!(" {}", item.line);
     if let Some(tokens) = item.tokens.filter(|_| app.options.tokens) {
-        tail.push_str(&format!(" ~{tokens}"));
+        let encoding = app
+            .doc
+            .as_ref()
+            .and_then(|doc| doc.outline.as_ref()?.tokens);
+        let mark = encoding.map_or("~", |(_, encoding)| crate::tokens::estimate_mark(encoding));
+        tail.push_str(&format!(" {mark}{tokens}"));
     }
     let marker = item.changed && app.options.diff;
     let used = prefix.width() + tail.len() + if marker { 2 } else { 0 };
@@ -69,7 +74,7 @@ fn row(
     };
     // Signatures never repeat their kind's keyword (the model drops it), so every row shows the
     // kind tag, then the signature when it fits, else the name.
-    let tag = format!("{} ", kind_tag(item.kind));
+    let tag = format!("{} ", kind_tag(item));
     let (label, name) = (
         name_for_terminal(&item.label),
         name_for_terminal(&item.name),
@@ -90,8 +95,15 @@ fn row(
     Line::from(spans)
 }
 
-/// A short tag for a kind (`fn`, `class`, `#`).
-pub(super) fn kind_tag(kind: Kind) -> &'static str {
+/// A short tag for an item's kind (`fn`, `class`; `##` for a level-2 heading).
+fn kind_tag(item: &OutlineItem) -> std::borrow::Cow<'static, str> {
+    match (item.kind, item.level) {
+        (Kind::Heading, Some(level)) => "#".repeat(usize::from(level.clamp(1, 6))).into(),
+        (kind, _) => kind_word(kind).into(),
+    }
+}
+
+pub(super) fn kind_word(kind: Kind) -> &'static str {
     match kind {
         Kind::Function | Kind::Procedure => "fn",
         Kind::Method => "mth",
@@ -123,4 +135,25 @@ pub(super) fn truncate(text: &str, width: usize) -> String {
         cut.push('…');
     }
     cut
+}
+
+#[cfg(test)]
+mod tests {
+    use super::kind_tag;
+    use crate::outline::{Entry, Kind};
+    use crate::tui::app::outline_item;
+
+    #[test]
+    fn headings_show_their_level() {
+        let heading = |level| {
+            let mut entry = Entry::new(Kind::Heading, "Install", 1, 1);
+            entry.level = Some(level);
+            kind_tag(&outline_item(&entry)).into_owned()
+        };
+        assert_eq!(heading(1), "#");
+        assert_eq!(heading(2), "##");
+        assert_eq!(heading(6), "######");
+        let function = Entry::new(Kind::Function, "f", 1, 1);
+        assert_eq!(kind_tag(&outline_item(&function)), "fn");
+    }
 }

@@ -2,7 +2,7 @@
 //! qualname  path:line` rows, matched letters marked) and the results of a text or references
 //! search (files, enclosing entries, hits). The query line is at the top, counts in the title.
 
-use super::outline::{kind_style, kind_tag, truncate};
+use super::outline::{kind_style, kind_word, truncate};
 use super::{pane_block, Palette};
 use crate::sanitize::{for_terminal, name_for_terminal, path_for_terminal};
 use crate::tui::app::App;
@@ -70,7 +70,7 @@ fn symbol_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
         .map(|index| {
             let row = &ranking.rows[index];
             let place = format!("  {}:{}", shown(app, &row.path), row.line);
-            let tag = format!("{} ", kind_tag(row.kind));
+            let tag = format!("{} ", kind_word(row.kind));
             let room = width.saturating_sub(tag.chars().count() + place.chars().count());
             let name_style = match row.in_test {
                 true => palette.dim(),
@@ -155,7 +155,7 @@ fn result_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
                 line,
                 defines,
             } => {
-                let tag = format!("  {} ", kind_tag(*kind));
+                let tag = format!("  {} ", kind_word(*kind));
                 let tail = format!(" {line}{}", if *defines { " · defines" } else { "" });
                 let room = width.saturating_sub(tag.len() + tail.len());
                 Line::from(vec![

@@ -76,7 +76,7 @@ fn filtered_tree_position(app: &App) -> Option<(usize, usize)> {
     }
 }
 
-/// `src/app.py · python · 120 lines · ~900 tokens · 2 changed`.
+/// `src/app.py · python · 120 lines · 900 tokens · 2 changed` (`~900` for an estimate).
 fn facts(app: &App) -> String {
     let Some(doc) = &app.doc else {
         return format!(" {}/", name_for_terminal(&app.root_name()));
@@ -114,13 +114,14 @@ fn facts(app: &App) -> String {
         let percent = line * 100 / doc.line_count();
         parts.push(format!("line {} {percent}%", thousands(line)));
     }
-    if let Some((tokens, _)) = doc
+    if let Some((tokens, encoding)) = doc
         .outline
         .as_ref()
         .and_then(|o| o.tokens)
         .filter(|_| app.options.tokens)
     {
-        parts.push(format!("~{} tokens", thousands(tokens)));
+        let mark = crate::tokens::estimate_mark(encoding);
+        parts.push(format!("{mark}{} tokens", thousands(tokens)));
     }
     if let Some(limit) = doc.outline.as_ref().and_then(|o| o.limit.as_ref()) {
         parts.push(format!(

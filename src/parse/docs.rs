@@ -1,0 +1,324 @@
+//! Leading documentation: where each entry's doc comments, comments, attributes and decorators
+//! start, so that a symbol read can include them (`Entry::doc_line`).
+//!
+//! One pass serves every language. After a family scanner has built the tree, each entry looks
+//! upward from its first line over the lines written directly above it: comment lines (`///`,
+//! `/** … */`, `#`, `--`, `<!-- -->`), decorators (`@name(…)`) and attributes (`#[…]`,
+//! `[[…]]`), each possibly spanning several lines. A blank line, any other code, the previous
+//! sibling's last line or the parent's first line ends the walk. Inner docs (`//!`, `/*!`)
+//! document the enclosing item, and a `#!` first line is a shebang: neither belongs to the entry
+//! below. What is code and what is a comment is read from the text masked with the family's
+//! lexical rules ([`lex::mask`]), so `#` inside a string or `//` inside a URL never counts.
+
+use crate::lang::Language;
+use crate::outline::Entry;
+use crate::parse::lex::{self, Backtick, LexSpec};
+use crate::parse::LineIndex;
+
+/// What leads an entry in one language family.
+#[derive(Debug, Clone, Copy)]
+struct DocRules {
+    /// How comments and literals are written, for masking the lines above an entry.
+    spec: LexSpec,
+    /// Comment openers that document the enclosing item instead (`//!`).
+    inner_docs: &'static [&'static str],
+    /// Code that attaches to the item below it: decorators and attributes (`@`, `#[`).
+    markers: &'static [&'static str],
+    /// Indentation is syntax: a comment indented deeper than the entry ends the block above
+    /// it (Python, YAML), so it is not the entry's.
+    indented_scopes: bool,
+}
+
+const HASH_COMMENTS: LexSpec = LexSpec {
+    line_comments: &["#"],
+    block_comment: None,
+    quotes: b"\"'",
+    ..LexSpec::C_LIKE
+};
+
+/// The rules for `language`; `None` where entries have no leading docs (Markdown headings).
+fn rules(language: Language) -> Option<DocRules> {
+    let plain = |spec| DocRules {
+        spec,
+        inner_docs: &[],
+        markers: &[],
+        indented_scopes: false,
+    };
+    Some(match language {
+        Language::Markdown => return None,
+        Language::Python => DocRules {
+            markers: &["@"],
+            indented_scopes: true,
+            ..plain(LexSpec {
+                triple_quotes: true,
+                ..HASH_COMMENTS
+            })
+        },
+        Language::Rust => DocRules {
+            spec: LexSpec {
+                nested_comments: true,
+                multiline_strings: true,
+                rust_chars: true,
+                rust_raw_strings: true,
+                ..LexSpec::C_LIKE
+            },
+            inner_docs: &["//!", "/*!"],
+            markers: &["#["],
+            indented_scopes: false,
+        },
+        Language::Go => plain(LexSpec {
+            backtick: Backtick::Raw,
+            ..LexSpec::C_LIKE
+        }),
+        Language::JavaScript | Language::TypeScript => DocRules {
+            markers: &["@"],
+            ..plain(LexSpec {
+                backtick: Backtick::Template,
+                js_regex: true,
+                ..LexSpec::C_LIKE
+            })
+        },
+        Language::C | Language::Cpp => DocRules {
+            markers: &["[["],
+            ..plain(LexSpec {
+                cpp_raw_strings: language == Language::Cpp,
+                digit_separators: language == Language::Cpp,
+                ..LexSpec::C_LIKE
+            })
+        },
+        Language::Css | Language::Json => plain(LexSpec::C_LIKE),
+        Language::Sql => plain(LexSpec {
+            line_comments: &["--"],
+            nested_comments: true,
+            backslash_escapes: false,
+            dollar_quotes: true,
+            ..LexSpec::C_LIKE
+        }),
+        Language::Html => plain(LexSpec {
+            line_comments: &[],
+            block_comment: Some(("<!--", "-->")),
+            quotes: b"",
+            ..LexSpec::C_LIKE
+        }),
+        Language::Toml => plain(LexSpec {
+            triple_quotes: true,
+            ..HASH_COMMENTS
+        }),
+        Language::Yaml => DocRules {
+            indented_scopes: true,
+            ..plain(HASH_COMMENTS)
+        },
+        Language::Makefile | Language::Dockerfile => plain(HASH_COMMENTS),
+    })
+}
+
+/// Sets `doc_line` on every entry of a tree built from `text` (ranges already normalised).
+pub(crate) fn attach(text: &str, language: Language, entries: &mut [Entry]) {
+    let Some(rules) = rules(language) else {
+        return;
+    };
+    // A byte order mark is no code: three spaces keep every offset (it is three bytes).
+    let mut unmarked = String::new();
+    let text = match text.strip_prefix('\u{FEFF}') {
+        Some(rest) => {
+            unmarked = format!("   {rest}");
+            unmarked.as_str()
+        }
+        None => text,
+    };
+    let docs = Docs {
+        text,
+        lines: LineIndex::new(text),
+        rules,
+        bom: !unmarked.is_empty(),
+    };
+    docs.attach_level(entries, 1);
+}
+
+struct Docs<'a> {
+    text: &'a str,
+    lines: LineIndex,
+    rules: DocRules,
+    /// The first line's first three bytes stand for a byte order mark.
+    bom: bool,
+}
+
+impl Docs<'_> {
+    /// Siblings in source order; docs may start at `floor` at the earliest.
+    fn attach_level(&self, entries: &mut [Entry], mut floor: usize) {
+        // (first line, doc line) of the previous sibling.
+        let mut previous: Option<(usize, usize)> = None;
+        for entry in entries {
+            entry.doc_line = match previous {
+                // Entries declared together (`typedef struct s {…} t;`, `A, B = 1, 2`,
+                // `a b: c`) share the lines that lead their declaration.
+                Some((line, doc_line)) if line == entry.line => doc_line,
+                _ => self.doc_start(entry.line, floor),
+            };
+            previous = Some((entry.line, entry.doc_line));
+            self.attach_level(&mut entry.children, entry.line + 1);
+            floor = floor.max(entry.end_line + 1);
+        }
+    }
+
+    /// The text of 1-based `line` without its line break.
+    fn raw_line(&self, line: usize) -> &str {
+        let start = self.lines.start_of(line) + if line == 1 && self.bom { 3 } else { 0 };
+        let end = self.lines.start_of(line + 1);
+        let end = if end > start { end } else { self.text.len() };
+        self.text
+            .get(start..end)
+            .unwrap_or("")
+            .trim_end_matches(['\n', '\r'])
+    }
+
+    /// The first line of what leads the entry at `line`, looking no higher than `floor`.
+    fn doc_start(&self, line: usize, floor: usize) -> usize {
+        if line <= floor || self.raw_line(line - 1).trim().is_empty() {
+            return line;
+        }
+        // Masking from `floor` starts in code: it is the file's start, the line after an
+        // earlier sibling's end or after the parent's first line.
+        let window_start = self.lines.start_of(floor);
+        let window_end = self.lines.start_of(line).max(window_start);
+        let window = self.text.get(window_start..window_end).unwrap_or("");
+        let masked = lex::mask(window, &self.rules.spec);
+        let masked: Vec<&str> = masked.split('\n').collect();
+        Walk {
+            docs: self,
+            masked: &masked,
+            floor,
+        }
+        .run(line)
+    }
+}
+
+/// One upward walk over the masked lines `floor..line` above an entry.
+struct Walk<'d, 'a> {
+    docs: &'d Docs<'a>,
+    /// Masked lines of the window; index 0 is line `floor`.
+    masked: &'d [&'d str],
+    floor: usize,
+}
+
+impl Walk<'_, '_> {
+    fn masked(&self, line: usize) -> &str {
+        self.masked.get(line - self.floor).copied().unwrap_or("")
+    }
+
+    fn run(&self, line: usize) -> usize {
+        let block = self.docs.rules.spec.block_comment;
+        let entry_indent = indent_of(self.docs.raw_line(line));
+        let too_deep =
+            |raw_line: &str| self.docs.rules.indented_scopes && indent_of(raw_line) > entry_indent;
+        let mut doc = line;
+        // The last line of a block comment whose opening line is still above.
+        let mut open_block: Option<usize> = None;
+        let mut at = line - 1;
+        while at >= self.floor {
+            let raw_line = self.docs.raw_line(at);
+            let raw = raw_line.trim();
+            if !self.masked(at).trim().is_empty() {
+                if open_block.is_some() {
+                    break; // the comment opens after code on this line
+                }
+                match self.marker_start(at) {
+                    Some(start) => {
+                        doc = start;
+                        at = start;
+                    }
+                    None => break,
+                }
+            } else if let Some(end) = open_block {
+                if block.is_some_and(|(open, _)| raw.contains(open)) {
+                    open_block = None;
+                    if self.is_inner(raw) {
+                        return end + 1;
+                    }
+                    doc = at;
+                }
+            } else if raw.is_empty()
+                || self.is_inner(raw)
+                || (at == 1 && raw.starts_with("#!"))
+                || too_deep(raw_line)
+            {
+                break;
+            } else if self.ends_block(raw) {
+                open_block = Some(at);
+            } else {
+                doc = at;
+            }
+            at -= 1;
+            if at == 0 {
+                break;
+            }
+        }
+        match open_block {
+            // A block comment that opens after code belongs to that code.
+            Some(end) => end + 1,
+            None => doc,
+        }
+    }
+
+    /// Whether a comment line is the last line of a block comment opened above it
+    /// (` * more. */`), not a line comment that mentions `*/` (`/// see a/*/b`).
+    fn ends_block(&self, comment: &str) -> bool {
+        let spec = &self.docs.rules.spec;
+        let Some((open, close)) = spec.block_comment else {
+            return false;
+        };
+        let line_comment = spec
+            .line_comments
+            .iter()
+            .any(|opener| comment.starts_with(opener));
+        comment.contains(close) && !comment.starts_with(open) && !line_comment
+    }
+
+    fn is_inner(&self, comment: &str) -> bool {
+        self.docs
+            .rules
+            .inner_docs
+            .iter()
+            .any(|opener| comment.starts_with(opener))
+    }
+
+    /// When the code line `at` ends a decorator or attribute, the line where it starts: the
+    /// line itself when it starts with a marker, else the line opening the brackets it closes.
+    fn marker_start(&self, at: usize) -> Option<usize> {
+        let markers = self.docs.rules.markers;
+        let starts_marker = |line: usize| {
+            let text = self.masked(line).trim_start();
+            markers.iter().any(|marker| text.starts_with(marker))
+        };
+        if markers.is_empty() {
+            return None;
+        }
+        if starts_marker(at) {
+            return Some(at);
+        }
+        let mut balance = bracket_balance(self.masked(at));
+        let mut line = at;
+        while balance < 0 && line > self.floor {
+            line -= 1;
+            balance += bracket_balance(self.masked(line));
+        }
+        (balance == 0 && line < at && starts_marker(line)).then_some(line)
+    }
+}
+
+/// Width of a line's leading whitespace, in bytes.
+fn indent_of(line: &str) -> usize {
+    line.len() - line.trim_start().len()
+}
+
+/// Opening minus closing brackets on a masked line.
+fn bracket_balance(masked: &str) -> isize {
+    masked.bytes().fold(0, |sum, byte| match byte {
+        b'(' | b'[' | b'{' => sum + 1,
+        b')' | b']' | b'}' => sum - 1,
+        _ => sum,
+    })
+}
+
+#[cfg(test)]
+mod tests;
