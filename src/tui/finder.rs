@@ -9,7 +9,7 @@ use super::doc::Doc;
 use super::jobs::Message;
 use super::jobs::{self, Cancel, Needle};
 use super::layout;
-use super::picker::{Overlay, Results, SearchKind};
+use super::picker::{Overlay, ResultRow, Results, SearchKind};
 use super::rank::SymbolIndex;
 use crate::search::RefQuery;
 use std::path::Path;
@@ -99,9 +99,43 @@ pub fn update(app: &mut App, action: Action) {
         Action::Quit => app.quit = true,
         Action::Resize(w, h) => app.area = ratatui::layout::Rect::new(0, 0, w, h),
         Action::Wheel(_, _, lines) => move_by(app, lines as isize),
+        Action::Click(x, y) => click(app, x, y),
         _ => {}
     }
     peek_selected(app);
+}
+
+/// A click on a row of the list selects it (a hit, in a search view); a second click jumps.
+fn click(app: &mut App, x: u16, y: u16) {
+    let panes = app.panes();
+    let rect = panes
+        .dir
+        .map_or(panes.outline, |dir| dir.union(panes.outline));
+    // Below the border and the query line (and a search's note line).
+    let note = usize::from(app.overlay == Overlay::Search && app.results.note.is_some());
+    let first = rect.y as usize + 2 + note;
+    if !layout::contains(rect, x, y) || (y as usize) < first {
+        return;
+    }
+    let row = y as usize - first;
+    let cursor = match app.overlay {
+        Overlay::Symbols => app.picker.cursor,
+        _ => app.results.cursor,
+    };
+    let index = cursor.offset + row;
+    let again = index == cursor.selected;
+    match app.overlay {
+        Overlay::Symbols if index < app.picker.ranking.rows.len() => {
+            app.picker.cursor.selected = index
+        }
+        Overlay::Search if matches!(app.results.rows.get(index), Some(ResultRow::Hit { .. })) => {
+            app.results.cursor.selected = index
+        }
+        _ => return,
+    }
+    if again {
+        accept(app);
+    }
 }
 
 fn edit_query(app: &mut App, edit: impl FnOnce(&mut String)) {

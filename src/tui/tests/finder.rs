@@ -77,6 +77,23 @@ fn picker_ranks_streamed_definitions_and_enter_jumps_across_files() {
 }
 
 #[test]
+fn clicks_select_a_row_and_a_second_click_jumps() {
+    let fx = super::fixture();
+    let mut app = on_guide(&fx, (120, 40));
+    update(&mut app, Action::Symbols);
+    type_text(&mut app, "e");
+    settle(&mut app);
+    let rect = app.panes().dir.unwrap();
+    // The rows start under the border and the query line.
+    update(&mut app, Action::Click(rect.x + 3, rect.y + 3));
+    assert_eq!(app.picker.cursor.selected, 1);
+    let second = app.picker.selected().unwrap().clone();
+    update(&mut app, Action::Click(rect.x + 3, rect.y + 3));
+    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.preview.cursor + 1, second.line);
+}
+
+#[test]
 fn picker_escape_leaves_everything_as_it_was() {
     let fx = super::fixture();
     let mut app = opened(&fx, (120, 40));
