@@ -100,7 +100,6 @@ fn interactive(config: &Config) -> bool {
         && matches!(config.mode, Mode::Outline)
         && config.paths.len() == 1
         && config.if_hash.is_none()
-        && config.root.is_none()
         && !config.changed_only
         && !config.sort_by_tokens
 }
