@@ -256,7 +256,7 @@ impl Config {
                 Some("never") => ColorChoice::Never,
                 _ => ColorChoice::Auto,
             },
-            theme: args.theme,
+            theme: args.theme.as_deref().map(check_theme).transpose()?,
             globs: args.glob,
             max_results: args.max_results,
             body: args.body,
@@ -264,6 +264,17 @@ impl Config {
             context: args.context.unwrap_or(0),
             no_tests: args.no_tests,
         })
+    }
+
+    /// With `--root`, refuses `path` unless it resolves (links and `..` followed) inside the
+    /// root; the same error whether or not it exists.
+    pub fn check_root(&self, path: &std::path::Path) -> Result<()> {
+        match &self.root {
+            Some(root) if !crate::source::resolve(path).starts_with(root) => Err(Error::Usage(
+                format!("{}: outside --root {}", path.display(), root.display()),
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// The budget for one file shown on its own.
@@ -292,8 +303,21 @@ impl Config {
     }
 }
 
+/// A `--theme` name as the theme set spells it; an unknown one is a usage error in every
+/// mode (listing the names), not only when the viewer would use it.
+fn check_theme(name: &str) -> Result<String> {
+    crate::highlight::known_theme(name)
+        .map(String::from)
+        .ok_or_else(|| {
+            Error::Usage(format!(
+                "unknown theme '{name}'; known: {}",
+                crate::highlight::theme_names().join(", ")
+            ))
+        })
+}
+
 /// Compiles a `--grep` pattern; a syntax error is one line naming the column.
-fn build_regex(pattern: &str) -> Result<Regex> {
+pub fn build_regex(pattern: &str) -> Result<Regex> {
     if let Err(err) = regex_syntax::Parser::new().parse(pattern) {
         let (column, why) = match &err {
             regex_syntax::Error::Parse(e) => (e.span().start.column, e.kind().to_string()),
@@ -386,6 +410,8 @@ mod tests {
             &["--root", "/no/such/dir"],
             &["--root", "/dev/null"],
             &["--tokenizer", "gpt2"],
+            &["--theme", "no-such-theme"],
+            &["--print", "--theme", "no-such-theme"],
         ] {
             assert!(matches!(config(bad), Err(Error::Usage(_))), "{bad:?}");
         }
@@ -393,6 +419,8 @@ mod tests {
             config(&["--lang", "TS"]).expect("valid").language,
             Some(Language::TypeScript)
         );
+        let theme = config(&["--theme", "nord"]).expect("valid").theme;
+        assert_eq!(theme.as_deref(), Some("Nord"));
     }
 
     #[test]

@@ -125,6 +125,12 @@ pub fn snapshot(path: &Path) -> Result<Snapshot, String> {
 }
 
 impl Snapshot {
+    /// Whether any file below the directory `dir` differs from HEAD.
+    pub fn has_changes_under(&self, dir: &Path) -> bool {
+        self.relative(dir)
+            .is_some_and(|rel| self.states.keys().any(|path| path.starts_with(&rel)))
+    }
+
     /// Whether `path` differs from HEAD (untracked counts).
     pub fn is_changed(&self, path: &Path) -> bool {
         self.relative(path)

@@ -1,6 +1,8 @@
 //! Syntax highlighting for the TUI's preview: bat's extended syntax and theme sets (through
-//! the `two-face` crate), loaded lazily on first use, and a per-file [`Highlighter`] that colours
-//! only the lines asked for.
+//! the `two-face` crate) and a per-file [`Highlighter`] that colours only the lines asked for.
+//! Theme names are known without loading anything; the syntax set (the slow part) loads on
+//! first use, or on a thread of its own ([`load_in_background`]) so that the viewer's first
+//! frame never waits for it.
 //!
 //! Parsing a 100,000-line file in full takes seconds, so the highlighter keeps syntect's parse
 //! state at a checkpoint every [`CHECKPOINT`] lines and caches coloured lines. A jump far past
@@ -32,22 +34,72 @@ pub const DEFAULT_THEME: &str = "Monokai Extended";
 /// One coloured run of a line: its style and byte range.
 pub type Span = (Style, Range<usize>);
 
-struct Assets {
-    syntaxes: SyntaxSet,
-    themes: two_face::theme::LazyThemeSet,
+/// The theme used without `--theme` on a light terminal.
+pub const DEFAULT_LIGHT_THEME: &str = "Monokai Extended Light";
+
+fn themes() -> &'static two_face::theme::LazyThemeSet {
+    static THEMES: OnceLock<two_face::theme::LazyThemeSet> = OnceLock::new();
+    THEMES.get_or_init(|| two_face::theme::LazyThemeSet::from(two_face::theme::extra()))
 }
 
-fn assets() -> &'static Assets {
-    static ASSETS: OnceLock<Assets> = OnceLock::new();
-    ASSETS.get_or_init(|| Assets {
-        syntaxes: two_face::syntax::extra_no_newlines(),
-        themes: two_face::theme::LazyThemeSet::from(two_face::theme::extra()),
-    })
+static SYNTAXES: OnceLock<SyntaxSet> = OnceLock::new();
+
+/// The syntax definitions, loaded on first use (tens of milliseconds: the viewer loads them
+/// on a thread of its own with [`load_in_background`] and colours once they are ready).
+fn syntaxes() -> &'static SyntaxSet {
+    SYNTAXES.get_or_init(two_face::syntax::extra_no_newlines)
+}
+
+/// Loads the syntax definitions now, on this thread, if they are not loaded yet.
+pub fn load_now() {
+    syntaxes();
+}
+
+/// Whether the syntax definitions are loaded (so that looking a syntax up costs nothing).
+pub fn syntaxes_ready() -> bool {
+    SYNTAXES.get().is_some()
+}
+
+/// Loads the syntax definitions on a new thread, warms up the syntax of `first_file` (its
+/// patterns compile on first use: a Markdown file's take longer than the load itself), then
+/// calls `ready`.
+pub fn load_in_background(
+    first_file: Option<std::path::PathBuf>,
+    ready: impl FnOnce() + Send + 'static,
+) {
+    std::thread::spawn(move || {
+        let set = syntaxes();
+        if let Some(path) = first_file {
+            warm_up(set, &path);
+        }
+        ready();
+    });
+}
+
+/// Highlights the first lines of `path` and throws the result away, so that the patterns
+/// its syntax needs are compiled before the viewer asks for them.
+fn warm_up(set: &SyntaxSet, path: &std::path::Path) {
+    use std::io::Read;
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(16 * 1024).read_to_end(&mut head));
+    if read.is_err() {
+        return;
+    }
+    let text = String::from_utf8_lossy(&head);
+    // Lines as the viewer splits them (a lone `\r` ends one too).
+    let Some(syntax) = syntax_for(path, crate::parse::iter_lines(&text).next().unwrap_or(""))
+    else {
+        return;
+    };
+    let mut parse = ParseState::new(syntax);
+    for line in crate::parse::iter_lines(&text).take(200) {
+        let _ = parse.parse_line(line, set);
+    }
 }
 
 /// The theme called `name` (exact, then case-insensitive), if there is one.
 pub fn theme(name: &str) -> Option<Theme> {
-    let themes = &assets().themes;
+    let themes = themes();
     let exact = themes.get(name);
     let found = exact.or_else(|| {
         let real = themes
@@ -58,14 +110,24 @@ pub fn theme(name: &str) -> Option<Theme> {
     found.cloned()
 }
 
-/// The names `--theme` accepts.
-pub fn theme_names() -> Vec<String> {
-    assets().themes.theme_names().map(String::from).collect()
+/// The names `--theme` accepts (known without loading any theme).
+pub fn theme_names() -> Vec<&'static str> {
+    two_face::theme::EmbeddedLazyThemeSet::theme_names()
+        .iter()
+        .map(|name| name.as_name())
+        .collect()
+}
+
+/// The known theme called `name` (case-insensitively), spelled as the theme set spells it.
+pub fn known_theme(name: &str) -> Option<&'static str> {
+    theme_names()
+        .into_iter()
+        .find(|known| known.eq_ignore_ascii_case(name))
 }
 
 /// The syntax for a file: by extension, by file name, then by its first line.
 pub fn syntax_for(path: &std::path::Path, first_line: &str) -> Option<&'static SyntaxReference> {
-    let set = &assets().syntaxes;
+    let set = syntaxes();
     let by_ext = path
         .extension()
         .and_then(|e| e.to_str())
@@ -127,7 +189,7 @@ impl Highlighter {
         }
         let (mut at, mut parse, mut state, exact) = self.start_for(range.start, syntax);
         let highlighter = syntect::highlighting::Highlighter::new(&self.theme);
-        let set = &assets().syntaxes;
+        let set = syntaxes();
         while at < range.end {
             let Some(text) = line(at) else { break };
             if exact && at % CHECKPOINT == 0 && at / CHECKPOINT == self.checkpoints.len() {
@@ -234,5 +296,11 @@ mod tests {
         assert!(syntax_for(Path::new("x.unknownext"), "").is_none());
         assert!(Highlighter::new(None, theme, 10).is_plain());
         assert!(super::theme("no such theme").is_none());
+        assert_eq!(
+            known_theme("monokai extended light"),
+            Some(DEFAULT_LIGHT_THEME)
+        );
+        assert!(theme_names().contains(&DEFAULT_THEME));
+        assert!(super::theme(DEFAULT_LIGHT_THEME).is_some());
     }
 }

@@ -18,11 +18,18 @@ use std::time::{Duration, Instant};
 
 pub mod action;
 pub mod app;
+pub mod dirs;
 pub mod doc;
 pub mod files;
+pub mod finder;
+pub mod jobs;
+pub mod jump;
 pub mod keys;
 pub mod layout;
+pub mod picker;
+pub mod rank;
 pub mod terminal;
+pub mod theme;
 pub mod tree;
 pub mod view;
 
@@ -31,18 +38,19 @@ use app::{App, ColorMode, Effect, Focus};
 
 /// How often the open file's stamp is checked.
 const WATCH_EVERY: Duration = Duration::from_millis(500);
+/// How long the loop waits for a key while background work may report (a scan, a search).
+const BUSY_POLL: Duration = Duration::from_millis(5);
 
 /// Builds the app for `config`: the directory of `config.path`, and the file itself opened and
-/// focused when the path is a file.
-pub fn app_for(config: &Config, color: ColorMode) -> Result<App> {
-    let theme_name = config.theme.as_deref().unwrap_or(highlight::DEFAULT_THEME);
-    let theme = highlight::theme(theme_name).ok_or_else(|| {
-        Error::Usage(format!(
-            "unknown theme '{theme_name}'; known: {}",
-            highlight::theme_names().join(", ")
-        ))
-    })?;
+/// focused when the path is a file. `light` is the terminal's background when known. The
+/// syntax assets load on a thread meanwhile: the first frame shows plain text, coloured when
+/// they arrive.
+pub fn app_for(config: &Config, color: ColorMode, light: Option<bool>) -> Result<App> {
+    let choice = theme::choose(config.theme.as_deref(), &theme::BatEnv::from_env(), light);
+    let theme = highlight::theme(choice.name)
+        .ok_or_else(|| Error::Usage(format!("theme '{}' could not be loaded", choice.name)))?;
     let path = &config.path;
+    config.check_root(path)?;
     let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
     let (root, file) = if meta.is_dir() {
         (path.clone(), None)
@@ -54,6 +62,15 @@ pub fn app_for(config: &Config, color: ColorMode) -> Result<App> {
         )
     };
     let mut app = App::new(root, config, theme, color);
+    app.options.light = choice.light;
+    app.note = choice.note;
+    if !highlight::syntaxes_ready() {
+        app.assets_pending = true;
+        let tx = app.jobs.tx.clone();
+        highlight::load_in_background(file.clone(), move || {
+            let _ = tx.send(jobs::Message::AssetsReady);
+        });
+    }
     if let Some(file) = file {
         let file = app.root.join(file.file_name().unwrap_or_default());
         app.open(&file);
@@ -67,12 +84,18 @@ pub fn run(config: &Config) -> Result<()> {
     let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
     let colorterm = std::env::var("COLORTERM").ok();
     let color = ColorMode::detect(config.color, no_color, colorterm.as_deref());
-    let mut app = app_for(config, color)?;
+    // Asked before the viewer takes the terminal; without colours the answer is not needed.
+    let light = match color {
+        ColorMode::Mono => None,
+        _ => theme::terminal_is_light(),
+    };
+    let mut app = app_for(config, color, light)?;
     let guard = terminal::Guard::enter().map_err(tty_error)?;
     let mut terminal =
         Terminal::new(CrosstermBackend::new(std::io::stdout())).map_err(tty_error)?;
     let size = terminal.size().map_err(tty_error)?;
     update(&mut app, Action::Resize(size.width, size.height));
+    app.message = app.note.take();
     let result = event_loop(&mut terminal, &mut app);
     drop(guard);
     result
@@ -88,9 +111,10 @@ fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<(
                 .map_err(tty_error)?;
             dirty = false;
         }
-        if event::poll(WATCH_EVERY).map_err(tty_error)? {
+        let wait = if app.busy() { BUSY_POLL } else { WATCH_EVERY };
+        if event::poll(wait).map_err(tty_error)? {
             let action = match event::read().map_err(tty_error)? {
-                Event::Key(key) => keys::action_for(key, app.filtering),
+                Event::Key(key) => keys::action_for(key, app.key_mode()),
                 Event::Mouse(mouse) => keys::mouse_action(mouse),
                 Event::Resize(w, h) => Some(Action::Resize(w, h)),
                 _ => None,
@@ -107,6 +131,7 @@ fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<(
                 dirty = true;
             }
         }
+        dirty |= app.pump();
         if let Some(effect) = app.effect.take() {
             run_effect(terminal, app, effect)?;
             dirty = true;

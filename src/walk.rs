@@ -62,23 +62,8 @@ pub struct Walk {
 impl Walk {
     /// Starts a walk over `paths` (at least one). Fails only on an invalid `--glob`.
     pub fn new(paths: &[PathBuf], options: WalkOptions) -> Result<Walk> {
-        let (first, rest) = paths
-            .split_first()
-            .ok_or_else(|| Error::Usage("no path to walk".into()))?;
-        let mut builder = ignore::WalkBuilder::new(first);
-        for path in rest {
-            builder.add(path);
-        }
-        builder
-            .hidden(!options.hidden)
-            .require_git(false)
-            .follow_links(false)
-            .parents(!options.no_parent_ignores)
-            .git_global(!options.no_parent_ignores)
-            .overrides(overrides(&options.globs)?)
-            .sort_by_file_name(|a, b| a.cmp(b));
         Ok(Walk {
-            inner: builder.build(),
+            inner: builder(paths, &options)?.build(),
             options,
         })
     }
@@ -117,6 +102,102 @@ impl Iterator for Walk {
             }
         }
     }
+}
+
+/// The `ignore` walk every consumer shares: its rules, links never followed, `.git` never
+/// entered (even with hidden files shown), entries in name order.
+fn builder(paths: &[PathBuf], options: &WalkOptions) -> Result<ignore::WalkBuilder> {
+    let (first, rest) = paths
+        .split_first()
+        .ok_or_else(|| Error::Usage("no path to walk".into()))?;
+    let mut builder = ignore::WalkBuilder::new(first);
+    for path in rest {
+        builder.add(path);
+    }
+    builder
+        .hidden(!options.hidden)
+        .require_git(false)
+        .follow_links(false)
+        .parents(!options.no_parent_ignores)
+        .git_global(!options.no_parent_ignores)
+        .overrides(overrides(&options.globs)?)
+        .filter_entry(|entry| entry.file_name() != ".git")
+        .sort_by_file_name(|a, b| a.cmp(b));
+    Ok(builder)
+}
+
+/// One entry of a directory listing ([`list_dir`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listed {
+    pub path: PathBuf,
+    pub name: String,
+    pub kind: ListedKind,
+}
+
+/// What a listed entry is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ListedKind {
+    Dir,
+    /// A regular file, and the language its name says (`None`: no parser).
+    File(Option<Language>),
+    /// A symbolic link, never followed by the listing: its target as written, and whether
+    /// that target is a directory (`false` for a file or a broken link).
+    Link {
+        target: PathBuf,
+        to_dir: bool,
+    },
+    /// A FIFO, socket or device: listed, never read.
+    Special,
+}
+
+/// One directory's entries.
+#[derive(Debug, Default)]
+pub struct Listing {
+    /// In name order.
+    pub entries: Vec<Listed>,
+    /// One line per entry (or the directory itself) that could not be read.
+    pub unreadable: Vec<String>,
+}
+
+/// The entries of `dir` alone (its subdirectories are not entered), under the same rules as
+/// [`Walk`]: the viewer's directory pane lists each directory this way when it is opened, so
+/// no tree is walked whole and no entry cap is needed.
+pub fn list_dir(dir: &Path, options: &WalkOptions) -> Result<Listing> {
+    let mut builder = builder(&[dir.to_path_buf()], options)?;
+    builder.max_depth(Some(1));
+    let mut listing = Listing::default();
+    for entry in builder.build() {
+        let entry = match entry {
+            Ok(entry) if entry.depth() == 0 => continue,
+            Ok(entry) => entry,
+            Err(err) => {
+                listing.unreadable.push(err.to_string());
+                continue;
+            }
+        };
+        let Some(file_type) = entry.file_type() else {
+            continue;
+        };
+        let path = entry.path().to_path_buf();
+        let kind = if file_type.is_symlink() {
+            ListedKind::Link {
+                target: std::fs::read_link(&path).unwrap_or_default(),
+                to_dir: path.is_dir(),
+            }
+        } else if file_type.is_dir() {
+            ListedKind::Dir
+        } else if file_type.is_file() {
+            ListedKind::File(lang::detect(&path))
+        } else {
+            ListedKind::Special
+        };
+        listing.entries.push(Listed {
+            name: entry.file_name().to_string_lossy().into_owned(),
+            path,
+            kind,
+        });
+    }
+    Ok(listing)
 }
 
 /// ripgrep's `--glob` rules, relative to the current directory.
@@ -253,6 +334,52 @@ mod tests {
             ..WalkOptions::default()
         };
         assert!(matches!(Walk::new(&here, bad), Err(Error::Usage(_))));
+        Ok(())
+    }
+
+    #[test]
+    fn listing_one_level_with_links_empty_dirs_and_no_git() -> std::io::Result<()> {
+        let dir = tree()?;
+        let root = dir.path();
+        fs::create_dir_all(root.join(".git/objects"))?;
+        fs::write(root.join(".git/hook.py"), "")?;
+        fs::create_dir_all(root.join("empty"))?;
+        #[cfg(unix)]
+        std::os::unix::fs::symlink("src", root.join("link"))?;
+        let options = WalkOptions {
+            hidden: true,
+            ..WalkOptions::default()
+        };
+        let listing = list_dir(root, &options).expect("listed");
+        let listed: Vec<&str> = listing.entries.iter().map(|e| e.name.as_str()).collect();
+        assert!(!listed.contains(&".git"), "{listed:?}");
+        assert!(
+            listed.contains(&"empty") && listed.contains(&".hidden"),
+            "{listed:?}"
+        );
+        assert!(
+            !listed.contains(&"ignored.py") && !listed.contains(&"a.rs"),
+            "{listed:?}"
+        );
+        assert!(
+            listed.contains(&"notes.txt"),
+            "files without a parser are listed"
+        );
+        #[cfg(unix)]
+        {
+            let link = listing
+                .entries
+                .iter()
+                .find(|e| e.name == "link")
+                .expect("link");
+            let to_src = ListedKind::Link {
+                target: PathBuf::from("src"),
+                to_dir: true,
+            };
+            assert_eq!(link.kind, to_src);
+        }
+        let walked = names(root, &[root.to_path_buf()], options);
+        assert!(walked.iter().all(|p| !p.starts_with(".git")), "{walked:?}");
         Ok(())
     }
 

@@ -1,7 +1,9 @@
 //! What can happen to the TUI, and [`update`]: the one function that applies it to the state.
 
 use super::app::{App, Effect, Focus};
+use super::finder;
 use super::layout;
+use super::picker::Overlay;
 
 /// Everything keys, the mouse, the terminal and the clock can ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,13 +51,41 @@ pub enum Action {
     Resize(u16, u16),
     /// The open file changed on disk.
     FileChanged,
+    /// The symbol picker (`S`, Ctrl-T).
+    Symbols,
+    /// Text search across the tree (`F`, `g/`).
+    Search,
+    /// Uses of the selected entry's name (`gr`).
+    References,
+    /// Back and forward in the jump list (Ctrl-O, Ctrl-N).
+    JumpBack,
+    JumpForward,
+    /// The first key of a two-key command; the next key completes it.
+    Prefix(char),
+    /// A key that means nothing here (it ends a pending two-key command).
+    Nothing,
+    /// The preview scrolls sideways (`zh`/`zl`).
+    ScrollLeft,
+    ScrollRight,
+    /// The arrow keys: sideways scrolling when the preview has focus, else `h`/`l`.
+    ArrowLeft,
+    ArrowRight,
 }
 
 /// Applies `action` to `app`, then brings scrolling and highlighting up to date.
 pub fn update(app: &mut App, action: Action) {
     app.message = None;
+    app.pending = match action {
+        Action::Prefix(first) => Some(first),
+        _ => None,
+    };
     if app.help && !matches!(action, Action::Resize(..) | Action::Quit) {
-        app.help = false;
+        help_key(app, action);
+        app.sync();
+        return;
+    }
+    if app.overlay != Overlay::None {
+        finder::update(app, action);
         app.sync();
         return;
     }
@@ -99,8 +129,56 @@ pub fn update(app: &mut App, action: Action) {
         Action::Wheel(x, y, lines) => wheel(app, x, y, lines),
         Action::Resize(w, h) => resize(app, w, h),
         Action::FileChanged => app.reload_doc(),
+        Action::Symbols => finder::open_symbols(app),
+        Action::Search => finder::open_search(app),
+        Action::References => finder::references(app),
+        Action::JumpBack => app.jump(true),
+        Action::JumpForward => app.jump(false),
+        Action::Prefix(_) | Action::Nothing => {}
+        Action::ScrollLeft | Action::ScrollRight => {
+            scroll_sideways(app, action == Action::ScrollRight)
+        }
+        Action::ArrowLeft if app.focus == Focus::Preview && app.preview.left > 0 => {
+            scroll_sideways(app, false)
+        }
+        Action::ArrowRight if app.focus == Focus::Preview => scroll_sideways(app, true),
+        Action::ArrowLeft => left(app),
+        Action::ArrowRight => right(app),
     }
     app.sync();
+}
+
+/// Columns the preview moves per sideways scroll.
+const SIDEWAYS: usize = 8;
+
+fn scroll_sideways(app: &mut App, right: bool) {
+    app.preview.left = match right {
+        // The longest line on screen keeps at least half a pane in sight.
+        true => {
+            let most = app.widest_line().saturating_sub(app.preview_width() / 2);
+            (app.preview.left + SIDEWAYS).min(most.max(app.preview.left))
+        }
+        false => app.preview.left.saturating_sub(SIDEWAYS),
+    };
+}
+
+/// Keys while the help is open: moving keys scroll it, any other key closes it.
+fn help_key(app: &mut App, action: Action) {
+    let delta: isize = match action {
+        Action::Down => 1,
+        Action::Up => -1,
+        Action::PageDown | Action::HalfPageDown => 10,
+        Action::PageUp | Action::HalfPageUp => -10,
+        Action::Wheel(_, _, lines) => lines as isize,
+        _ => {
+            app.help = false;
+            app.help_top = 0;
+            return;
+        }
+    };
+    let rows = super::keys::help_rows().len();
+    let room = (app.area.height as usize).saturating_sub(3).max(1);
+    app.help_top = ((app.help_top as isize + delta).max(0) as usize).min(rows.saturating_sub(room));
 }
 
 fn page(app: &App) -> isize {
@@ -132,17 +210,25 @@ fn move_by(app: &mut App, delta: isize) {
     }
 }
 
-/// Files this small open as the directory selection moves over them; larger ones wait for Enter.
-const LIVE_PREVIEW_BYTES: u64 = 512 * 1024;
-
-/// Shows the file under the directory selection, when it is small enough to load at once.
+/// Shows the file under the directory selection (a large one shows its first screen while it
+/// loads). A link is followed only on Enter, so the preview says so instead.
 fn preview_dir_selection(app: &mut App) {
     let Some(item) = app.dir.selected().map(|n| n.item.clone()) else {
         return;
     };
-    let small = std::fs::metadata(&item.path).is_ok_and(|m| m.len() <= LIVE_PREVIEW_BYTES);
     let open = app.doc.as_ref().is_some_and(|d| d.path == item.path);
-    if !item.is_dir && small && !open {
+    if item.is_dir || open {
+        return;
+    }
+    if let Some(why) = &item.error {
+        app.message = Some(why.clone());
+    } else if let Some(target) = &item.link {
+        app.message = Some(format!(
+            "{} → {}: Enter follows the link",
+            item.name,
+            target.display()
+        ));
+    } else {
         app.open(&item.path);
     }
 }
@@ -200,7 +286,13 @@ fn to_parent<T: super::tree::Item>(tree: &mut super::tree::Tree<T>) -> bool {
 
 fn right(app: &mut App) {
     match app.focus {
-        Focus::Dir if !app.dir.set_expanded(true) => enter(app),
+        Focus::Dir => {
+            let index = app.dir.selected_index();
+            let was_dir = app.open_dir(index, false);
+            if !was_dir {
+                enter(app);
+            }
+        }
         Focus::Outline if !app.outline.set_expanded(true) => app.focus = Focus::Preview,
         _ => {}
     }
@@ -210,11 +302,25 @@ fn enter(app: &mut App) {
     app.filtering = false;
     match app.focus {
         Focus::Dir => {
-            let Some(item) = app.dir.selected().map(|n| n.item.clone()) else {
+            let index = app.dir.selected_index();
+            let Some(node) = app.dir.selected() else {
                 return;
             };
-            if item.is_dir {
+            let item = node.item.clone();
+            if item.is_dir && item.listed && node.expanded {
                 app.dir.toggle();
+            } else if item.is_dir {
+                app.open_dir(index, true);
+            } else if let Some(why) = &item.error {
+                app.message = Some(why.clone());
+            } else if item.link.is_some() {
+                match app.follow(&item) {
+                    Ok(_) => {
+                        app.open(&item.path);
+                        app.focus = Focus::Outline;
+                    }
+                    Err(why) => app.message = Some(why),
+                }
             } else {
                 app.open(&item.path);
                 app.focus = Focus::Outline;
@@ -229,7 +335,15 @@ fn enter(app: &mut App) {
 }
 
 fn toggle(app: &mut App) {
+    let index = app.dir.selected_index();
+    let unlisted = app
+        .dir
+        .selected()
+        .is_some_and(|n| n.item.is_dir && !n.item.listed);
     match app.focus {
+        Focus::Dir if unlisted => {
+            app.open_dir(index, false);
+        }
         Focus::Dir => app.dir.toggle(),
         Focus::Outline => app.outline.toggle(),
         Focus::Preview => {}
@@ -283,12 +397,18 @@ fn filter(app: &mut App, action: Action) {
         }
         Action::FilterAccept => {
             app.filtering = false;
+            if app.focus == Focus::Dir {
+                preview_dir_selection(app);
+            }
             return;
         }
         Action::NextMatch | Action::PrevMatch => {
             let forward = action == Action::NextMatch;
             match app.focus {
-                Focus::Dir => app.dir.next_match(forward),
+                Focus::Dir => {
+                    app.dir.next_match(forward);
+                    preview_dir_selection(app);
+                }
                 _ => {
                     app.outline.next_match(forward);
                     app.jump_to_selected();
@@ -299,7 +419,10 @@ fn filter(app: &mut App, action: Action) {
         _ => return,
     }
     match app.focus {
-        Focus::Dir => app.dir.set_filter(&query),
+        Focus::Dir => {
+            app.dir.set_filter(&query);
+            preview_dir_selection(app);
+        }
         _ => {
             app.outline.set_filter(&query);
             app.jump_to_selected();
@@ -307,10 +430,20 @@ fn filter(app: &mut App, action: Action) {
     }
 }
 
+/// Esc ends a filter with its match still selected and its parents opened (see
+/// `Tree::set_filter`), so the preview stays true to the selection.
 fn escape(app: &mut App) {
     app.filtering = false;
+    let dir_filtered = app.dir.filter_query().is_some();
+    let outline_filtered = app.outline.filter_query().is_some();
     app.dir.set_filter("");
     app.outline.set_filter("");
+    if dir_filtered && app.focus == Focus::Dir {
+        preview_dir_selection(app);
+    }
+    if outline_filtered && app.focus != Focus::Dir {
+        app.jump_to_selected();
+    }
 }
 
 fn effect(app: &mut App, action: Action) {
@@ -318,8 +451,7 @@ fn effect(app: &mut App, action: Action) {
         Action::Suspend => Some(Effect::Suspend),
         Action::Edit => app.location().map(|(path, line)| Effect::Edit(path, line)),
         _ => app.location().map(|(path, line)| {
-            let shown = path.strip_prefix(&app.root).unwrap_or(&path);
-            Effect::Copy(format!("{}:{line}", shown.display()))
+            Effect::Copy(format!("{}:{line}", app.path_from_cwd(&path).display()))
         }),
     };
 }

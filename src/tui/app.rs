@@ -2,16 +2,24 @@
 //! code lives here; `action::update` is what changes it, with the helpers below.
 
 use super::doc::{Doc, LoadOptions};
-use super::files::{self, DirItem};
+use super::files::DirItem;
+use super::jobs::{Cancel, Jobs, Message};
+use super::jump::{JumpList, Location};
 use super::layout::{self, Panes};
+use super::picker::{Overlay, Picker, Results};
+use super::rank::SymbolIndex;
 use super::tree::{Item, Tree};
 use crate::config::{ColorChoice, Config};
 use crate::git;
 use crate::lang::Language;
 use crate::outline::Kind;
+use crate::search::Scope;
 use crate::tokens::Tokenizer;
+use crate::walk::WalkOptions;
 use ratatui::layout::Rect;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 use syntect::highlighting::Theme;
 
 /// Which pane keys go to.
@@ -51,6 +59,8 @@ pub struct Options {
     pub diff: bool,
     pub hidden: bool,
     pub color: ColorMode,
+    /// The terminal's background is light.
+    pub light: bool,
 }
 
 /// One row of the outline pane: the entry facts it shows and jumps by.
@@ -79,6 +89,17 @@ impl Item for OutlineItem {
 pub struct Preview {
     pub top: usize,
     pub cursor: usize,
+    /// Columns scrolled off the left edge (long lines).
+    pub left: usize,
+}
+
+/// A file shown in the preview while a finder view is open: the selected symbol or hit, not
+/// yet jumped to. `line..=end_line` (1-based) is marked.
+pub struct Peek {
+    pub doc: Doc,
+    pub view: Preview,
+    pub line: usize,
+    pub end_line: usize,
 }
 
 /// Work the event loop must do outside `update` (it needs the terminal).
@@ -118,22 +139,61 @@ pub struct App {
     pub message: Option<String>,
     pub effect: Option<Effect>,
     pub quit: bool,
-    pub snapshot: Option<git::Snapshot>,
+    /// Git status of the root's repository, shared with background loads.
+    pub snapshot: Option<Arc<git::Snapshot>>,
     pub loader: Loader,
+    /// The directory `outline` was started in: `y` copies paths relative to it.
+    pub cwd: PathBuf,
+    /// `--glob` rules for the finder's walks.
+    pub globs: Vec<String>,
+    /// `--root`: links are followed and searches walk only inside it.
+    pub confine: Option<PathBuf>,
+    /// The finder view open over the left panes, and the state of each.
+    pub overlay: Overlay,
+    pub picker: Picker,
+    pub results: Results,
+    /// The definition index behind the picker, started the first time it opens.
+    pub symbols: Option<SymbolIndex>,
+    /// Stops the running text or references search.
+    pub search_cancel: Option<Cancel>,
+    /// What the preview shows while a finder view is open.
+    pub peek: Option<Peek>,
+    pub jumps: JumpList,
+    /// The first key of a two-key command (`g`, `z`) waiting for its second.
+    pub pending: Option<char>,
+    /// The help overlay's first row shown.
+    pub help_top: usize,
+    /// Background work reports here.
+    pub jobs: Jobs,
+    /// The background load of the open file, if one is under way (its job number).
+    pub loading: Option<u64>,
+    /// The background load of the previewed file of a finder view, if one is under way.
+    pub peek_loading: Option<u64>,
+    /// The syntax assets are loading on a thread; the preview is coloured once they arrive.
+    pub assets_pending: bool,
+    /// A note for the first frame's status bar (a `BAT_THEME` that names no theme).
+    pub note: Option<String>,
+    /// Git status is being read on a thread.
+    pub git_pending: bool,
 }
+
+/// Files larger than this open with their first screen at once and load in the background.
+pub const LAZY_FROM: u64 = 512 * 1024;
+/// How much of a large file is read for its first screen.
+const HEAD_BYTES: usize = 64 * 1024;
 
 impl App {
     /// An app showing `root`, without a file open yet.
     pub fn new(root: PathBuf, config: &Config, theme: Theme, color: ColorMode) -> App {
-        let snapshot = git::snapshot(&root).ok();
         let options = Options {
             tokens: config.tokens.is_some(),
             diff: true,
             hidden: config.hidden,
             color,
+            light: false,
         };
-        let dir = Tree::new(files::list(&root, options.hidden, snapshot.as_ref()), 1);
-        App {
+        let dir = Tree::new(Vec::new(), 1);
+        let mut app = App {
             root,
             language: config.language,
             tokenizer: config.tokens.unwrap_or_default(),
@@ -150,9 +210,218 @@ impl App {
             message: None,
             effect: None,
             quit: false,
-            snapshot,
+            snapshot: None,
             loader: Doc::load,
+            cwd: crate::source::resolve(Path::new(".")),
+            globs: config.globs.clone(),
+            confine: config.root.clone(),
+            overlay: Overlay::None,
+            picker: Picker::default(),
+            results: Results::default(),
+            symbols: None,
+            search_cancel: None,
+            peek: None,
+            jumps: JumpList::default(),
+            pending: None,
+            help_top: 0,
+            jobs: Jobs::default(),
+            loading: None,
+            peek_loading: None,
+            assets_pending: false,
+            note: None,
+            git_pending: false,
+        };
+        app.list_root();
+        app.refresh_git();
+        app
+    }
+
+    /// Reads git status on a thread (a large work tree takes a while): the panes show at
+    /// once, and change markers appear when it arrives ([`Message::Git`]).
+    pub fn refresh_git(&mut self) {
+        self.git_pending = true;
+        let (root, tx) = (self.root.clone(), self.jobs.tx.clone());
+        std::thread::spawn(move || {
+            let _ = tx.send(Message::Git(git::snapshot(&root).ok().map(Arc::new)));
+        });
+    }
+
+    /// Marks the listed directory rows from the git status now known.
+    fn mark_changes(&mut self) {
+        let snapshot = self.snapshot.clone();
+        for index in 0..self.dir.nodes().len() {
+            let Some(item) = self.dir.item_mut(index) else {
+                continue;
+            };
+            let path = item.path.clone();
+            item.changed = snapshot.as_ref().is_some_and(|s| match item.is_dir {
+                true => item.link.is_none() && s.has_changes_under(&path),
+                false => s.is_changed(&path),
+            });
         }
+    }
+
+    /// What keys mean now: typing into a finder or a filter, completing a two-key command,
+    /// or commands.
+    pub fn key_mode(&self) -> super::keys::KeyMode {
+        use super::keys::KeyMode;
+        if self.overlay != Overlay::None {
+            KeyMode::Input
+        } else if self.filtering {
+            KeyMode::Filter
+        } else if let Some(first) = self.pending {
+            KeyMode::Prefix(first)
+        } else {
+            KeyMode::Normal
+        }
+    }
+
+    /// The walk a finder makes: the viewer's root with its hidden-file and glob settings;
+    /// `any_language` for text search, which reads files without a parser too.
+    pub fn scope(&self, any_language: bool) -> Scope {
+        Scope {
+            paths: vec![self.root.clone()],
+            walk: self.walk_options(any_language),
+            no_tests: false,
+        }
+    }
+
+    /// The walk rules of the directory pane and the finders.
+    pub fn walk_options(&self, any_language: bool) -> WalkOptions {
+        WalkOptions {
+            hidden: self.options.hidden,
+            only: None,
+            globs: self.globs.clone(),
+            any_language,
+            no_parent_ignores: self.confine.is_some(),
+            // As the search modes: a lock file is searched; the pane lists everything.
+            skip_lock_files: false,
+        }
+    }
+
+    /// Where the preview is, for the jump list.
+    pub fn here(&self) -> Option<Location> {
+        let doc = self.doc.as_ref()?;
+        Some(Location {
+            path: doc.path.clone(),
+            cursor: self.preview.cursor,
+            top: self.preview.top,
+        })
+    }
+
+    /// Whether background work is under way whose results the screen is waiting for.
+    pub fn busy(&self) -> bool {
+        let ranking = &self.picker.ranking;
+        let indexing = self.symbols.as_ref().is_some_and(|index| {
+            ranking.generation != index.generation
+                || !ranking.done
+                || ranking.query != self.picker.query
+        });
+        indexing
+            || self.results.running
+            || self.loading.is_some()
+            || self.peek_loading.is_some()
+            || self.assets_pending
+            || self.git_pending
+    }
+
+    /// Applies every message background work has sent; returns whether anything changed.
+    pub fn pump(&mut self) -> bool {
+        let mut changed = false;
+        while let Some(message) = self.jobs.try_recv() {
+            self.receive(message);
+            changed = true;
+        }
+        if changed {
+            super::finder::peek_selected(self);
+            self.sync();
+        }
+        changed
+    }
+
+    /// Waits until no background work is under way, up to `timeout`, applying messages as
+    /// they come (tests and benchmarks; the event loop never waits). Returns whether it settled.
+    pub fn settle(&mut self, timeout: Duration) -> bool {
+        let start = Instant::now();
+        while self.busy() {
+            let left = timeout.saturating_sub(start.elapsed());
+            match self.jobs.recv_timeout(left) {
+                Some(message) => self.receive(message),
+                None => return false,
+            }
+        }
+        self.pump();
+        super::finder::peek_selected(self);
+        self.sync();
+        true
+    }
+
+    /// Applies one message from background work; results of replaced jobs are dropped.
+    pub fn receive(&mut self, message: Message) {
+        match message {
+            Message::Ranked(ranking) => {
+                let current = self.symbols.as_ref().map(|s| s.generation);
+                if current == Some(ranking.generation) {
+                    self.picker.accept(ranking);
+                }
+            }
+            Message::Hits { job, file } => {
+                if job == self.results.job && self.results.running && !self.results.add(file) {
+                    self.stop_search();
+                }
+            }
+            Message::SearchDone { job, result } => {
+                if job == self.results.job {
+                    self.results.running = false;
+                    let results = &mut self.results;
+                    match result {
+                        Err(err) => results.note = Some(err),
+                        Ok(summary) if results.note.is_none() && !summary.unreadable.is_empty() => {
+                            results.note = Some(format!(
+                                "{} entries could not be read",
+                                summary.unreadable.len()
+                            ));
+                        }
+                        Ok(_) => {}
+                    }
+                }
+            }
+            Message::Loaded { job, doc } => {
+                let current = self.doc.as_ref().map(|d| d.path.as_path());
+                if self.loading == Some(job) && current == Some(doc.path.as_path()) {
+                    self.loading = None;
+                    self.swap_doc(*doc);
+                }
+            }
+            Message::Peeked { job, doc } => {
+                if self.peek_loading == Some(job) {
+                    self.peek_loading = None;
+                    if let Some(peek) = self.peek.as_mut().filter(|p| p.doc.path == doc.path) {
+                        peek.doc = *doc;
+                    }
+                }
+            }
+            Message::AssetsReady => self.assets_pending = false,
+            Message::Git(snapshot) => {
+                self.git_pending = false;
+                let had = self.snapshot.is_some();
+                self.snapshot = snapshot;
+                self.mark_changes();
+                // The open file's diff markers need the status; without one before or now,
+                // there is nothing to redo.
+                if had || self.snapshot.is_some() {
+                    self.reload_doc();
+                }
+            }
+        }
+    }
+
+    /// Stops the running text or references search, keeping what it found.
+    pub fn stop_search(&mut self) {
+        if let Some(cancel) = self.search_cancel.take() {
+            cancel.cancel();
+        }
+        self.results.running = false;
     }
 
     /// The pane layout for the current size.
@@ -160,12 +429,17 @@ impl App {
         layout::panes(self.area)
     }
 
+    /// Columns inside the preview pane.
+    pub fn preview_width(&self) -> usize {
+        self.panes().preview.width.saturating_sub(2) as usize
+    }
+
     /// Rows of text the preview shows.
     pub fn preview_height(&self) -> usize {
         layout::inner_height(self.panes().preview).max(1)
     }
 
-    fn load_options(&self) -> LoadOptions {
+    pub(crate) fn load_options(&self) -> LoadOptions {
         LoadOptions {
             language: self.language,
             tokens: self.options.tokens.then_some(self.tokenizer),
@@ -173,19 +447,54 @@ impl App {
         }
     }
 
-    /// Opens `path` in the outline and preview panes and selects it in the directory pane.
+    /// Opens `path` in the outline and preview panes and selects it in the directory pane. A
+    /// large file shows its first screen at once and loads in the background.
     pub fn open(&mut self, path: &Path) {
-        let doc = (self.loader)(
+        self.reveal(path);
+        self.loading = None;
+        if self.is_large(path) {
+            self.set_doc(Doc::head(path, HEAD_BYTES, &self.theme));
+            self.load_in_background(path);
+        } else {
+            let doc = self.load_now(path);
+            self.set_doc(doc);
+        }
+    }
+
+    fn is_large(&self, path: &Path) -> bool {
+        std::fs::metadata(path).is_ok_and(|m| m.len() > LAZY_FROM)
+    }
+
+    fn load_now(&self, path: &Path) -> Doc {
+        (self.loader)(
             path,
             self.load_options(),
-            self.snapshot.as_ref(),
+            self.snapshot.as_deref(),
             &self.theme,
+        )
+    }
+
+    /// Reads and outlines `path` on a thread; the result arrives as [`Message::Loaded`].
+    fn load_in_background(&mut self, path: &Path) {
+        let job = self.spawn_load(path, |job, doc| Message::Loaded { job, doc });
+        self.loading = Some(job);
+    }
+
+    /// Loads `path` on a thread with the viewer's loader and options; `wrap` makes the
+    /// message the result arrives in. Returns the job number.
+    pub(crate) fn spawn_load(&mut self, path: &Path, wrap: fn(u64, Box<Doc>) -> Message) -> u64 {
+        let job = self.jobs.next_id();
+        let (loader, options, theme) = (self.loader, self.load_options(), self.theme.clone());
+        let (snapshot, tx, path) = (
+            self.snapshot.clone(),
+            self.jobs.tx.clone(),
+            path.to_path_buf(),
         );
-        if let Some(index) = self.dir.nodes().iter().position(|n| n.item.path == path) {
-            self.dir.select(index);
-        }
-        self.set_doc(doc);
-        self.preview = Preview::default();
+        std::thread::spawn(move || {
+            let doc = loader(&path, options, snapshot.as_deref(), &theme);
+            let _ = tx.send(wrap(job, Box::new(doc)));
+        });
+        job
     }
 
     /// Shows `doc`, rebuilding the outline tree (all levels open).
@@ -197,22 +506,40 @@ impl App {
             .collect();
         self.outline = Tree::new(rows, usize::MAX);
         self.doc = Some(doc);
+        self.preview = Preview::default();
     }
 
-    /// Re-reads the open file, keeping the selected symbol (by qualified name) and the preview.
+    /// Re-reads the open file (in the background when it is large), keeping the folds, the
+    /// selected symbol and the preview's place.
     pub fn reload_doc(&mut self) {
         let Some(path) = self.doc.as_ref().map(|d| d.path.clone()) else {
             return;
         };
+        match self.is_large(&path) {
+            true => self.load_in_background(&path),
+            false => {
+                let doc = self.load_now(&path);
+                self.swap_doc(doc);
+            }
+        }
+    }
+
+    /// Shows a new version of the open file: entries that still exist keep their folds, the
+    /// selected entry stays selected (by qualified name), the preview stays where it was.
+    fn swap_doc(&mut self, doc: Doc) {
         let keep = self.outline.selected().map(|n| n.item.qualname.clone());
+        let folded: std::collections::HashSet<String> = self
+            .outline
+            .nodes()
+            .iter()
+            .filter(|n| n.has_children && !n.expanded)
+            .map(|n| n.item.qualname.clone())
+            .collect();
+        let query = self.outline.filter_query().map(String::from);
         let preview = self.preview;
-        let doc = (self.loader)(
-            &path,
-            self.load_options(),
-            self.snapshot.as_ref(),
-            &self.theme,
-        );
         self.set_doc(doc);
+        self.outline
+            .fold_where(|item| folded.contains(&item.qualname));
         if let Some(name) = keep {
             let found = self
                 .outline
@@ -223,20 +550,10 @@ impl App {
                 self.outline.select(index);
             }
         }
-        self.preview = preview;
-    }
-
-    /// Re-walks the directory and refreshes git status, keeping the selected path.
-    pub fn reload_dir(&mut self) {
-        self.snapshot = git::snapshot(&self.root).ok();
-        let keep = self.dir.selected().map(|n| n.item.path.clone());
-        let rows = files::list(&self.root, self.options.hidden, self.snapshot.as_ref());
-        self.dir = Tree::new(rows, 1);
-        if let Some(path) = keep {
-            if let Some(index) = self.dir.nodes().iter().position(|n| n.item.path == path) {
-                self.dir.select(index);
-            }
+        if let Some(query) = query {
+            self.outline.set_filter(&query);
         }
+        self.preview = preview;
     }
 
     /// The root folder's name, as the directory pane's title shows it.
@@ -288,6 +605,18 @@ impl App {
         }
     }
 
+    /// The widest line on screen in the preview, in characters (sideways scrolling stops
+    /// there).
+    pub fn widest_line(&self) -> usize {
+        let Some(doc) = &self.doc else { return 0 };
+        let top = self.preview.top;
+        (top..top + self.preview_height())
+            .filter_map(|i| doc.line(i))
+            .map(|line| line.chars().count())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Keeps the preview's cursor and top inside the file and the cursor on screen.
     pub fn clamp_preview(&mut self) {
         let lines = self.doc.as_ref().map_or(0, Doc::line_count);
@@ -315,13 +644,96 @@ impl App {
         self.clamp_preview();
         let top = self.preview.top;
         let height = self.preview_height();
+        // Colours wait for the whole warm-up (assets loaded and the first file's patterns
+        // compiled), so that no frame waits on it.
+        let colour = !self.assets_pending;
         if let Some(doc) = &mut self.doc {
+            if colour {
+                doc.colour_when_ready();
+            }
             doc.prepare(top..top + height);
+        }
+        let list = super::finder::list_height(self) as usize;
+        let rows = self.picker.ranking.rows.len();
+        self.picker.cursor.clamp(rows, list);
+        let noted = usize::from(self.results.note.is_some());
+        let rows = self.results.rows.len();
+        self.results.cursor.clamp(rows, list.saturating_sub(noted));
+        if let Some(peek) = self.peek.as_mut().filter(|_| self.overlay != Overlay::None) {
+            let top = peek.view.top;
+            if colour {
+                peek.doc.colour_when_ready();
+            }
+            peek.doc.prepare(top..top + height);
+        }
+    }
+
+    /// Shows `path` with the preview's cursor on 0-based line `cursor` (at the top, or at
+    /// `top`) and the outline on the entry holding it; `ready` is the file already loaded.
+    pub fn show(&mut self, path: &Path, cursor: usize, top: Option<usize>, ready: Option<Doc>) {
+        let open = self.doc.as_ref().is_some_and(|d| d.path == path);
+        if !open {
+            match ready.filter(|doc| doc.path == path) {
+                Some(doc) => {
+                    self.loading = None;
+                    self.set_doc(doc);
+                    self.reveal(path);
+                }
+                None => self.open(path),
+            }
+        }
+        self.outline.set_filter("");
+        self.filtering = false;
+        self.preview.cursor = cursor;
+        self.preview.top = top.unwrap_or(cursor);
+        self.clamp_preview();
+        self.follow_cursor();
+    }
+
+    /// Jumps to 1-based `line` of `path`, remembering where the preview was.
+    pub fn goto(&mut self, path: &Path, line: usize) {
+        if let Some(here) = self.here() {
+            self.jumps.push(here);
+        }
+        self.overlay = Overlay::None;
+        // A preview still loading is not the file: `open` reads it (in the background if large).
+        let ready = self
+            .peek
+            .take()
+            .map(|peek| peek.doc)
+            .filter(|doc| !doc.loading);
+        self.peek_loading = None;
+        self.show(path, line.saturating_sub(1), None, ready);
+        self.focus = Focus::Outline;
+    }
+
+    /// Ctrl-O and the forward key: back to the place before the last jump, or forward again.
+    pub fn jump(&mut self, back: bool) {
+        let Some(here) = self.here() else { return };
+        let target = match back {
+            true => self.jumps.back(here),
+            false => self.jumps.forward(here),
+        };
+        match target {
+            Some(place) => self.show(&place.path, place.cursor, Some(place.top), None),
+            None if back => self.message = Some("no earlier place in the jump list".into()),
+            None => self.message = Some("no later place in the jump list".into()),
+        }
+    }
+
+    /// `path` as the user would type it in the directory `outline` was started in: relative
+    /// below it, absolute elsewhere.
+    pub fn path_from_cwd(&self, path: &Path) -> PathBuf {
+        let absolute = crate::source::resolve(path);
+        match absolute.strip_prefix(&self.cwd) {
+            Ok(rel) if !rel.as_os_str().is_empty() => rel.to_path_buf(),
+            _ => absolute,
         }
     }
 
     /// `path:line` of the selection, for copying and for the editor.
     pub fn location(&self) -> Option<(PathBuf, usize)> {
+        // (The path as loaded; `copy_text` rewrites it for the clipboard.)
         let doc = self.doc.as_ref()?;
         let line = match self.focus {
             Focus::Preview => self.preview.cursor + 1,

@@ -8,6 +8,7 @@ use crate::highlight::{self, Highlighter};
 use crate::lang::Language;
 use crate::outline::{Entry, Outline};
 use crate::parse::line_starts;
+use crate::source::Extent;
 use crate::tokens::Tokenizer;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -34,6 +35,13 @@ pub struct Doc {
     pub highlighter: Highlighter,
     /// Why the file could not be read, shown in the preview instead of text.
     pub error: Option<String>,
+    /// The whole file's size and lines; `complete` is false past the read cap.
+    pub extent: Extent,
+    /// Only the first screen is read yet; the whole file is loading in the background.
+    pub loading: bool,
+    /// The syntax assets were not loaded when the file was: it is shown plain until they are
+    /// ([`Doc::colour_when_ready`]).
+    colour_pending: bool,
 }
 
 /// What a load should parse as and annotate.
@@ -82,8 +90,14 @@ impl Doc {
         // Lines break where the parser breaks them (a lone `\r` too), so that entry lines and
         // preview lines agree.
         let starts = line_starts(&input.text);
-        let first = crate::parse::iter_lines(&input.text).next().unwrap_or("");
-        let syntax = highlight::syntax_for(&input.path, first);
+        let extent = input.extent;
+        // The first frame never waits for the syntax assets: without them the file shows
+        // plain and is coloured when they arrive.
+        let colour_pending = !highlight::syntaxes_ready();
+        let syntax = match colour_pending {
+            true => None,
+            false => highlight::syntax_for(&input.path, first_line(&input.text)),
+        };
         let highlighter = Highlighter::new(syntax, theme.clone(), input.text.len());
         Doc {
             path: input.path,
@@ -94,8 +108,58 @@ impl Doc {
             stamp,
             highlighter,
             error,
+            extent,
+            loading: false,
+            colour_pending,
             text: input.text,
         }
+    }
+
+    /// Attaches the file's syntax once the assets are loaded (a no-op before, and after).
+    pub fn colour_when_ready(&mut self) {
+        if !self.colour_pending || !highlight::syntaxes_ready() {
+            return;
+        }
+        self.colour_pending = false;
+        let syntax = highlight::syntax_for(&self.path, first_line(&self.text));
+        let theme = self.highlighter.theme().clone();
+        self.highlighter = Highlighter::new(syntax, theme, self.text.len());
+    }
+
+    /// The first `bytes` of `path` as plain text, shown at once while the whole file loads in
+    /// the background (whole lines only; a NUL byte early on makes it a binary file).
+    pub fn head(path: &Path, bytes: usize, theme: &syntect::highlighting::Theme) -> Doc {
+        use std::io::Read;
+        let mut buf = Vec::new();
+        let read = std::fs::File::open(path)
+            .and_then(|file| file.take(bytes as u64).read_to_end(&mut buf));
+        if let Err(err) = read {
+            let input = Document::from_parts(path, String::new(), None);
+            return Doc::from_input(
+                input,
+                None,
+                theme,
+                Some(crate::Error::io(path, err).to_string()),
+            );
+        }
+        if memchr::memchr(0, &buf[..buf.len().min(8 * 1024)]).is_some() {
+            let input = Document {
+                binary: true,
+                ..Document::from_parts(path, String::new(), None)
+            };
+            return Doc::from_input(input, stamp(path), theme, None);
+        }
+        let whole_lines = memchr::memrchr2(b'\n', b'\r', &buf).map_or(buf.len(), |at| at + 1);
+        buf.truncate(whole_lines);
+        let text = String::from_utf8_lossy(&buf).into_owned();
+        let mut doc = Doc::from_input(
+            Document::from_parts(path, text, None),
+            stamp(path),
+            theme,
+            None,
+        );
+        doc.loading = true;
+        doc
     }
 
     /// Builds a document from text and an outline made elsewhere (tests, benchmarks).
@@ -105,6 +169,8 @@ impl Doc {
         outline: Option<Outline>,
         theme: &syntect::highlighting::Theme,
     ) -> Doc {
+        // Tests and benchmarks want colours from the start.
+        highlight::load_now();
         Doc::from_input(Document::from_parts(path, text, outline), None, theme, None)
     }
 
@@ -146,6 +212,10 @@ impl Doc {
     pub fn entries(&self) -> Vec<(usize, &Entry)> {
         self.outline.as_ref().map(Outline::walk).unwrap_or_default()
     }
+}
+
+fn first_line(text: &str) -> &str {
+    crate::parse::iter_lines(text).next().unwrap_or("")
 }
 
 #[cfg(test)]

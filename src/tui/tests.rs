@@ -128,6 +128,7 @@ fn app(fx: &Fixture, color: ColorMode, size: (u16, u16)) -> App {
     let theme = highlight::theme(highlight::DEFAULT_THEME).unwrap();
     let mut app = App::new(fx.root.clone(), &config(&fx.root), theme, color);
     app.loader = fake_loader;
+    app.cwd = fx.root.canonicalize().unwrap();
     update(&mut app, Action::Resize(size.0, size.1));
     app
 }
@@ -140,14 +141,15 @@ fn opened(fx: &Fixture, size: (u16, u16)) -> App {
     app
 }
 
-fn select_dir(app: &mut App, name: &str) {
-    let index = app
-        .dir
-        .nodes()
-        .iter()
-        .position(|n| n.item.name == name)
-        .unwrap();
-    app.dir.select(index);
+/// Selects `rel` (a path below the root) in the directory pane, listing its directories.
+fn select_dir(app: &mut App, rel: &str) {
+    let path = app.root.join(rel);
+    app.reveal(&path);
+    assert_eq!(
+        app.dir.selected().map(|n| n.item.path.clone()),
+        Some(path),
+        "{rel} is listed"
+    );
 }
 
 fn selected_name(app: &App) -> Option<&str> {
@@ -168,6 +170,9 @@ fn render(app: &App, w: u16, h: u16) -> String {
     }
     out
 }
+
+mod finder;
+mod truth;
 
 #[test]
 fn opening_a_file_focuses_its_outline() {
@@ -296,7 +301,9 @@ fn effects_quit_help_and_toggles() {
     update(&mut app, Action::Help);
     assert!(app.help);
     update(&mut app, Action::Down);
-    assert!(!app.help, "any key closes the help");
+    assert!(app.help, "moving keys scroll the help");
+    update(&mut app, Action::ToggleTokens);
+    assert!(!app.help, "other keys close the help");
     update(&mut app, Action::ToggleDiff);
     assert!(!app.options.diff);
     update(&mut app, Action::Quit);
@@ -309,9 +316,10 @@ fn mouse_clicks_focus_and_select() {
     let mut app = opened(&fx, (120, 40));
     let panes = app.panes();
     let dir = panes.dir.unwrap();
-    update(&mut app, Action::Click(dir.x + 3, dir.y + 3));
+    // Row 2 of the pane: app.py, after the closed docs/.
+    update(&mut app, Action::Click(dir.x + 3, dir.y + 2));
     assert_eq!(app.focus, Focus::Dir);
-    update(&mut app, Action::Click(dir.x + 3, dir.y + 3));
+    update(&mut app, Action::Click(dir.x + 3, dir.y + 2));
     assert_eq!(app.focus, Focus::Outline, "a second click opens the file");
     let outline = panes.outline;
     update(&mut app, Action::Click(outline.x + 3, outline.y + 4));
@@ -505,7 +513,8 @@ fn an_open_file_replaced_by_a_fifo_is_refused_on_reload() {
     assert!(load_within_5s(&app, &path).is_some(), "the load blocked");
     update(&mut app, Action::FileChanged);
     let screen = render(&app, 120, 40);
-    assert!(screen.contains("file not read"), "{screen}");
+    // The outline pane and the preview both give the reason (issue 12).
+    assert_eq!(screen.matches("a named pipe (FIFO)").count(), 2, "{screen}");
     let error = app.doc.as_ref().and_then(|doc| doc.error.as_deref());
     assert!(
         error.is_some_and(|e| e.ends_with("(FIFO), not a regular file; not read")),

@@ -8,6 +8,12 @@
 pub trait Item {
     /// The text the fuzzy filter matches against.
     fn key(&self) -> &str;
+
+    /// Whether the row can open although its children are not loaded yet (a directory not
+    /// listed yet).
+    fn expandable(&self) -> bool {
+        false
+    }
 }
 
 /// One row of the tree.
@@ -49,10 +55,11 @@ impl<T: Item> Tree<T> {
             .into_iter()
             .enumerate()
             .map(|(i, (depth, item))| Node {
+                expanded: depth < open_depth,
+                has_children: depths.get(i + 1).is_some_and(|next| *next > depth)
+                    || item.expandable(),
                 item,
                 depth,
-                expanded: depth < open_depth,
-                has_children: depths.get(i + 1).is_some_and(|next| *next > depth),
             })
             .collect();
         let mut tree = Tree {
@@ -221,12 +228,72 @@ impl<T: Item> Tree<T> {
         self.expand_to_depth(usize::MAX);
     }
 
+    /// The index just past node `index`'s subtree.
+    fn subtree_end(&self, index: usize) -> usize {
+        let depth = self.nodes.get(index).map_or(0, |n| n.depth);
+        (index + 1..self.nodes.len())
+            .find(|&i| self.nodes[i].depth <= depth)
+            .unwrap_or(self.nodes.len())
+    }
+
+    /// Replaces node `index`'s subtree with `children` (one level, loaded lazily) and opens
+    /// it. The selection stays on the same node, or on `index` if it was inside.
+    pub fn set_children(&mut self, index: usize, children: Vec<T>) {
+        let Some(depth) = self.nodes.get(index).map(|n| n.depth) else {
+            return;
+        };
+        let end = self.subtree_end(index);
+        let count = children.len();
+        let fresh = children.into_iter().map(|item| Node {
+            depth: depth + 1,
+            expanded: false,
+            has_children: item.expandable(),
+            item,
+        });
+        self.nodes.splice(index + 1..end, fresh);
+        self.selected = match self.selected {
+            s if s > index && s < end => index,
+            s if s >= end => s + count + index + 1 - end,
+            s => s,
+        };
+        let node = &mut self.nodes[index];
+        node.has_children = count > 0;
+        node.expanded = true;
+        self.reapply_filter();
+    }
+
+    /// Mutable access to node `index`'s item (a row's facts changed).
+    pub fn item_mut(&mut self, index: usize) -> Option<&mut T> {
+        self.nodes.get_mut(index).map(|n| &mut n.item)
+    }
+
+    /// Closes every node whose item `closed` picks (a reload restoring folds).
+    pub fn fold_where(&mut self, closed: impl Fn(&T) -> bool) {
+        for node in &mut self.nodes {
+            if node.has_children && closed(&node.item) {
+                node.expanded = false;
+            }
+        }
+        self.refresh();
+    }
+
+    fn reapply_filter(&mut self) {
+        match self.filter.as_ref().map(|f| f.query.clone()) {
+            Some(query) => self.set_filter(&query),
+            None => self.refresh(),
+        }
+    }
+
     /// Sets or clears the filter; an empty query clears it. Matching nodes and their
-    /// ancestors stay visible.
+    /// ancestors stay visible. Clearing keeps the selected node and opens its parents, so the
+    /// match found stays in sight.
     pub fn set_filter(&mut self, query: &str) {
         if query.is_empty() {
-            self.filter = None;
-            self.refresh();
+            let had_filter = self.filter.take().is_some();
+            match had_filter {
+                true => self.select(self.selected),
+                false => self.refresh(),
+            }
             return;
         }
         let direct: Vec<bool> = self
@@ -286,6 +353,23 @@ impl<T: Item> Tree<T> {
         if let Some(&index) = pick {
             self.selected = index;
         }
+    }
+
+    /// The selected match's place among the visible matches and their number (`2/5`), while
+    /// a filter is active.
+    pub fn match_position(&self) -> Option<(usize, usize)> {
+        self.filter.as_ref()?;
+        let hits: Vec<usize> = self
+            .visible
+            .iter()
+            .copied()
+            .filter(|&i| self.is_match(i))
+            .collect();
+        let at = hits
+            .iter()
+            .position(|&i| i == self.selected)
+            .map_or(0, |p| p + 1);
+        Some((at, hits.len()))
     }
 
     /// Keeps the selected row inside a window of `height` rows.
@@ -376,7 +460,11 @@ mod tests {
         assert_eq!(shown(&tree), ["a", "b", "c"]);
         assert_eq!(tree.selected().map(|n| n.item), Some("c"));
         tree.set_filter("");
-        assert_eq!(shown(&tree), ["a", "b", "d", "e"]);
+        assert_eq!(
+            shown(&tree),
+            ["a", "b", "c", "d", "e"],
+            "the match stays in sight"
+        );
         let mut tree = Tree::new(vec![(0, "ab"), (0, "x"), (0, "ba")], 1);
         tree.set_filter("a");
         tree.next_match(true);
@@ -385,6 +473,62 @@ mod tests {
         assert_eq!(tree.selected().map(|n| n.item), Some("ab"));
         tree.next_match(false);
         assert_eq!(tree.selected().map(|n| n.item), Some("ba"));
+    }
+
+    #[test]
+    fn clearing_a_filter_reveals_the_match() {
+        let mut tree = sample();
+        tree.expand_to_depth(1);
+        assert_eq!(shown(&tree), ["a", "e"]);
+        tree.set_filter("c");
+        assert_eq!(tree.selected().map(|n| n.item), Some("c"));
+        tree.set_filter("");
+        assert_eq!(
+            tree.selected().map(|n| n.item),
+            Some("c"),
+            "the match stays selected"
+        );
+        assert_eq!(
+            shown(&tree),
+            ["a", "b", "c", "d", "e"],
+            "its parents opened"
+        );
+    }
+
+    #[test]
+    fn children_load_lazily_and_keep_the_selection() {
+        struct Lazy(&'static str, bool);
+        impl Item for Lazy {
+            fn key(&self) -> &str {
+                self.0
+            }
+            fn expandable(&self) -> bool {
+                self.1
+            }
+        }
+        let mut tree = Tree::new(vec![(0, Lazy("dir", true)), (0, Lazy("file", false))], 1);
+        assert!(
+            tree.nodes()[0].has_children,
+            "an unlisted directory can open"
+        );
+        tree.select(1);
+        tree.set_children(0, vec![Lazy("x", false), Lazy("y", true)]);
+        let names: Vec<&str> = tree
+            .visible()
+            .iter()
+            .map(|&i| tree.nodes()[i].item.0)
+            .collect();
+        assert_eq!(names, ["dir", "x", "y", "file"]);
+        assert_eq!(tree.selected().map(|n| n.item.0), Some("file"));
+        assert_eq!(tree.nodes()[1].depth, 1);
+        tree.select(2);
+        tree.set_children(0, Vec::new());
+        assert_eq!(tree.selected().map(|n| n.item.0), Some("dir"));
+        assert!(
+            !tree.nodes()[0].has_children,
+            "an empty directory has no marker"
+        );
+        assert_eq!(tree.nodes().len(), 2);
     }
 
     #[test]

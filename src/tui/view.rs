@@ -17,6 +17,7 @@ use ratatui::Frame;
 mod dir;
 mod help;
 mod outline;
+mod picker;
 mod preview;
 mod status;
 
@@ -33,26 +34,50 @@ pub fn draw(frame: &mut Frame, app: &App) {
         return;
     }
     let panes = layout::panes(area);
-    let palette = Palette::new(app.options.color);
-    if let Some(rect) = panes.dir {
-        dir::draw(frame, app, rect, &palette);
+    let palette = Palette::new(app.options.color, app.options.light);
+    if app.overlay != crate::tui::picker::Overlay::None {
+        let left = panes
+            .dir
+            .map_or(panes.outline, |dir| dir.union(panes.outline));
+        picker::draw(frame, app, left, &palette);
+    } else {
+        if let Some(rect) = panes.dir {
+            dir::draw(frame, app, rect, &palette);
+        }
+        outline::draw(frame, app, panes.outline, &palette);
     }
-    outline::draw(frame, app, panes.outline, &palette);
     preview::draw(frame, app, panes.preview, &palette);
     status::draw(frame, app, panes.status, &palette);
     if app.help {
-        help::draw(frame, area, &palette);
+        help::draw(frame, area, app.help_top, &palette);
     }
 }
 
-/// The UI's styles for one colour mode. Mono uses only bold, dim and reverse video.
+/// The UI's styles for one colour mode and background. Mono uses only bold, dim and reverse
+/// video.
 pub struct Palette {
     pub mode: ColorMode,
+    /// The terminal's background is light: darker inks, paler selection.
+    pub light: bool,
 }
 
+/// A colour as 24-bit RGB and as its nearest xterm 256-colour index.
+type Ink = ((u8, u8, u8), u8);
+
 impl Palette {
-    pub fn new(mode: ColorMode) -> Palette {
-        Palette { mode }
+    pub fn new(mode: ColorMode, light: bool) -> Palette {
+        Palette { mode, light }
+    }
+
+    /// The ink for the background: `dark` on a dark terminal, `light` on a light one.
+    fn ink(&self, dark: Ink, light: Ink) -> Style {
+        let (rgb, indexed) = if self.light { light } else { dark };
+        self.fg(rgb, indexed)
+    }
+
+    fn background(&self, dark: Ink, light: Ink) -> Option<Color> {
+        let (rgb, indexed) = if self.light { light } else { dark };
+        self.color(rgb, indexed)
     }
 
     fn color(&self, rgb: (u8, u8, u8), indexed: u8) -> Option<Color> {
@@ -76,16 +101,21 @@ impl Palette {
                 BorderType::Thick,
             ),
             (true, _) => (
-                self.fg((97, 175, 239), 75).add_modifier(Modifier::BOLD),
+                self.accent().add_modifier(Modifier::BOLD),
                 BorderType::Thick,
             ),
             (false, _) => (self.dim(), BorderType::Plain),
         }
     }
 
-    /// The selected row: reverse video when its pane has focus, bold otherwise.
+    /// The selected row: a clear bar in the focused pane, a fainter one in the others (reverse
+    /// video and underline without colours).
     pub fn selected(&self, focused: bool) -> Style {
-        match (focused, self.color((50, 60, 85), 237)) {
+        let bar = match focused {
+            true => self.background(((50, 62, 92), 238), ((175, 205, 245), 153)),
+            false => self.background(((38, 42, 50), 235), ((230, 233, 238), 254)),
+        };
+        match (focused, bar) {
             (true, Some(bg)) => Style::default().bg(bg).add_modifier(Modifier::BOLD),
             (true, None) => Style::default().add_modifier(Modifier::REVERSED),
             (false, Some(bg)) => Style::default().bg(bg),
@@ -101,23 +131,23 @@ impl Palette {
     }
 
     pub fn changed(&self) -> Style {
-        self.fg((229, 192, 123), 179)
+        self.ink(((229, 192, 123), 179), ((170, 105, 0), 130))
     }
 
     pub fn added(&self) -> Style {
-        self.fg((152, 195, 121), 114)
+        self.ink(((152, 195, 121), 114), ((40, 130, 40), 28))
     }
 
     pub fn deleted(&self) -> Style {
-        self.fg((224, 108, 117), 168)
+        self.ink(((224, 108, 117), 168), ((190, 40, 50), 124))
     }
 
     pub fn accent(&self) -> Style {
-        self.fg((97, 175, 239), 75)
+        self.ink(((97, 175, 239), 75), ((0, 95, 175), 25))
     }
 
     pub fn matched(&self) -> Style {
-        self.fg((229, 192, 123), 179).add_modifier(Modifier::BOLD)
+        self.changed().add_modifier(Modifier::BOLD)
     }
 
     /// The colour of a syntect style's foreground, if the mode draws colours.
@@ -229,6 +259,34 @@ pub fn title(name: &str, app: &App, pane: Focus, query: Option<&str>) -> Line<'s
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_focused_selection_is_clear_and_the_others_fainter() {
+        for light in [false, true] {
+            let palette = Palette::new(ColorMode::TrueColor, light);
+            let (focused, other) = (palette.selected(true), palette.selected(false));
+            assert_ne!(focused.bg, other.bg);
+            assert!(focused.add_modifier.contains(Modifier::BOLD));
+            let lightness = |style: Style| match style.bg {
+                Some(Color::Rgb(r, g, b)) => r as u32 + g as u32 + b as u32,
+                other => panic!("{other:?}"),
+            };
+            // The focused bar stands further from the terminal's background.
+            match light {
+                false => assert!(lightness(focused) > lightness(other)),
+                true => assert!(lightness(focused) < lightness(other)),
+            }
+        }
+        let mono = Palette::new(ColorMode::Mono, false);
+        assert!(mono
+            .selected(true)
+            .add_modifier
+            .contains(Modifier::REVERSED));
+        assert_ne!(
+            Palette::new(ColorMode::Ansi256, true).accent(),
+            Palette::new(ColorMode::Ansi256, false).accent()
+        );
+    }
 
     #[test]
     fn colours_map_to_the_256_palette() {

@@ -37,6 +37,12 @@ fn usage_and_io_errors_exit_2_with_one_line() {
         2,
         "unknown language 'cobol'",
     );
+    // Checked in every mode, not only where the viewer would use it; the names are listed.
+    fails(
+        &["--print", "--theme", "Nope", "."],
+        2,
+        "unknown theme 'Nope'; known: ansi, base16,",
+    );
     fails(
         &["--print", "--read", "."],
         2,

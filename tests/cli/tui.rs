@@ -313,3 +313,35 @@ fn ctrl_z_suspends_and_fg_resumes() {
     tmux.keys(&["q"]);
     tmux.wait_for("a clean exit", |s| s.contains("EXIT=0"));
 }
+
+#[test]
+fn picker_jumps_to_a_definition_in_another_file_and_ctrl_o_returns() {
+    if !have_tmux() {
+        eprintln!("note: tmux not installed; skipping the real-terminal picker test");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    fixture(dir.path());
+    let bin = env!("CARGO_BIN_EXE_outline");
+    let tmux = Tmux::start(dir.path(), &format!("{bin} README.md; echo EXIT=$?"));
+    tmux.wait_for("the README", |s| s.contains("Some text."));
+    tmux.keys(&["S"]);
+    tmux.wait_for("the picker", |s| s.contains("Symbols"));
+    tmux.keys(&["-l", "target_function"]);
+    tmux.wait_for("the ranked definition", |s| {
+        s.contains("target_function") && s.contains("app.py:90")
+    });
+    tmux.keys(&["Enter"]);
+    let screen = tmux.wait_for("the jump into app.py", |s| {
+        s.lines()
+            .nth(1)
+            .is_some_and(|row| row.contains("def target_function"))
+    });
+    assert!(!screen.contains("Symbols"), "the picker closed:\n{screen}");
+    tmux.keys(&["C-o"]);
+    tmux.wait_for("the way back to the README", |s| {
+        s.contains("Some text.") && !s.contains("def target_function")
+    });
+    tmux.keys(&["q"]);
+    tmux.wait_for("a clean exit", |s| s.contains("EXIT=0"));
+}

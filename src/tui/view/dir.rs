@@ -2,7 +2,7 @@
 //! that differ from HEAD marked.
 
 use super::{draw_tree, pane_block, title, tree_prefix, Palette};
-use crate::sanitize::name_for_terminal;
+use crate::sanitize::{name_for_terminal, path_for_terminal};
 use crate::tui::app::{App, Focus};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -38,6 +38,9 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
             if app.dir.is_match(index) {
                 style = palette.matched();
             }
+            if item.error.is_some() {
+                style = palette.deleted();
+            }
             let name = name_for_terminal(&item.name);
             let name = if item.is_dir {
                 format!("{name}/")
@@ -45,6 +48,12 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
                 name.into_owned()
             };
             let mut spans = vec![tree_prefix(node), Span::styled(name, style)];
+            if let Some(target) = &item.link {
+                spans.push(Span::styled(
+                    format!(" → {}", path_for_terminal(target)),
+                    palette.dim(),
+                ));
+            }
             if item.changed && app.options.diff {
                 spans.push(Span::styled(" ●", palette.changed()));
             }

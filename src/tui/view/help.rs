@@ -1,5 +1,5 @@
-//! The `?` overlay: every key from the keymap table with what it does, in as many columns as
-//! the terminal's height needs.
+//! The `?` overlay: every key from the keymap table with what it does, one per row, scrolled
+//! when the terminal is too short for all of them.
 
 use super::Palette;
 use crate::tui::keys;
@@ -9,34 +9,36 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph};
 use ratatui::Frame;
 
 const KEYS_WIDTH: usize = 14;
-const COLUMN_WIDTH: usize = 52;
+const COLUMN_WIDTH: usize = 64;
 
-/// Draws the help box centred in `area`.
-pub fn draw(frame: &mut Frame, area: Rect, palette: &Palette) {
+/// Draws the help box centred in `area`, one key per row, from row `top` on: a terminal too
+/// short for every row scrolls it (j/k, the arrows, the wheel) rather than cutting text.
+pub fn draw(frame: &mut Frame, area: Rect, top: usize, palette: &Palette) {
     let rows = keys::help_rows();
+    let width = (COLUMN_WIDTH + 2).min(area.width as usize) as u16;
     let room = (area.height as usize).saturating_sub(3).max(1);
-    let columns = rows.len().div_ceil(room).max(1);
-    let per_column = rows.len().div_ceil(columns);
-    let column_width = COLUMN_WIDTH.min((area.width as usize).saturating_sub(2) / columns);
-    let width = (column_width * columns + 2).min(area.width as usize) as u16;
-    let height = (per_column as u16 + 3).min(area.height);
+    let top = top.min(rows.len().saturating_sub(room));
+    let shown = rows.len().min(room);
+    let height = (shown as u16 + 3).min(area.height);
     let rect = Rect::new(
         area.x + (area.width - width) / 2,
         area.y + (area.height - height) / 2,
         width,
         height,
     );
-    let mut lines: Vec<Line> = (0..per_column)
-        .map(|r| {
-            let spans = (0..columns)
-                .filter_map(|c| rows.get(c * per_column + r))
-                .flat_map(|(keys, help)| cell(keys, help, column_width, palette))
-                .collect::<Vec<_>>();
-            Line::from(spans)
-        })
+    let column_width = (width as usize).saturating_sub(2);
+    let mut lines: Vec<Line> = rows[top..top + shown]
+        .iter()
+        .map(|(keys, help)| Line::from(cell(keys, help, column_width, palette).to_vec()))
         .collect();
+    let more = match (top > 0, top + shown < rows.len()) {
+        (false, false) => "",
+        (true, false) => "↑ more · ",
+        (false, true) => "↓ more (j/k) · ",
+        (true, true) => "↑↓ more · ",
+    };
     lines.push(Line::styled(
-        " mouse: click selects, wheel scrolls · any key closes",
+        format!(" {more}mouse: click selects, wheel scrolls · other keys close"),
         palette.dim(),
     ));
     let block = Block::default().borders(Borders::ALL).title(" Keys ");

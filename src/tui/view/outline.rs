@@ -22,11 +22,14 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     );
     if app.outline.is_empty() {
         let note = match &app.doc {
-            None => "Open a file: Enter in the directory pane",
-            Some(doc) if doc.error.is_some() => "file not read",
-            Some(doc) if doc.binary => "binary file",
-            Some(doc) if doc.outline.is_none() => "no parser for this file",
-            Some(_) => "(no outline entries)",
+            None => "Open a file: Enter in the directory pane".to_string(),
+            Some(doc) if doc.error.is_some() => {
+                name_for_terminal(doc.error.as_deref().unwrap_or_default()).into_owned()
+            }
+            Some(doc) if doc.loading => "reading the file…".to_string(),
+            Some(doc) if doc.binary => "binary file".to_string(),
+            Some(doc) if doc.outline.is_none() => "no parser for this file".to_string(),
+            Some(_) => "(no outline entries)".to_string(),
         };
         frame.render_widget(Paragraph::new(note).style(palette.dim()).block(block), rect);
         return;
@@ -100,7 +103,7 @@ fn kind_tag(item: &OutlineItem) -> std::borrow::Cow<'static, str> {
     }
 }
 
-fn kind_word(kind: Kind) -> &'static str {
+pub(super) fn kind_word(kind: Kind) -> &'static str {
     match kind {
         Kind::Function | Kind::Procedure => "fn",
         Kind::Method => "mth",
@@ -112,7 +115,7 @@ fn kind_word(kind: Kind) -> &'static str {
     }
 }
 
-fn kind_style(kind: Kind, palette: &Palette) -> Style {
+pub(super) fn kind_style(kind: Kind, palette: &Palette) -> Style {
     match kind {
         Kind::Function | Kind::Method | Kind::Procedure | Kind::Macro => palette.accent(),
         Kind::Heading | Kind::Class | Kind::Struct | Kind::Enum | Kind::Trait | Kind::Interface => {
@@ -123,7 +126,7 @@ fn kind_style(kind: Kind, palette: &Palette) -> Style {
 }
 
 /// Cuts `text` to `width` characters, ending in `…` when cut.
-fn truncate(text: &str, width: usize) -> String {
+pub(super) fn truncate(text: &str, width: usize) -> String {
     if text.chars().count() <= width {
         return text.to_string();
     }

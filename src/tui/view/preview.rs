@@ -6,6 +6,7 @@ use crate::outline::{ChangeKind, LineChange};
 use crate::sanitize::{for_terminal, name_for_terminal};
 use crate::tui::app::{App, Focus};
 use crate::tui::doc::Doc;
+use crate::tui::picker::Overlay;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -14,8 +15,19 @@ use ratatui::Frame;
 
 /// Draws the preview pane in `rect`.
 pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
-    let focused = app.focus == Focus::Preview;
-    let Some(doc) = &app.doc else {
+    let focused = app.focus == Focus::Preview && app.overlay == Overlay::None;
+    // While a finder view is open the preview shows its selected item instead.
+    let (doc, view, range) = match app.peek.as_ref().filter(|_| app.overlay != Overlay::None) {
+        Some(peek) => (Some(&peek.doc), peek.view, Some((peek.line, peek.end_line))),
+        None => (
+            app.doc.as_ref(),
+            app.preview,
+            app.outline
+                .selected()
+                .map(|n| (n.item.line, n.item.end_line)),
+        ),
+    };
+    let Some(doc) = doc else {
         let block = pane_block(Line::raw(" Preview "), focused, palette);
         frame.render_widget(Paragraph::new("").block(block), rect);
         return;
@@ -31,21 +43,17 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     let height = rect.height.saturating_sub(2) as usize;
     let width = rect.width.saturating_sub(2) as usize;
     let digits = doc.line_count().max(1).to_string().len();
-    let range = app
-        .outline
-        .selected()
-        .map(|n| (n.item.line, n.item.end_line));
     let changes = doc
         .outline
         .as_ref()
         .and_then(|o| o.changes.as_deref())
         .filter(|_| app.options.diff);
-    let lines: Vec<Line> = (app.preview.top..app.preview.top + height)
+    let lines: Vec<Line> = (view.top..view.top + height)
         .filter_map(|index| {
             let text = doc.line(index)?;
             let number = index + 1;
             let mut number_style = palette.dim();
-            if index == app.preview.cursor && focused {
+            if index == view.cursor && focused {
                 number_style = palette.selected(true);
             }
             let mut spans = vec![
@@ -53,17 +61,30 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
                 gutter(number, changes, palette),
                 range_mark(number, range, palette),
             ];
-            spans.extend(content(doc, index, text, width * 4, palette));
+            let shown = content(doc, index, text, (view.left + width) * 4, palette);
+            spans.extend(skip_columns(shown, view.left));
             let mut line = Line::from(spans);
-            if index == app.preview.cursor
-                && focused
-                && palette.mode != crate::tui::app::ColorMode::Mono
-            {
+            if index == view.cursor && focused && palette.mode != crate::tui::app::ColorMode::Mono {
                 line = line.patch_style(palette.selected(false));
             }
             Some(line)
         })
         .collect();
+    let mut lines = lines;
+    // Past the read cap the last line in memory is cut: the note stands in its place.
+    if !doc.extent.complete && view.top + lines.len() >= doc.line_count() {
+        if lines.len() >= height {
+            lines.pop();
+        }
+        lines.push(Line::styled(
+            format!(
+                "… the file goes on: the first {} of {} are shown (the read cap)",
+                super::status::size(doc.text.len()),
+                super::status::size(doc.extent.bytes)
+            ),
+            palette.changed(),
+        ));
+    }
     frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
 
@@ -122,6 +143,27 @@ fn content(
                 out = out.add_modifier(Modifier::BOLD);
             }
             Some(Span::styled(expand_tabs(piece), out))
+        })
+        .collect()
+}
+
+/// Drops the first `left` characters of a line's spans (sideways scrolling).
+fn skip_columns(spans: Vec<Span<'static>>, left: usize) -> Vec<Span<'static>> {
+    if left == 0 {
+        return spans;
+    }
+    let mut skip = left;
+    spans
+        .into_iter()
+        .filter_map(|span| {
+            let count = span.content.chars().count();
+            if skip >= count {
+                skip -= count;
+                return None;
+            }
+            let rest: String = span.content.chars().skip(skip).collect();
+            skip = 0;
+            Some(Span::styled(rest, span.style))
         })
         .collect()
 }

@@ -4,8 +4,9 @@
 use super::Palette;
 use crate::parse::thousands;
 use crate::sanitize::{name_for_terminal, path_for_terminal};
-use crate::tui::app::App;
+use crate::tui::app::{App, Focus};
 use crate::tui::keys;
+use crate::tui::picker::Overlay;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
@@ -14,25 +15,10 @@ use ratatui::Frame;
 /// Draws the status bar in `rect`.
 pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     let facts = facts(app);
-    let right = if app.filtering {
-        "type to filter · Enter keep · Esc clear".to_string()
-    } else if let Some(message) = &app.message {
-        name_for_terminal(message).into_owned()
-    } else {
-        keys::hints(app.focus)
-            .iter()
-            .map(|(k, h)| format!("{k} {h}"))
-            .collect::<Vec<_>>()
-            .join(" · ")
-    };
     let width = rect.width as usize;
+    let room = width.saturating_sub(facts.chars().count() + 2);
+    let right = right_side(app, room);
     let used = facts.chars().count();
-    let room = width.saturating_sub(used + 2);
-    let right: String = if right.chars().count() > room {
-        right.chars().take(room).collect()
-    } else {
-        right
-    };
     let pad = width.saturating_sub(used + right.chars().count());
     let line = Line::from(vec![
         Span::styled(facts, palette.accent()),
@@ -40,6 +26,54 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
         Span::styled(right, palette.dim()),
     ]);
     frame.render_widget(Paragraph::new(line), rect);
+}
+
+/// The right side in `room` columns: a message, the filter being typed, or key hints, with
+/// `? help` kept last whenever it fits so that the help is never out of sight.
+fn right_side(app: &App, room: usize) -> String {
+    const HELP: &str = "? help";
+    let text = if app.filtering {
+        let mut text = "type to filter · Enter keep · Esc clear".to_string();
+        if let Some((at, of)) = filtered_tree_position(app) {
+            text = format!("match {at}/{of} · {text}");
+        }
+        text
+    } else if let Some(message) = &app.message {
+        name_for_terminal(message).into_owned()
+    } else {
+        let hints = match app.overlay {
+            Overlay::None => keys::hints(app.focus),
+            _ => keys::finder_hints(),
+        };
+        let mut parts: Vec<String> = hints
+            .iter()
+            .filter(|(k, _)| *k != "?")
+            .map(|(k, h)| format!("{k} {h}"))
+            .collect();
+        if let Some((at, of)) = filtered_tree_position(app) {
+            parts.insert(0, format!("match {at}/{of}"));
+        }
+        // Hints drop from the end until `? help` fits after them.
+        let help_width = HELP.chars().count() + 3;
+        while !parts.is_empty() && parts.join(" · ").chars().count() + help_width > room {
+            parts.pop();
+        }
+        parts.push(HELP.to_string());
+        parts.join(" · ")
+    };
+    if text.chars().count() > room {
+        text.chars().take(room).collect()
+    } else {
+        text
+    }
+}
+
+/// The filtered pane's selected match and number of matches.
+fn filtered_tree_position(app: &App) -> Option<(usize, usize)> {
+    match app.focus {
+        Focus::Dir => app.dir.match_position(),
+        _ => app.outline.match_position(),
+    }
 }
 
 /// `src/app.py · python · 120 lines · 900 tokens · 2 changed` (`~900` for an estimate).
@@ -52,7 +86,34 @@ fn facts(app: &App) -> String {
     if let Some(outline) = &doc.outline {
         parts.push(outline.language.to_string());
     }
-    parts.push(format!("{} lines", thousands(doc.line_count())));
+    if let Some(error) = &doc.error {
+        parts.push(name_for_terminal(error).into_owned());
+        return parts.join(" · ");
+    }
+    if doc.binary {
+        parts.push(format!("binary file · {}", size(file_size(&doc.path))));
+        return parts.join(" · ");
+    }
+    if doc.loading {
+        parts.push(format!("reading {}…", size(file_size(&doc.path))));
+        return parts.join(" · ");
+    }
+    parts.push(format!(
+        "{} lines",
+        thousands(doc.extent.lines.max(doc.line_count()))
+    ));
+    if !doc.extent.complete {
+        parts.push(format!(
+            "first {} of {} shown",
+            size(doc.text.len()),
+            size(doc.extent.bytes)
+        ));
+    }
+    if app.focus == Focus::Preview && app.overlay == Overlay::None && doc.line_count() > 0 {
+        let line = app.preview.cursor + 1;
+        let percent = line * 100 / doc.line_count();
+        parts.push(format!("line {} {percent}%", thousands(line)));
+    }
     if let Some((tokens, encoding)) = doc
         .outline
         .as_ref()
@@ -78,4 +139,17 @@ fn facts(app: &App) -> String {
         parts.push(format!("{changed} changed"));
     }
     parts.join(" · ")
+}
+
+/// A byte count as people read it: `980 B`, `12.4 KB`, `57.3 MB`.
+pub(super) fn size(bytes: usize) -> String {
+    match bytes {
+        b if b < 1024 => format!("{b} B"),
+        b if b < 1024 * 1024 => format!("{:.1} KB", b as f64 / 1024.0),
+        b => format!("{:.1} MB", b as f64 / (1024.0 * 1024.0)),
+    }
+}
+
+fn file_size(path: &std::path::Path) -> usize {
+    std::fs::metadata(path).map_or(0, |m| m.len() as usize)
 }

@@ -1,0 +1,138 @@
+//! The symbol picker on a large tree, as a user meets it (the viewer's own App, index and
+//! ranking threads, a 200x50 frame drawn on ratatui's TestBackend after each answer):
+//! - first results: from `S` until the first ranked rows are drawn;
+//! - full index: from `S` until every file is indexed;
+//! - keystroke: from a typed character until its re-ranked list is drawn (each prefix of a
+//!   few queries, typed on the full index), median and worst;
+//! - peak resident memory of the whole process.
+//!
+//! Run `benches/picker.sh` (it assembles a 100 MB tree of real sources first), or
+//! `PICKER_TREE=/some/large/checkout cargo bench --bench picker`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use outliner::config::Config;
+use outliner::highlight;
+use outliner::tui::action::{update, Action};
+use outliner::tui::app::{App, ColorMode};
+use outliner::tui::view;
+use ratatui::backend::TestBackend;
+use ratatui::Terminal;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const QUERIES: &[&str] = &["parse", "new", "Buffer", "fn write", "serialize_map"];
+
+fn main() {
+    let Some(root) = std::env::var_os("PICKER_TREE").map(PathBuf::from) else {
+        eprintln!("picker bench: set PICKER_TREE to a large tree (benches/picker.sh makes one)");
+        return;
+    };
+    let mut app = app(&root);
+    let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
+    let start = Instant::now();
+    update(&mut app, Action::Symbols);
+    draw(&mut terminal, &app);
+    let first = wait(&mut app, |app| !app.picker.ranking.rows.is_empty());
+    draw(&mut terminal, &app);
+    let first = first.then(|| start.elapsed());
+    let done = wait(&mut app, |app| app.picker.ranking.done);
+    let full = done.then(|| start.elapsed());
+    let ranking = &app.picker.ranking;
+    println!(
+        "tree {}: {} definitions in {} files",
+        root.display(),
+        ranking.indexed,
+        ranking.files
+    );
+    println!("first results  {}", ms(first));
+    println!("full index     {}", ms(full));
+
+    let mut times = Vec::new();
+    for query in QUERIES {
+        for c in query.chars() {
+            let t0 = Instant::now();
+            update(&mut app, Action::FilterInput(c));
+            let typed = t0.elapsed();
+            let answered = wait(&mut app, |app| app.picker.ranking.query == app.picker.query);
+            draw(&mut terminal, &app);
+            assert!(answered, "no ranking for '{}'", app.picker.query);
+            times.push(t0.elapsed());
+            if std::env::var_os("PICKER_VERBOSE").is_some() {
+                println!(
+                    "    {:<14} key {:>6.1} ms, ranked+drawn {:>6.1} ms",
+                    app.picker.query,
+                    typed.as_secs_f64() * 1e3,
+                    t0.elapsed().as_secs_f64() * 1e3
+                );
+            }
+        }
+        let best = app.picker.selected().map(|r| r.qualname.clone());
+        println!(
+            "  '{query}': {} matches, first {:?}",
+            app.picker.ranking.matched,
+            best.unwrap_or_default()
+        );
+        for _ in query.chars() {
+            update(&mut app, Action::FilterBackspace);
+        }
+        wait(&mut app, |app| app.picker.ranking.query == app.picker.query);
+    }
+    times.sort();
+    let median = times[times.len() / 2];
+    let worst = times[times.len() - 1];
+    println!(
+        "keystroke to re-ranked list: median {:.1} ms, worst {:.1} ms ({} keys)",
+        median.as_secs_f64() * 1e3,
+        worst.as_secs_f64() * 1e3,
+        times.len()
+    );
+    println!("peak RSS       {}", peak_rss());
+}
+
+fn app(root: &std::path::Path) -> App {
+    use clap::Parser;
+    let args = outliner::cli::Args::parse_from(["outline".as_ref(), root.as_os_str()]);
+    let config = Config::from_args(args).unwrap();
+    let theme = highlight::theme(highlight::DEFAULT_THEME).unwrap();
+    let mut app = App::new(root.to_path_buf(), &config, theme, ColorMode::TrueColor);
+    update(&mut app, Action::Resize(200, 50));
+    app
+}
+
+/// Applies background messages until `done` holds (false after 60 s).
+fn wait(app: &mut App, done: impl Fn(&App) -> bool) -> bool {
+    let start = Instant::now();
+    while !done(app) {
+        match app.jobs.recv_timeout(Duration::from_secs(60)) {
+            Some(message) => app.receive(message),
+            None => return false,
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            return false;
+        }
+    }
+    app.pump();
+    true
+}
+
+fn draw(terminal: &mut Terminal<TestBackend>, app: &App) {
+    terminal.draw(|f| view::draw(f, app)).unwrap();
+}
+
+fn ms(time: Option<Duration>) -> String {
+    time.map_or("did not finish".into(), |t| {
+        format!("{:.0} ms", t.as_secs_f64() * 1e3)
+    })
+}
+
+/// VmHWM from /proc/self/status.
+fn peak_rss() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .map(|l| l.trim_start_matches("VmHWM:").trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into())
+}

@@ -1,0 +1,144 @@
+//! The directory pane in action: listing a directory when it is opened, following links
+//! (only on Enter, only inside `--root`), revealing a file opened from elsewhere (a jump),
+//! and reloading with every opened directory kept open.
+
+use super::app::App;
+use super::files::{self, DirItem};
+use super::tree::Tree;
+use std::path::{Path, PathBuf};
+
+impl App {
+    /// Lists the root: the pane's first level, every directory closed.
+    pub fn list_root(&mut self) {
+        let options = self.walk_options(true);
+        let rows = files::list(&self.root, &self.root, &options, self.snapshot.as_deref());
+        self.dir = Tree::new(rows.into_iter().map(|row| (0, row)).collect(), 0);
+    }
+
+    /// Lists the directory at row `index` below it and opens it (a link's target is listed
+    /// under the link's path).
+    fn list_at(&mut self, index: usize, target: &Path) {
+        let Some(item) = self.dir.nodes().get(index).map(|n| n.item.clone()) else {
+            return;
+        };
+        let options = self.walk_options(true);
+        let rows = files::list(target, &item.path, &options, self.snapshot.as_deref());
+        if let Some(item) = self.dir.item_mut(index) {
+            item.listed = true;
+        }
+        self.dir.set_children(index, rows);
+    }
+
+    /// Opens the directory at row `index`, listing it the first time. A link opens only when
+    /// `follow` (Enter) and only to a place inside `--root`; otherwise the status bar says why.
+    /// Returns whether the row was a directory.
+    pub fn open_dir(&mut self, index: usize, follow: bool) -> bool {
+        let Some(item) = self.dir.nodes().get(index).map(|n| n.item.clone()) else {
+            return false;
+        };
+        if !item.is_dir {
+            return false;
+        }
+        if item.listed {
+            self.dir.select(index);
+            self.dir.set_expanded(true);
+            return true;
+        }
+        let target = match &item.link {
+            None => item.path.clone(),
+            Some(_) if !follow => {
+                self.message = Some(format!("{}: Enter follows the link", item.name));
+                return true;
+            }
+            Some(_) => match self.follow(&item) {
+                Ok(target) => target,
+                Err(why) => {
+                    self.message = Some(why);
+                    return true;
+                }
+            },
+        };
+        self.list_at(index, &target);
+        true
+    }
+
+    /// Where the link `item` leads, if it may be followed.
+    pub fn follow(&self, item: &DirItem) -> Result<PathBuf, String> {
+        let target = item
+            .path
+            .canonicalize()
+            .map_err(|e| format!("{}: {e}", item.name))?;
+        match &self.confine {
+            Some(root) if !target.starts_with(root) => Err(format!(
+                "{} leads outside --root ({}); not followed",
+                item.name,
+                target.display()
+            )),
+            _ => Ok(target),
+        }
+    }
+
+    /// Opens the directory pane down to `path` (listing each directory on the way) and
+    /// selects it, so that a file opened by a jump is shown where it lives.
+    pub fn reveal(&mut self, path: &Path) {
+        let Ok(rel) = path.strip_prefix(&self.root) else {
+            return;
+        };
+        let mut at = self.root.clone();
+        let mut found = None;
+        for part in rel.components() {
+            at.push(part);
+            let Some(index) = self.dir.nodes().iter().position(|n| n.item.path == at) else {
+                break;
+            };
+            found = Some(index);
+            let node = &self.dir.nodes()[index];
+            if node.item.is_dir && !node.item.listed && node.item.link.is_none() {
+                let target = node.item.path.clone();
+                self.list_at(index, &target);
+            }
+        }
+        if let Some(index) = found {
+            self.dir.select(index);
+        }
+    }
+
+    /// Re-lists the pane and refreshes git status (on a thread), keeping every opened
+    /// directory open and the selected path selected.
+    pub fn reload_dir(&mut self) {
+        self.refresh_git();
+        let keep = self.dir.selected().map(|n| n.item.path.clone());
+        // Pre-order: a parent is listed again before its children are looked for.
+        let opened: Vec<DirItem> = self
+            .dir
+            .nodes()
+            .iter()
+            .filter(|n| n.item.listed && n.expanded)
+            .map(|n| n.item.clone())
+            .collect();
+        self.list_root();
+        for item in opened {
+            let Some(index) = self
+                .dir
+                .nodes()
+                .iter()
+                .position(|n| n.item.path == item.path)
+            else {
+                continue;
+            };
+            let target = match &item.link {
+                Some(_) => match self.follow(&item) {
+                    Ok(target) => target,
+                    Err(_) => continue,
+                },
+                None => item.path.clone(),
+            };
+            self.list_at(index, &target);
+        }
+        if let Some(path) = keep {
+            if let Some(index) = self.dir.nodes().iter().position(|n| n.item.path == path) {
+                self.dir.select(index);
+            }
+        }
+    }
+}

@@ -1,0 +1,274 @@
+//! The finder views in action: opening the symbol picker, a text search or a references
+//! search; keys while one is open (typing edits the query, arrows move, Enter jumps, Esc
+//! closes); and the preview of the selected item. The work itself runs in the background
+//! ([`super::rank`], [`super::jobs`]) on the one search engine.
+
+use super::action::Action;
+use super::app::{App, Focus, Peek, Preview};
+use super::doc::Doc;
+use super::jobs::Message;
+use super::jobs::{self, Cancel, Needle};
+use super::layout;
+use super::picker::{Overlay, ResultRow, Results, SearchKind};
+use super::rank::SymbolIndex;
+use crate::search::RefQuery;
+use std::path::Path;
+
+/// `S`, Ctrl-T: the symbol picker, its index started on first use.
+pub fn open_symbols(app: &mut App) {
+    app.overlay = Overlay::Symbols;
+    app.filtering = false;
+    if app.symbols.is_none() {
+        let generation = app.jobs.next_id();
+        let scope = app.scope(false);
+        app.symbols = Some(SymbolIndex::start(scope, generation, app.jobs.tx.clone()));
+    }
+    if let Some(index) = &app.symbols {
+        index.query(&app.picker.query);
+    }
+    peek_selected(app);
+}
+
+/// `F`, `g/`: the text search view, with the last text search's query and results.
+pub fn open_search(app: &mut App) {
+    app.filtering = false;
+    if app.results.kind != SearchKind::Text {
+        app.stop_search();
+        app.results = Results::default();
+    }
+    app.overlay = Overlay::Search;
+    peek_selected(app);
+}
+
+/// `gr`: the uses of the selected outline entry's name across the tree.
+pub fn references(app: &mut App) {
+    let Some(name) = app.outline.selected().map(|n| n.item.name.clone()) else {
+        app.message = Some("select an outline entry to find its references".into());
+        return;
+    };
+    app.stop_search();
+    app.results = Results {
+        kind: SearchKind::References,
+        query: name,
+        ..Results::default()
+    };
+    app.overlay = Overlay::Search;
+    app.filtering = false;
+    run_search(app);
+}
+
+/// Starts the search view's query, replacing any search still running.
+fn run_search(app: &mut App) {
+    app.stop_search();
+    let query = app.results.query.clone();
+    let needle = match app.results.kind {
+        SearchKind::Text => crate::config::build_regex(&query).map(Needle::Text),
+        SearchKind::References => RefQuery::parse(&query).map(Needle::References),
+    };
+    let needle = match needle {
+        Ok(needle) => needle,
+        Err(err) => {
+            app.results.ran = None;
+            app.results.note = Some(err.to_string());
+            return;
+        }
+    };
+    let job = app.jobs.next_id();
+    app.results.restart(job);
+    let cancel = Cancel::default();
+    app.search_cancel = Some(cancel.clone());
+    let scope = app.scope(app.results.kind == SearchKind::Text);
+    jobs::spawn_search(scope, needle, job, app.jobs.tx.clone(), cancel);
+}
+
+/// Applies `action` while a finder view is open.
+pub fn update(app: &mut App, action: Action) {
+    match action {
+        Action::FilterInput(c) => edit_query(app, |q| q.push(c)),
+        Action::FilterBackspace => edit_query(app, |q| {
+            q.pop();
+        }),
+        Action::Up => move_by(app, -1),
+        Action::Down => move_by(app, 1),
+        Action::PageUp => move_by(app, -list_height(app)),
+        Action::PageDown => move_by(app, list_height(app)),
+        Action::Top => move_by(app, isize::MIN / 2),
+        Action::Bottom => move_by(app, isize::MAX / 2),
+        Action::FilterAccept => accept(app),
+        Action::Escape => close(app),
+        Action::Quit => app.quit = true,
+        Action::Resize(w, h) => app.area = ratatui::layout::Rect::new(0, 0, w, h),
+        Action::Wheel(_, _, lines) => move_by(app, lines as isize),
+        Action::Click(x, y) => click(app, x, y),
+        _ => {}
+    }
+    peek_selected(app);
+}
+
+/// A click on a row of the list selects it (a hit, in a search view); a second click jumps.
+fn click(app: &mut App, x: u16, y: u16) {
+    let panes = app.panes();
+    let rect = panes
+        .dir
+        .map_or(panes.outline, |dir| dir.union(panes.outline));
+    // Below the border and the query line (and a search's note line).
+    let note = usize::from(app.overlay == Overlay::Search && app.results.note.is_some());
+    let first = rect.y as usize + 2 + note;
+    if !layout::contains(rect, x, y) || (y as usize) < first {
+        return;
+    }
+    let row = y as usize - first;
+    let cursor = match app.overlay {
+        Overlay::Symbols => app.picker.cursor,
+        _ => app.results.cursor,
+    };
+    let index = cursor.offset + row;
+    let again = index == cursor.selected;
+    match app.overlay {
+        Overlay::Symbols if index < app.picker.ranking.rows.len() => {
+            app.picker.cursor.selected = index
+        }
+        Overlay::Search if matches!(app.results.rows.get(index), Some(ResultRow::Hit { .. })) => {
+            app.results.cursor.selected = index
+        }
+        _ => return,
+    }
+    if again {
+        accept(app);
+    }
+}
+
+fn edit_query(app: &mut App, edit: impl FnOnce(&mut String)) {
+    match app.overlay {
+        Overlay::Symbols => {
+            edit(&mut app.picker.query);
+            if let Some(index) = &app.symbols {
+                index.query(&app.picker.query);
+            }
+        }
+        Overlay::Search => edit(&mut app.results.query),
+        Overlay::None => {}
+    }
+}
+
+fn move_by(app: &mut App, delta: isize) {
+    match app.overlay {
+        Overlay::Symbols => app.picker.move_by(delta),
+        Overlay::Search => app.results.move_by(delta),
+        Overlay::None => {}
+    }
+}
+
+/// Rows of the finder's list on screen.
+pub fn list_height(app: &App) -> isize {
+    let panes = app.panes();
+    let rect = panes
+        .dir
+        .map_or(panes.outline, |dir| dir.union(panes.outline));
+    // Borders and the query line.
+    layout::inner_height(rect).saturating_sub(1).max(1) as isize
+}
+
+/// Enter: jump to the selected symbol or hit; in a search whose query changed, run it first.
+fn accept(app: &mut App) {
+    match app.overlay {
+        Overlay::Symbols => {
+            if let Some(row) = app.picker.selected().cloned() {
+                app.goto(&row.path, row.line);
+            }
+        }
+        Overlay::Search => {
+            let stale = app.results.ran.as_deref() != Some(app.results.query.as_str());
+            if stale && !app.results.query.is_empty() {
+                run_search(app);
+            } else if let Some((path, line)) = app.results.selected() {
+                let path = path.to_path_buf();
+                app.goto(&path, line);
+            }
+        }
+        Overlay::None => {}
+    }
+}
+
+/// Esc: back to the panes as they were (a running search goes on; its results stay).
+fn close(app: &mut App) {
+    app.overlay = Overlay::None;
+    app.peek = None;
+    app.peek_loading = None;
+    if app.focus == Focus::Dir && !app.dir_visible() {
+        app.focus = Focus::Outline;
+    }
+}
+
+/// Loads the selected item's file into the preview (reusing it while the file is the same)
+/// and puts its line near the top.
+pub fn peek_selected(app: &mut App) {
+    let target = match app.overlay {
+        Overlay::Symbols => app.picker.selected().map(|r| (r.path.clone(), r.line)),
+        Overlay::Search => app.results.selected().map(|(p, l)| (p.to_path_buf(), l)),
+        Overlay::None => None,
+    };
+    let Some((path, line)) = target else {
+        app.peek = None;
+        return;
+    };
+    let loaded = app.peek.as_ref().is_some_and(|p| p.doc.path == path);
+    if !loaded {
+        let peek = load_peek(app, &path);
+        app.peek = Some(peek);
+    }
+    let height = app.preview_height();
+    if let Some(peek) = &mut app.peek {
+        let cursor = line.saturating_sub(1);
+        let end_line = definition_end(peek, line);
+        peek.line = line;
+        peek.end_line = end_line;
+        // A little context above the line, as an editor's peek shows.
+        peek.view = Preview {
+            top: cursor.saturating_sub(height / 5),
+            cursor,
+            ..peek.view
+        };
+    }
+}
+
+/// Files up to this size are previewed at once; larger ones show their first screen while
+/// they load in the background, so moving through results never waits on a big file.
+const PEEK_AT_ONCE: u64 = 128 * 1024;
+
+fn load_peek(app: &mut App, path: &Path) -> Peek {
+    // The open file too is read again rather than shared: the open file's state (folds,
+    // cursor) must stay as it was when the finder closes without a jump.
+    let large = std::fs::metadata(path).is_ok_and(|m| m.len() > PEEK_AT_ONCE);
+    app.peek_loading = None;
+    let doc = match large {
+        true => {
+            let job = app.spawn_load(path, |job, doc| Message::Peeked { job, doc });
+            app.peek_loading = Some(job);
+            Doc::head(path, PEEK_AT_ONCE as usize, &app.theme)
+        }
+        false => (app.loader)(
+            path,
+            app.load_options(),
+            app.snapshot.as_deref(),
+            &app.theme,
+        ),
+    };
+    Peek {
+        doc,
+        view: Preview::default(),
+        line: 1,
+        end_line: 1,
+    }
+}
+
+/// The last line of the entry that starts at `line`, or `line` itself.
+fn definition_end(peek: &Peek, line: usize) -> usize {
+    peek.doc
+        .entries()
+        .iter()
+        .filter(|(_, e)| e.line == line)
+        .map(|(_, e)| e.end_line)
+        .min()
+        .unwrap_or(line)
+}
