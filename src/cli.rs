@@ -7,7 +7,13 @@ use std::path::PathBuf;
 /// Shows the structure of code and documents: classes, functions, headings, keys, with line
 /// ranges an agent or a person can jump to.
 #[derive(Debug, Parser)]
-#[command(name = "outline", version, about, max_term_width = 100)]
+#[command(
+    name = "outline",
+    version,
+    about,
+    max_term_width = 100,
+    after_help = "As an MCP server for coding agents: outline mcp [--root DIR] (see outline mcp --help)."
+)]
 pub struct Args {
     /// Files and directories to outline or search, mixed as you like (default: the current
     /// directory).
@@ -190,3 +196,38 @@ pub fn write_man(out: &mut dyn std::io::Write) -> std::io::Result<()> {
 
 /// The guide for coding agents, also shipped as assets/agent-guide.md.
 pub const AGENT_GUIDE: &str = include_str!("../assets/agent-guide.md");
+
+// Chosen by main when the first argument is exactly `mcp`, before `Args` is parsed, so the
+// positional PATH keeps working everywhere else (`outline ./mcp` outlines a file named `mcp`).
+/// `outline mcp`: the flags of the MCP server.
+#[derive(Debug, Parser)]
+#[command(
+    name = "outline mcp",
+    bin_name = "outline mcp",
+    version,
+    about = "Serves outline's modes as Model Context Protocol tools over stdio, for coding agents.",
+    long_about = None,
+    max_term_width = 100
+)]
+pub struct McpArgs {
+    /// Directory every path argument must resolve inside; paths are relative to it
+    /// (default: the current directory).
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+
+    /// Default token budget of every answer (a call's `max_tokens` overrides it).
+    #[arg(long, value_name = "N", default_value_t = 8000)]
+    pub max_tokens: usize,
+}
+
+/// clap's error as one line (its first paragraph, without the `error: ` prefix), so every bad
+/// input costs one line, on the command line and in an MCP tool error alike.
+pub fn usage_line(err: &clap::Error) -> String {
+    let rendered = err.render().to_string();
+    let paragraph = rendered.split("\n\n").next().unwrap_or("invalid arguments");
+    let joined = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
+    joined
+        .strip_prefix("error: ")
+        .unwrap_or(&joined)
+        .to_string()
+}

@@ -7,6 +7,7 @@
 //!   changes since HEAD.
 //! - [`print`](mod@print) renders outlines as text or JSON (the `--print` contract); [`tui`] is the
 //!   interactive consumer of the same model, with [`highlight`] colouring its preview.
+//! - [`mcp`] serves the print modes as Model Context Protocol tools (the only place tokio runs).
 //! - Text from files reaches a terminal only through `sanitize`, which makes control
 //!   characters visible; JSON keeps the exact text.
 //! - The parser core (`lang`, `parse`, `outline`) depends on nothing else in the crate.
@@ -18,6 +19,7 @@ pub mod error;
 pub mod git;
 pub mod highlight;
 pub mod lang;
+pub mod mcp;
 pub mod outline;
 pub(crate) mod parallel;
 pub mod parse;

@@ -1,7 +1,7 @@
 //! The `outline` binary: parse arguments, dispatch, map the outcome to an exit code.
 
 use clap::Parser;
-use outliner::cli::{self, Args};
+use outliner::cli::{self, Args, McpArgs};
 use outliner::config::{Config, Mode};
 use outliner::print::{self, Outcome};
 use outliner::sanitize::name_for_terminal;
@@ -10,28 +10,50 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args = match Args::try_parse() {
-        Ok(args) => args,
+    // `outline mcp ...` is the MCP server; only an exact first argument selects it, so a file
+    // named `mcp` is still outlined as `outline ./mcp` or `outline --print mcp`.
+    if std::env::args_os()
+        .nth(1)
+        .is_some_and(|first| first == "mcp")
+    {
+        return match parse(
+            McpArgs::try_parse_from(std::env::args_os().skip(1)),
+            "outline mcp --help",
+        ) {
+            Ok(args) => finish(outliner::mcp::serve(args).map(|()| ExitCode::SUCCESS)),
+            Err(code) => code,
+        };
+    }
+    match parse(Args::try_parse(), "outline --help") {
+        Ok(args) => finish(run(args)),
+        Err(code) => code,
+    }
+}
+
+/// clap's result, or the exit code after printing help, the version or a one-line usage error.
+fn parse<T>(parsed: Result<T, clap::Error>, help: &str) -> Result<T, ExitCode> {
+    match parsed {
+        Ok(args) => Ok(args),
         Err(err) if !err.use_stderr() => {
             // --help and --version: clap's own text on stdout.
             let _ = err.print();
-            return ExitCode::SUCCESS;
+            Err(ExitCode::SUCCESS)
         }
         Err(err) => {
-            // A usage error: clap's first line only, so every bad input costs one line.
-            let rendered = err.render().to_string();
-            let paragraph = rendered.split("\n\n").next().unwrap_or("invalid arguments");
-            let joined = paragraph.split_whitespace().collect::<Vec<_>>().join(" ");
-            let message = joined.strip_prefix("error: ").unwrap_or(&joined);
+            let message = cli::usage_line(&err);
             let _ = writeln!(
                 std::io::stderr(),
-                "outline: {} (see 'outline --help')",
-                name_for_terminal(message)
+                "outline: {} (see '{help}')",
+                name_for_terminal(&message)
             );
-            return ExitCode::from(2);
+            Err(ExitCode::from(2))
         }
-    };
-    match run(args) {
+    }
+}
+
+/// Maps a run's result to the exit code; a closed pipe is not an error.
+fn finish(result: Result<ExitCode, Error>) -> ExitCode {
+    match result {
         Ok(code) => code,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {

@@ -191,8 +191,9 @@ pub(crate) fn git_snapshot(path: &Path, err: &mut dyn Write) -> Result<Option<gi
 
 /// With `--root`, refuses `path` unless it resolves (symlinks and `..` followed) inside the
 /// root, before a byte of it is read. A path outside gets the same error whether or not it
-/// exists, so the answer tells nothing about what lies outside.
-fn check_root(config: &Config, path: &Path) -> Result<()> {
+/// exists, so the answer tells nothing about what lies outside. Public so that the MCP server
+/// checks a path before it reads the file's hash, with the same words as the command line.
+pub fn check_root(config: &Config, path: &Path) -> Result<()> {
     let Some(root) = &config.root else {
         return Ok(());
     };

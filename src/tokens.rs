@@ -54,6 +54,31 @@ impl Tokenizer {
         }
     }
 
+    /// Whether `text` has at most `max` tokens, exactly as [`Tokenizer::count`] would decide,
+    /// but stopping as soon as the answer is known: past `max` tokens, or when the bytes left
+    /// could not reach it (a token is at least one byte). Pieces are counted as `count` counts
+    /// them, so the partial sums are exact.
+    pub fn fits(self, text: &str, max: usize) -> bool {
+        if text.len() <= max {
+            return true;
+        }
+        let Some(encoder) = self.encoder() else {
+            return text.len().div_ceil(4) <= max;
+        };
+        let base = text.as_ptr() as usize;
+        with_memo(encoder, |memo| {
+            let mut used = 0;
+            for piece in encoder.split(text) {
+                used += piece_count(encoder, piece, memo);
+                let rest = text.len() - (piece.as_ptr() as usize - base + piece.len());
+                if used > max || used + rest <= max {
+                    return used <= max;
+                }
+            }
+            used <= max
+        })
+    }
+
     /// Whether counts are exact (the OpenAI encodings) rather than an estimate (`chars4`).
     pub fn is_exact(self) -> bool {
         // Not `encoder().is_some()`: that would load a vocabulary just to answer.
@@ -267,6 +292,21 @@ mod tests {
             assert_eq!(Tokenizer::Cl100k.count(text), *cl100k, "cl100k {text:?}");
         }
         assert_eq!(Tokenizer::Chars4.count("abcde"), 2);
+    }
+
+    #[test]
+    fn fits_decides_as_count_does() {
+        let text = "def load(self, path: str) -> str:\n    return path\n".repeat(40);
+        for tokenizer in [Tokenizer::O200k, Tokenizer::Cl100k, Tokenizer::Chars4] {
+            let total = tokenizer.count(&text);
+            for max in [0, 1, total / 2, total - 1, total, total + 1, text.len()] {
+                assert_eq!(
+                    tokenizer.fits(&text, max),
+                    total <= max,
+                    "{tokenizer:?} {max}"
+                );
+            }
+        }
     }
 
     #[test]

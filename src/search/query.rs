@@ -56,9 +56,9 @@ impl FindQuery {
     }
 
     /// A fast test a file's text must pass to hold a match: the longest run of identifier
-    /// characters of the name (in the query's case rule), which a definition's text holds even
-    /// where a parser tidies the name (`operator +` is named `operator+`). `None` for globs,
-    /// which have no fixed name.
+    /// characters of the name as a whole word (in the query's case rule), which a definition's
+    /// text holds even where a parser tidies the name (`operator +` is named `operator+`).
+    /// `None` for globs, which have no fixed name.
     pub(crate) fn name_filter(&self) -> Option<regex::bytes::Regex> {
         if self.glob.is_some() {
             return None;
@@ -68,7 +68,9 @@ impl FindQuery {
             .split(|c: char| !(c.is_alphanumeric() || c == '_'))
             .max_by_key(|run| run.len())
             .filter(|run| !run.is_empty())?;
-        regex::bytes::RegexBuilder::new(&regex::escape(core))
+        // A name is a whole word of its file: `parse` need not open files that only say
+        // `parser` or `parse_args`.
+        regex::bytes::RegexBuilder::new(&format!(r"\b{}\b", regex::escape(core)))
             .case_insensitive(!self.case_sensitive)
             .build()
             .ok()
@@ -210,6 +212,7 @@ mod tests {
         assert!(lower.is_match(b"struct Buffer"));
         let upper = filter("Buffer").expect("a filter");
         assert!(!upper.is_match(b"struct buffer"));
+        assert!(!lower.is_match(b"struct Buffers; fn buffer_len()"));
         assert!(filter("set_*").is_none() && filter("+").is_none());
     }
 
