@@ -60,39 +60,92 @@ pub fn syntaxes_ready() -> bool {
     SYNTAXES.get().is_some()
 }
 
-/// Loads the syntax definitions on a new thread, warms up the syntax of `first_file` (its
-/// patterns compile on first use: a Markdown file's take longer than the load itself), then
-/// calls `ready`.
+/// Loads the syntax definitions on a new thread, compiles the patterns of `first_file`'s
+/// syntax (a Markdown file's take longer than the load itself), then calls `ready`.
 pub fn load_in_background(
     first_file: Option<std::path::PathBuf>,
     ready: impl FnOnce() + Send + 'static,
 ) {
     std::thread::spawn(move || {
         let set = syntaxes();
-        if let Some(path) = first_file {
-            warm_up(set, &path);
+        let first = first_file
+            .as_deref()
+            .and_then(|path| Some((path, head(path)?)));
+        if let Some((path, text)) = first {
+            if let Some(syntax) =
+                syntax_for(path, crate::parse::iter_lines(&text).next().unwrap_or(""))
+            {
+                warming()
+                    .lock()
+                    .map(|mut w| w.insert(syntax.name.clone(), false))
+                    .ok();
+                warm_up(set, syntax, &text);
+                warming()
+                    .lock()
+                    .map(|mut w| w.insert(syntax.name.clone(), true))
+                    .ok();
+            }
         }
         ready();
     });
 }
 
-/// Highlights the first lines of `path` and throws the result away, so that the patterns
-/// its syntax needs are compiled before the viewer asks for them.
-fn warm_up(set: &SyntaxSet, path: &std::path::Path) {
-    use std::io::Read;
-    let mut head = Vec::new();
-    let read = std::fs::File::open(path).and_then(|f| f.take(16 * 1024).read_to_end(&mut head));
-    if read.is_err() {
-        return;
+/// Syntaxes whose patterns are compiled (`true`) or being compiled (`false`), by name.
+fn warming() -> &'static std::sync::Mutex<HashMap<String, bool>> {
+    static WARMING: OnceLock<std::sync::Mutex<HashMap<String, bool>>> = OnceLock::new();
+    WARMING.get_or_init(Default::default)
+}
+
+/// Whether `syntax`'s patterns are compiled, so that colouring a screen of it is quick.
+pub fn is_warm(syntax: &SyntaxReference) -> bool {
+    warming()
+        .lock()
+        .is_ok_and(|w| w.get(&syntax.name).copied().unwrap_or(false))
+}
+
+/// Compiles `syntax`'s patterns on a thread (once per syntax), with the first lines of
+/// `path` as the sample, then calls `ready`. Nothing happens if they are being compiled.
+pub fn warm_in_background(
+    syntax: &'static SyntaxReference,
+    path: &std::path::Path,
+    ready: impl FnOnce() + Send + 'static,
+) {
+    {
+        let Ok(mut states) = warming().lock() else {
+            return;
+        };
+        if states.contains_key(&syntax.name) {
+            return;
+        }
+        states.insert(syntax.name.clone(), false);
     }
-    let text = String::from_utf8_lossy(&head);
-    // Lines as the viewer splits them (a lone `\r` ends one too).
-    let Some(syntax) = syntax_for(path, crate::parse::iter_lines(&text).next().unwrap_or(""))
-    else {
-        return;
-    };
+    let path = path.to_path_buf();
+    std::thread::spawn(move || {
+        let text = head(&path).unwrap_or_default();
+        warm_up(syntaxes(), syntax, &text);
+        warming()
+            .lock()
+            .map(|mut w| w.insert(syntax.name.clone(), true))
+            .ok();
+        ready();
+    });
+}
+
+/// The first 16 KB of `path`, lossily decoded.
+fn head(path: &std::path::Path) -> Option<String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(16 * 1024).read_to_end(&mut bytes))
+        .ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Parses the first lines of `text` as `syntax` and throws the result away, so that the
+/// patterns they need are compiled before the viewer asks for them.
+fn warm_up(set: &SyntaxSet, syntax: &SyntaxReference, text: &str) {
     let mut parse = ParseState::new(syntax);
-    for line in crate::parse::iter_lines(&text).take(200) {
+    for line in crate::parse::iter_lines(text).take(200) {
         let _ = parse.parse_line(line, set);
     }
 }
@@ -302,5 +355,14 @@ mod tests {
         );
         assert!(theme_names().contains(&DEFAULT_THEME));
         assert!(super::theme(DEFAULT_LIGHT_THEME).is_some());
+        // A syntax no other test opens, so that nothing else warms it meanwhile.
+        let haskell = syntax_for(Path::new("x.hs"), "").expect("haskell");
+        assert!(!is_warm(haskell));
+        let (tx, rx) = std::sync::mpsc::channel();
+        warm_in_background(haskell, Path::new("/no/such/file.hs"), move || {
+            let _ = tx.send(());
+        });
+        assert!(rx.recv_timeout(std::time::Duration::from_secs(20)).is_ok());
+        assert!(is_warm(haskell));
     }
 }

@@ -647,9 +647,10 @@ impl App {
         // Colours wait for the whole warm-up (assets loaded and the first file's patterns
         // compiled), so that no frame waits on it.
         let colour = !self.assets_pending;
+        let mut cold = Vec::new();
         if let Some(doc) = &mut self.doc {
             if colour {
-                doc.colour_when_ready();
+                cold.extend(doc.colour_when_ready().map(|s| (s, doc.path.clone())));
             }
             doc.prepare(top..top + height);
         }
@@ -662,9 +663,17 @@ impl App {
         if let Some(peek) = self.peek.as_mut().filter(|_| self.overlay != Overlay::None) {
             let top = peek.view.top;
             if colour {
-                peek.doc.colour_when_ready();
+                let doc = &mut peek.doc;
+                cold.extend(doc.colour_when_ready().map(|s| (s, doc.path.clone())));
             }
             peek.doc.prepare(top..top + height);
+        }
+        for (syntax, path) in cold {
+            self.assets_pending = true;
+            let tx = self.jobs.tx.clone();
+            crate::highlight::warm_in_background(syntax, &path, move || {
+                let _ = tx.send(Message::AssetsReady);
+            });
         }
     }
 

@@ -12,6 +12,7 @@ use crate::source::Extent;
 use crate::tokens::Tokenizer;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
+use syntect::parsing::SyntaxReference;
 
 /// A file's modification time and size: when either differs, the file is re-read.
 pub type Stamp = Option<(SystemTime, u64)>;
@@ -91,14 +92,9 @@ impl Doc {
         // preview lines agree.
         let starts = line_starts(&input.text);
         let extent = input.extent;
-        // The first frame never waits for the syntax assets: without them the file shows
-        // plain and is coloured when they arrive.
-        let colour_pending = !highlight::syntaxes_ready();
-        let syntax = match colour_pending {
-            true => None,
-            false => highlight::syntax_for(&input.path, first_line(&input.text)),
-        };
-        let highlighter = Highlighter::new(syntax, theme.clone(), input.text.len());
+        // No frame waits for syntax colours: the file shows plain until its syntax's assets
+        // are loaded and its patterns compiled ([`Doc::colour_when_ready`]).
+        let highlighter = Highlighter::new(None, theme.clone(), input.text.len());
         Doc {
             path: input.path,
             name: input.name,
@@ -110,20 +106,26 @@ impl Doc {
             error,
             extent,
             loading: false,
-            colour_pending,
+            colour_pending: true,
             text: input.text,
         }
     }
 
-    /// Attaches the file's syntax once the assets are loaded (a no-op before, and after).
-    pub fn colour_when_ready(&mut self) {
+    /// Attaches the file's syntax when it is ready to colour at once. Returns the syntax
+    /// when it is loaded but its patterns are not compiled yet: the caller has them compiled
+    /// on a thread ([`highlight::warm_in_background`]) and asks again.
+    pub fn colour_when_ready(&mut self) -> Option<&'static SyntaxReference> {
         if !self.colour_pending || !highlight::syntaxes_ready() {
-            return;
+            return None;
+        }
+        let syntax = highlight::syntax_for(&self.path, first_line(&self.text));
+        if let Some(cold) = syntax.filter(|s| !highlight::is_warm(s)) {
+            return Some(cold);
         }
         self.colour_pending = false;
-        let syntax = highlight::syntax_for(&self.path, first_line(&self.text));
         let theme = self.highlighter.theme().clone();
         self.highlighter = Highlighter::new(syntax, theme, self.text.len());
+        None
     }
 
     /// The first `bytes` of `path` as plain text, shown at once while the whole file loads in
@@ -169,9 +171,13 @@ impl Doc {
         outline: Option<Outline>,
         theme: &syntect::highlighting::Theme,
     ) -> Doc {
-        // Tests and benchmarks want colours from the start.
+        // Tests and benchmarks want colours from the start, whatever they cost.
         highlight::load_now();
-        Doc::from_input(Document::from_parts(path, text, outline), None, theme, None)
+        let mut doc = Doc::from_input(Document::from_parts(path, text, outline), None, theme, None);
+        let syntax = highlight::syntax_for(&doc.path, first_line(&doc.text));
+        doc.highlighter = Highlighter::new(syntax, theme.clone(), doc.text.len());
+        doc.colour_pending = false;
+        doc
     }
 
     /// Number of lines.
