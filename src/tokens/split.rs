@@ -1,0 +1,415 @@
+//! The pre-split that comes before byte-pair merging: tiktoken's pattern for o200k_base or
+//! cl100k_base cuts text into pieces (words with their leading space, runs of up to three
+//! digits, punctuation runs, whitespace runs), and each piece is counted on its own.
+//!
+//! Why by hand: the patterns are Unicode regexes whose compilation costs ~8 ms and whose
+//! anchored search costs ~100 ns a piece. On ASCII (nearly all code) the pattern reduces to a
+//! few byte classes, decided here by a scanner; the moment a decision would look at a
+//! non-ASCII character, that one piece is cut by the real regex instead (built on first need),
+//! so the pieces are the regex's pieces everywhere. Tests compare both on every fixture and on
+//! random text.
+
+use std::sync::OnceLock;
+
+use regex_automata::meta::Regex;
+use regex_automata::{Anchored, Input};
+
+/// Which encoding's pattern splits the text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Pattern {
+    O200k,
+    Cl100k,
+}
+
+/// tiktoken's o200k_base pattern, as bpe-openai writes it: the first pattern is tiktoken's
+/// without its look-ahead branch `\s+(?!\S)`, which the second pattern stands in for by
+/// matching one whitespace character more and dropping it (`LOOKAHEAD`).
+const O200K: [&str; 3] = [
+    concat!(
+        r"[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?",
+        r"|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?",
+        r"|\p{N}{1,3}",
+        r"| ?[^\s\p{L}\p{N}]+[\r\n/]*",
+        r"|\s*[\r\n]+",
+        r"|\s+$",
+    ),
+    r"\s+\s",
+    r"\s+",
+];
+
+/// tiktoken's cl100k_base pattern, split the same way.
+const CL100K: [&str; 3] = [
+    r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s*[\r\n]+|\s+$",
+    r"\s+\s",
+    r"\s+",
+];
+
+/// The pattern (by index) whose match ends with one look-ahead character to drop.
+const LOOKAHEAD: usize = 1;
+
+impl Pattern {
+    fn sources(self) -> &'static [&'static str; 3] {
+        match self {
+            Pattern::O200k => &O200K,
+            Pattern::Cl100k => &CL100K,
+        }
+    }
+
+    /// The regex, compiled on first need (text with a non-ASCII character).
+    fn regex(self) -> Option<&'static Regex> {
+        static O200K_REGEX: OnceLock<Option<Regex>> = OnceLock::new();
+        static CL100K_REGEX: OnceLock<Option<Regex>> = OnceLock::new();
+        let cell = match self {
+            Pattern::O200k => &O200K_REGEX,
+            Pattern::Cl100k => &CL100K_REGEX,
+        };
+        // The patterns are constants and a test compiles them, so `None` is never seen.
+        cell.get_or_init(|| Regex::new_many(self.sources()).ok())
+            .as_ref()
+    }
+
+    /// The pieces of `text`, in order; together they are the whole text.
+    pub(crate) fn split(self, text: &str) -> Pieces<'_> {
+        Pieces {
+            pattern: self,
+            text,
+            at: 0,
+        }
+    }
+
+    /// Where the piece starting at `at` ends, decided on ASCII alone; `None` when the decision
+    /// would depend on a non-ASCII character.
+    fn ascii_piece_end(self, text: &[u8], at: usize) -> Option<usize> {
+        match self {
+            Pattern::O200k => o200k_piece_end(text, at),
+            Pattern::Cl100k => cl100k_piece_end(text, at),
+        }
+    }
+
+    /// Where the piece starting at `at` ends, by the regex.
+    fn regex_piece_end(self, text: &str, at: usize) -> usize {
+        let one_char = || at + text[at..].chars().next().map_or(1, char::len_utf8);
+        let Some(regex) = self.regex() else {
+            return one_char();
+        };
+        let Some(found) = regex.find(Input::new(&text[at..]).anchored(Anchored::Yes)) else {
+            return one_char(); // the patterns match every character; never reached
+        };
+        let mut end = at + found.end();
+        if found.pattern().as_usize() == LOOKAHEAD {
+            end -= text[at..end].chars().next_back().map_or(0, char::len_utf8);
+        }
+        end.max(at + 1)
+    }
+}
+
+/// Iterator over the pieces of a text.
+pub(crate) struct Pieces<'t> {
+    pattern: Pattern,
+    text: &'t str,
+    at: usize,
+}
+
+impl<'t> Iterator for Pieces<'t> {
+    type Item = &'t str;
+
+    fn next(&mut self) -> Option<&'t str> {
+        let start = self.at;
+        if start >= self.text.len() {
+            return None;
+        }
+        let end = match self.pattern.ascii_piece_end(self.text.as_bytes(), start) {
+            Some(end) => end,
+            None => self.pattern.regex_piece_end(self.text, start),
+        };
+        self.at = end;
+        self.text.get(start..end)
+    }
+}
+
+// Byte classes of the patterns, on ASCII: `\s` is tab, line feed, vertical tab, form feed,
+// carriage return and space; `\p{L}` letters, `\p{N}` digits; everything else is punctuation.
+// One table lookup answers every class question a scanner asks.
+
+const UPPER: u8 = 1;
+const LOWER: u8 = 2;
+const DIGIT: u8 = 4;
+/// `\s`.
+const SPACE: u8 = 8;
+/// `[\r\n]`.
+const BREAK: u8 = 16;
+/// `[^\s\p{L}\p{N}]`: punctuation, symbols and control characters.
+const PUNCT: u8 = 32;
+/// `[^\r\n\p{L}\p{N}]`: the one character a word may carry in front of it.
+const LEAD: u8 = 64;
+/// Not ASCII: a Unicode character, which only the regex classifies.
+const HIGH: u8 = 128;
+const LETTER: u8 = UPPER | LOWER;
+
+/// The classes of every byte.
+static CLASSES: [u8; 256] = {
+    let mut classes = [0u8; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        classes[byte] = match b {
+            b'A'..=b'Z' => UPPER,
+            b'a'..=b'z' => LOWER,
+            b'0'..=b'9' => DIGIT,
+            b'\r' | b'\n' => SPACE | BREAK,
+            b'\t' | 0x0b | 0x0c | b' ' => SPACE | LEAD,
+            0x80..=0xff => HIGH,
+            _ => PUNCT | LEAD,
+        };
+        byte += 1;
+    }
+    classes
+};
+
+fn class(text: &[u8], at: usize) -> u8 {
+    text.get(at).map_or(0, |byte| CLASSES[*byte as usize])
+}
+
+/// The end of the run of bytes from `at` in any of `classes`, or `None` if the run stops at
+/// a non-ASCII byte (a Unicode character the classes might take in).
+fn run_end(text: &[u8], mut at: usize, classes: u8) -> Option<usize> {
+    while at < text.len() && CLASSES[text[at] as usize] & classes != 0 {
+        at += 1;
+    }
+    match class(text, at) & HIGH {
+        0 => Some(at),
+        _ => None,
+    }
+}
+
+/// `(?i:'s|'t|'re|'ve|'m|'ll|'d)` at `at`: its end, `at` for no match, `None` for undecidable
+/// (a non-ASCII character where a letter of it would be: `ſ` folds to `s`).
+fn contraction_end(text: &[u8], at: usize) -> Option<usize> {
+    if text.get(at) != Some(&b'\'') {
+        return Some(at);
+    }
+    let letter = |i: usize| text.get(at + i).map(u8::to_ascii_lowercase);
+    if letter(1).is_some_and(|b| !b.is_ascii()) {
+        return None;
+    }
+    Some(match (letter(1), letter(2)) {
+        (Some(b's' | b't' | b'm' | b'd'), _) => at + 2,
+        (Some(b'r' | b'v'), Some(b'e')) | (Some(b'l'), Some(b'l')) => at + 3,
+        (Some(b'r' | b'v' | b'l'), Some(b)) if !b.is_ascii() => return None,
+        _ => at,
+    })
+}
+
+/// The whitespace branches both patterns end with: `\s*[\r\n]+` (up to the run's last line
+/// break), `\s+$` (a run that ends the text), `\s+(?!\S)` (the run but its last character, if
+/// longer than one), `\s+`.
+fn space_piece_end(text: &[u8], at: usize) -> Option<usize> {
+    let end = run_end(text, at, SPACE)?;
+    if let Some(last_break) = text[at..end]
+        .iter()
+        .rposition(|b| matches!(b, b'\r' | b'\n'))
+    {
+        return Some(at + last_break + 1);
+    }
+    if end == text.len() || end - at == 1 {
+        return Some(end);
+    }
+    Some(end - 1)
+}
+
+/// `\p{N}{1,3}` at a digit.
+fn digits_end(text: &[u8], at: usize) -> Option<usize> {
+    let mut end = at + 1;
+    while end < at + 3 && class(text, end) & DIGIT != 0 {
+        end += 1;
+    }
+    match end < at + 3 && class(text, end) & HIGH != 0 {
+        true => None,
+        false => Some(end),
+    }
+}
+
+/// ` ?[^\s\p{L}\p{N}]+` then a run of `tail` bytes, at `at`: `Some(end)` if it matches
+/// (`Some(None)` if that depends on a non-ASCII character), `None` if it does not.
+fn punct_piece_end(text: &[u8], at: usize, tail: impl Fn(u8) -> bool) -> Option<Option<usize>> {
+    let start = at + usize::from(text[at] == b' ');
+    match class(text, start) {
+        HIGH => return Some(None),
+        classes if classes & PUNCT != 0 => {}
+        _ => return None,
+    }
+    let Some(mut end) = run_end(text, start, PUNCT) else {
+        return Some(None);
+    };
+    while end < text.len() && tail(text[end]) {
+        end += 1;
+    }
+    Some(Some(end))
+}
+
+/// One piece of o200k_base's pattern at `at`, on ASCII.
+fn o200k_piece_end(text: &[u8], at: usize) -> Option<usize> {
+    let first = class(text, at);
+    // Words: an optional lead, then upper-case then lower-case letters (either run may be
+    // empty but not both), then an optional contraction.
+    let letters = at + usize::from(first & LEAD != 0);
+    match class(text, letters) {
+        HIGH => return None,
+        next if next & LETTER != 0 => {
+            let upper = run_end(text, letters, UPPER)?;
+            let lower = run_end(text, upper, LOWER)?;
+            return contraction_end(text, lower);
+        }
+        _ => {}
+    }
+    if first & DIGIT != 0 {
+        return digits_end(text, at);
+    }
+    if let Some(end) = punct_piece_end(text, at, |b| matches!(b, b'\r' | b'\n' | b'/')) {
+        return end;
+    }
+    space_piece_end(text, at)
+}
+
+/// One piece of cl100k_base's pattern at `at`, on ASCII.
+fn cl100k_piece_end(text: &[u8], at: usize) -> Option<usize> {
+    let first = class(text, at);
+    if first == HIGH {
+        return None;
+    }
+    let contraction = contraction_end(text, at)?;
+    if contraction > at {
+        return Some(contraction);
+    }
+    let letters = at + usize::from(first & LEAD != 0);
+    match class(text, letters) {
+        HIGH => return None,
+        next if next & LETTER != 0 => return run_end(text, letters, LETTER),
+        _ => {}
+    }
+    if first & DIGIT != 0 {
+        return digits_end(text, at);
+    }
+    if let Some(end) = punct_piece_end(text, at, |b| matches!(b, b'\r' | b'\n')) {
+        return end;
+    }
+    space_piece_end(text, at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn reference(pattern: Pattern) -> &'static bpe_openai::Tokenizer {
+        match pattern {
+            Pattern::O200k => bpe_openai::o200k_base(),
+            Pattern::Cl100k => bpe_openai::cl100k_base(),
+        }
+    }
+
+    fn ours(pattern: Pattern, text: &str) -> Vec<&str> {
+        pattern.split(text).collect()
+    }
+
+    #[test]
+    fn the_regexes_compile() {
+        assert!(Pattern::O200k.regex().is_some());
+        assert!(Pattern::Cl100k.regex().is_some());
+    }
+
+    /// The pattern's corners, with the pieces both encodings cut (checked against the
+    /// reference too, so a wrong expectation cannot pass).
+    #[test]
+    fn corners_of_the_patterns() {
+        let cases: &[(&str, &[&str], &[&str])] = &[
+            ("  hello", &[" ", " hello"], &[" ", " hello"]),
+            ("HELLOworld", &["HELLOworld"], &["HELLOworld"]),
+            ("helloWorld", &["hello", "World"], &["helloWorld"]),
+            (
+                "I'm it's 'S",
+                &["I'm", " it's", " '", "S"],
+                &["I", "'m", " it", "'s", " '", "S"],
+            ),
+            ("x1234", &["x", "123", "4"], &["x", "123", "4"]),
+            (
+                " (a) //\n//x",
+                &[" (", "a", ")", " //\n//", "x"],
+                &[" (", "a", ")", " //\n", "//", "x"],
+            ),
+            (
+                "a \n\n  b  ",
+                &["a", " \n\n", " ", " b", "  "],
+                &["a", " \n\n", " ", " b", "  "],
+            ),
+            ("\t\tx\r\n", &["\t", "\tx", "\r\n"], &["\t", "\tx", "\r\n"]),
+            ("\u{1}\u{7f}a", &["\u{1}\u{7f}", "a"], &["\u{1}\u{7f}", "a"]),
+            ("café ſ'ſ", &["café", " ſ'ſ"], &["café", " ſ", "'ſ"]),
+            (
+                "a\u{a0}b 12²",
+                &["a", "\u{a0}b", " ", "12²"],
+                &["a", "\u{a0}b", " ", "12²"],
+            ),
+        ];
+        for (text, o200k, cl100k) in cases {
+            for (pattern, expected) in [(Pattern::O200k, o200k), (Pattern::Cl100k, cl100k)] {
+                let reference: Vec<&str> = reference(pattern).split(text).collect();
+                assert_eq!(&reference, expected, "{pattern:?} reference on {text:?}");
+                assert_eq!(&ours(pattern, text), expected, "{pattern:?} on {text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn pieces_equal_the_reference_on_every_fixture() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        let mut files = 0;
+        for dir in std::fs::read_dir(root).into_iter().flatten().flatten() {
+            for file in std::fs::read_dir(dir.path())
+                .into_iter()
+                .flatten()
+                .flatten()
+            {
+                let Ok(text) = std::fs::read_to_string(file.path()) else {
+                    continue;
+                };
+                for pattern in [Pattern::O200k, Pattern::Cl100k] {
+                    let reference: Vec<&str> = reference(pattern).split(&text).collect();
+                    assert!(
+                        ours(pattern, &text) == reference,
+                        "{pattern:?} splits {} otherwise",
+                        file.path().display()
+                    );
+                }
+                files += 1;
+            }
+        }
+        assert!(files > 50, "only {files} fixtures read");
+    }
+
+    /// Text drawn from the characters the patterns tell apart: ASCII classes, contractions,
+    /// and Unicode letters, marks, digits and spaces next to them.
+    fn soup() -> impl Strategy<Value = String> {
+        const PIECES: &[&str] = &[
+            "a", "Z", "q", "0", "7", " ", "  ", "\t", "\n", "\r", "\r\n", "\u{b}", "\u{c}", "'",
+            "'s", "'T", "'re", "'Ve", "'LL", "'l", "'d", "'M", "/", "//", ".", "(", "_", "-",
+            "\u{0}", "\u{1f}", "\u{7f}", "é", "É", "ſ", "K", "\u{301}", "ǅ", "ʰ", "東", "\u{a0}",
+            "\u{2003}", "\u{85}", "²", "٣", "—", "🚀",
+        ];
+        prop::collection::vec(prop::sample::select(PIECES), 0..48).prop_map(|p| p.concat())
+    }
+
+    #[test]
+    fn pieces_equal_the_reference_on_random_text() {
+        let result = crate::parse::soup::runner(2048).run(&soup(), |text| {
+            for pattern in [Pattern::O200k, Pattern::Cl100k] {
+                let reference: Vec<&str> = reference(pattern).split(&text).collect();
+                prop_assert_eq!(ours(pattern, &text), reference, "{:?}", pattern);
+            }
+            Ok(())
+        });
+        if let Err(failure) = result {
+            panic!("{failure}");
+        }
+    }
+}
