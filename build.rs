@@ -1,5 +1,6 @@
-//! Builds the index of each embedded token vocabulary (see src/tokens/table.rs), so that the
-//! first token count reads it in place instead of hashing 200,000 tokens at run time.
+//! Builds the index and the pair table of each embedded token vocabulary (see
+//! src/tokens/table.rs), so that the first token count reads them in place instead of hashing
+//! 200,000 tokens at run time.
 
 use std::path::PathBuf;
 
@@ -18,14 +19,20 @@ fn main() {
     for name in VOCABULARIES {
         let source = format!("assets/tokens/{name}.bin");
         println!("cargo::rerun-if-changed={source}");
-        let index = std::fs::read(&source)
+        let built = std::fs::read(&source)
             .map_err(|error| error.to_string())
-            .and_then(|packed| table::build::build_index(&packed));
-        match index.and_then(|index| {
-            std::fs::write(out.join(format!("{name}.index")), index).map_err(|e| e.to_string())
-        }) {
-            Ok(()) => {}
-            Err(error) => panic!("{source}: {error}"),
+            .and_then(|packed| {
+                let index = table::build::build_index(&packed)?;
+                let pairs = table::build::build_pairs(&packed)?;
+                let write = |suffix: &str, bytes: Vec<u8>| {
+                    std::fs::write(out.join(format!("{name}.{suffix}")), bytes)
+                        .map_err(|error| error.to_string())
+                };
+                write("index", index)?;
+                write("pairs", pairs)
+            });
+        if let Err(error) = built {
+            panic!("{source}: {error}");
         }
     }
 }

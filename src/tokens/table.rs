@@ -98,6 +98,23 @@ pub(crate) mod build {
         })
     }
 
+    /// The ranks of the two-byte tokens, as the bytes build.rs writes: a little-endian u32 for
+    /// every pair of bytes (first byte major), `u32::MAX` where the pair is not a token. Merging
+    /// starts from pairs, so most lookups are these.
+    pub(crate) fn build_pairs(table: &[u8]) -> Result<Vec<u8>, String> {
+        let packed = Packed::new(table).ok_or("not a packed vocabulary table")?;
+        let mut pairs = vec![u32::MAX; 1 << 16];
+        let mut offset = 0;
+        for (rank, len) in packed.lengths.iter().enumerate() {
+            let len = usize::from(*len);
+            if let Some([first, second]) = packed.bytes.get(offset..offset + len) {
+                pairs[usize::from(*first) << 8 | usize::from(*second)] = rank as u32;
+            }
+            offset += len;
+        }
+        Ok(pairs.iter().flat_map(|rank| rank.to_le_bytes()).collect())
+    }
+
     /// The index of a packed table, as the bytes build.rs writes: slots for a load factor of at
     /// most 1/2 (0.38 for both vocabularies: short probe runs), each token in the first free slot
     /// from its hash.
