@@ -213,7 +213,7 @@ async fn each_tool_answers_as_the_command_line_does() {
     let object: Value = serde_json::from_str(text(&read)).expect("json");
     assert_eq!(
         (object["text"].as_str(), object["start_line"].as_u64()),
-        (Some("4: class Loader:\n"), Some(4))
+        (Some("class Loader:\n"), Some(4))
     );
     client.cancel().await.expect("close");
 }
@@ -478,6 +478,29 @@ async fn answers_are_cut_to_max_tokens_with_a_way_to_the_rest() {
         .and_then(|c| c.as_text())
         .expect("a note");
     assert!(note.text.contains("lines tool"), "{}", note.text);
+    // `lines` in JSON carries the lines as written: the cut sets end_line from start_line, and
+    // the note's range starts right after it.
+    let json_lines = call(
+        &client,
+        "lines",
+        json!({"path": "big.py", "range": "3:1200", "json": true, "max_tokens": 300}),
+    )
+    .await;
+    let object: Value = serde_json::from_str(text(&json_lines)).expect("json");
+    let kept = object["text"].as_str().expect("text").lines().count() as u64;
+    assert!(kept > 0, "{object}");
+    assert_eq!(object["end_line"].as_u64(), Some(2 + kept), "{object}");
+    let note = json_lines
+        .content
+        .get(1)
+        .and_then(|c| c.as_text())
+        .expect("a note");
+    assert!(
+        note.text
+            .contains(&format!("\"range\": \"{}:1200\"", 3 + kept)),
+        "{}",
+        note.text
+    );
     let json_outline = call(&client, "outline", json!({"path": "big.py", "json": true})).await;
     let object: Value = serde_json::from_str(text(&json_outline)).expect("json");
     assert_eq!(object["truncation_reason"], "max_nodes");

@@ -252,3 +252,28 @@ fn invalid_utf8_is_decoded_lossily() {
     assert_eq!(code, 0);
     assert!(out.contains("h1: Caf\u{FFFD}"), "{out}");
 }
+
+#[test]
+fn json_line_reads_cut_at_the_cap_say_so_in_the_note() {
+    let env = TestEnv::new();
+    let body: String = (1..=5000)
+        .map(|i| format!("x{i} = '{}'\n", "y".repeat(40)))
+        .collect();
+    env.write("big.py", &body);
+    let (out, _, code) = outline_of(&env, &["--json", "--lines", "1:5000", "big.py"]);
+    assert_eq!(code, 0);
+    let value = json(&out);
+    let shown_end = value["end_line"].as_u64().unwrap_or(0);
+    assert!((1..5000).contains(&shown_end), "{value}");
+    let text = value["text"].as_str().unwrap_or_default();
+    assert_eq!(text.lines().count() as u64, shown_end);
+    assert!(text.starts_with("x1 = '"), "{text:.40}");
+    let note = value["note"].as_str().unwrap_or_default();
+    assert!(
+        note.starts_with(&format!(
+            "[cut at 100 KB: lines {}-5000 not shown",
+            shown_end + 1
+        )),
+        "{note}"
+    );
+}
