@@ -9,6 +9,7 @@
 use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::highlight;
+use base64::Engine as _;
 use ratatui::backend::{Backend, CrosstermBackend};
 use ratatui::crossterm::event::{self, Event};
 use ratatui::Terminal;
@@ -151,7 +152,8 @@ fn run_effect<B: Backend>(terminal: &mut Terminal<B>, app: &mut App, effect: Eff
     match effect {
         Effect::Copy(text) => {
             let mut out = std::io::stdout();
-            let _ = write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes()));
+            let encoded = base64::engine::general_purpose::STANDARD.encode(text.as_bytes());
+            let _ = write!(out, "\x1b]52;c;{encoded}\x07");
             let _ = out.flush();
             app.message = Some(format!("copied {text}"));
         }
@@ -199,28 +201,6 @@ fn edit(path: &std::path::Path, line: usize) -> std::result::Result<(), String> 
 
 fn tty_error(err: std::io::Error) -> Error {
     Error::io("<terminal>", err)
-}
-
-/// Standard base64 (for OSC 52).
-pub fn base64(bytes: &[u8]) -> String {
-    const TABLE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(TABLE[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]
