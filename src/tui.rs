@@ -179,15 +179,16 @@ fn outside_tui<T>(work: impl FnOnce() -> T) -> T {
     result
 }
 
-/// Opens `$VISUAL` or `$EDITOR` (default `vi`) at `line`.
+/// Opens `$VISUAL` or `$EDITOR` (default `vi`) at `line`. The variable is split into words as
+/// a shell would (quotes kept together), as bat and git do: `code --wait` and
+/// `"/opt/My Editor/edit" -w` both work.
 fn edit(path: &std::path::Path, line: usize) -> std::result::Result<(), String> {
     let editor = std::env::var("VISUAL")
         .or_else(|_| std::env::var("EDITOR"))
         .unwrap_or_else(|_| "vi".into());
-    let mut words = editor.split_whitespace();
-    let program = words.next().unwrap_or("vi");
-    let status = std::process::Command::new(program)
-        .args(words)
+    let (program, args) = editor_command(&editor)?;
+    let status = std::process::Command::new(&program)
+        .args(args)
         .arg(format!("+{line}"))
         .arg(path)
         .status()
@@ -197,6 +198,15 @@ fn edit(path: &std::path::Path, line: usize) -> std::result::Result<(), String> 
     } else {
         Err(format!("{program} exited with {status}"))
     }
+}
+
+/// The program and leading arguments of an editor command (`vi` when it is empty).
+fn editor_command(command: &str) -> std::result::Result<(String, Vec<String>), String> {
+    let mut words = shlex::split(command)
+        .ok_or_else(|| format!("cannot split the editor command {command:?}"))?
+        .into_iter();
+    let program = words.next().unwrap_or_else(|| "vi".into());
+    Ok((program, words.collect()))
 }
 
 fn tty_error(err: std::io::Error) -> Error {

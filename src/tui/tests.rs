@@ -354,6 +354,19 @@ fn colour_mode_follows_flags_and_environment() {
 }
 
 #[test]
+fn editor_commands_split_as_a_shell_would() {
+    let split = |command| super::editor_command(command).expect("splits");
+    assert_eq!(split("vi"), ("vi".into(), vec![]));
+    assert_eq!(split(""), ("vi".into(), vec![]));
+    assert_eq!(split("code --wait"), ("code".into(), vec!["--wait".into()]));
+    assert_eq!(
+        split("'/opt/My Editor/edit' -w"),
+        ("/opt/My Editor/edit".into(), vec!["-w".into()])
+    );
+    assert!(super::editor_command("vi 'unclosed").is_err());
+}
+
+#[test]
 fn snapshots() {
     let fx = fixture();
     for (w, h) in [(120, 40), (80, 24)] {
