@@ -25,17 +25,17 @@ fn usage_and_io_errors_exit_2_with_one_line() {
     fails(
         &["--print", "--depth", "0", "."],
         2,
-        "--depth must be at least 1",
+        "invalid value '0' for '--depth <N>': 0 is not in 1..",
     );
     fails(
         &["--print", "--preview", "11", "."],
         2,
-        "--preview takes 0 to 10",
+        "invalid value '11' for '--preview <N>': 11 is not in 0..=10",
     );
     fails(
         &["--print", "--lang", "cobol", "."],
         2,
-        "unknown language 'cobol'",
+        "invalid value 'cobol' for '--lang <LANG>' [possible values: c, cpp, css,",
     );
     // Checked in every mode, not only where the viewer would use it; the names are listed.
     fails(
@@ -52,6 +52,16 @@ fn usage_and_io_errors_exit_2_with_one_line() {
         &["--print", "--symbol", "x", "."],
         1,
         "no definition matches 'x' in 0 files",
+    );
+    fails(
+        &["--print", "--sort", "size", "."],
+        2,
+        "invalid value 'size' for '--sort <KEY>' [possible values: path, tokens]",
+    );
+    fails(
+        &["--print", "--tokenizer", "gpt2", "."],
+        2,
+        "[possible values: o200k, cl100k, chars4]",
     );
     fails(&["--print", "--no-such-flag"], 2, "--no-such-flag");
 }
