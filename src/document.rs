@@ -100,7 +100,7 @@ impl Document {
         &mut self,
         annotations: &Annotations,
         snapshot: Option<&git::Snapshot>,
-    ) -> std::result::Result<(), String> {
+    ) -> std::result::Result<(), git::GitError> {
         let Some(outline) = &mut self.outline else {
             return Ok(());
         };
@@ -109,12 +109,7 @@ impl Document {
         }
         if let Some(snapshot) = snapshot {
             if !self.extent.complete {
-                // Diffing needs both sides whole; past the read cap neither is loaded.
-                return Err(format!(
-                    "{} is over the {} MB read cap",
-                    self.name,
-                    MAX_BYTES >> 20
-                ));
+                return Err(git::GitError::OverReadCap(self.name.clone()));
             }
             let changes = snapshot.changes(&self.path, self.text.as_bytes())?;
             outline.mark_changes(changes);
@@ -238,7 +233,7 @@ mod tests {
             tokens: Some(Tokenizer::Chars4),
             ..Annotations::default()
         };
-        assert_eq!(doc.annotate(&annotations, None), Ok(()));
+        assert!(doc.annotate(&annotations, None).is_ok());
         let outline = doc.outline.as_ref().expect("outlined");
         assert!(outline.tokens.is_some() && outline.entries[0].tokens.is_some());
     }
