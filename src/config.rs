@@ -225,7 +225,9 @@ impl Config {
     }
 
     /// With `--root`, refuses `path` unless it resolves (links and `..` followed) inside the
-    /// root; the same error whether or not it exists.
+    /// root, before a byte of it is read. A path outside gets the same error whether or not
+    /// it exists, so the answer tells nothing about what lies outside. Print, the viewer and
+    /// the MCP server (before it reads a file's hash) all check here, in the same words.
     pub fn check_root(&self, path: &std::path::Path) -> Result<()> {
         match &self.root {
             Some(root) if !crate::source::resolve(path).starts_with(root) => Err(Error::Usage(
