@@ -254,7 +254,7 @@ fn json_line_reads_cut_at_the_cap_say_so_in_the_note() {
         .map(|i| format!("x{i} = '{}'\n", "y".repeat(40)))
         .collect();
     env.write("big.py", &body);
-    let (out, _, code) = outline_of(&env, &["--json", "--lines", "1:5000", "big.py"]);
+    let (out, _, code) = env.print(&["--json", "--lines", "1:5000", "big.py"]);
     assert_eq!(code, 0);
     let value = json(&out);
     let shown_end = value["end_line"].as_u64().unwrap_or(0);
