@@ -19,7 +19,6 @@ use crate::walk::WalkOptions;
 use ratatui::layout::Rect;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 use syntect::highlighting::Theme;
 
 /// Which pane keys go to.
@@ -340,9 +339,10 @@ impl App {
     }
 
     /// Waits until no background work is under way, up to `timeout`, applying messages as
-    /// they come (tests and benchmarks; the event loop never waits). Returns whether it settled.
-    pub fn settle(&mut self, timeout: Duration) -> bool {
-        let start = Instant::now();
+    /// they come (tests; the event loop never waits). Returns whether it settled.
+    #[cfg(test)]
+    pub fn settle(&mut self, timeout: std::time::Duration) -> bool {
+        let start = std::time::Instant::now();
         while self.busy() {
             let left = timeout.saturating_sub(start.elapsed());
             match self.jobs.recv_timeout(left) {

@@ -13,6 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 use ratatui::Frame;
 use std::path::Path;
+use unicode_width::UnicodeWidthStr;
 
 /// Draws the open finder view in `rect`.
 pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
@@ -71,7 +72,7 @@ fn symbol_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
             let row = &ranking.rows[index];
             let place = format!("  {}:{}", shown(app, &row.path), row.line);
             let tag = format!("{} ", kind_word(row.kind));
-            let room = width.saturating_sub(tag.chars().count() + place.chars().count());
+            let room = width.saturating_sub(tag.width() + place.width());
             let name_style = match row.in_test {
                 true => palette.dim(),
                 false => Style::default(),
@@ -85,7 +86,7 @@ fn symbol_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
                 palette,
             ));
             let used: usize = spans.iter().map(|s| s.width()).sum();
-            let pad = width.saturating_sub(used + place.chars().count());
+            let pad = width.saturating_sub(used + place.width());
             spans.push(Span::raw(" ".repeat(pad)));
             spans.push(Span::styled(
                 truncate(&place, width.saturating_sub(used)),
@@ -100,7 +101,7 @@ fn symbol_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
         .collect()
 }
 
-/// `text` cut to `room` characters, with the characters at `matched` positions marked.
+/// `text` cut to `room` columns, with the characters at `matched` positions marked.
 fn marked(
     text: &str,
     matched: &[u32],
