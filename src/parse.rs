@@ -91,57 +91,42 @@ pub fn parse_entries(text: &str, options: ParseOptions) -> Vec<Entry> {
 fn parse_lines_unified(text: &str, options: ParseOptions) -> Vec<Entry> {
     // A UTF-8 byte order mark holds no newline, so dropping it keeps every line number.
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    match options.language {
-        Language::Python => python::parse(text),
-        Language::Rust => rust::parse(text),
-        Language::Go => go::parse(text),
-        Language::JavaScript | Language::TypeScript => js_ts::parse(text, options),
-        Language::C | Language::Cpp => c_cpp::parse(text, options.language),
-        Language::Markdown => markdown::parse(text),
-        Language::Json | Language::Yaml | Language::Toml => data::parse(text, options.language),
-        Language::Html => html::parse(text),
-        Language::Css => css::parse(text),
-        Language::Sql => sql::parse(text),
-        Language::Makefile => make::parse(text),
-        Language::Dockerfile => docker::parse(text),
-    }
+    (options.language.row().scan)(text, options)
 }
+
+/// A family scanner's entry point, as a language's row names it: the text (line breaks
+/// unified, no byte order mark) and the per-file options in, the entries out.
+pub(crate) type Scan = fn(&str, ParseOptions) -> Vec<Entry>;
+
+/// How search tells a language's code from its comments and strings (see [`code_mask`]).
+#[derive(Clone, Copy)]
+pub(crate) enum CodeMask {
+    /// Not code (Markdown, HTML, data): nothing to tell apart.
+    NotCode,
+    /// The shared masker with these rules.
+    Lex(&'static lex::LexSpec),
+    /// The family's own masker (the text, and whether it may hold JSX).
+    Own(fn(&str, bool) -> Vec<u8>),
+}
+
+/// The comments of Makefiles and Dockerfiles: `#` to the end of the line, no strings.
+pub(crate) const HASH_COMMENTS: lex::LexSpec = lex::LexSpec {
+    line_comments: &["#"],
+    ..lex::LexSpec::NONE
+};
 
 /// `text` with comments and string contents blanked (same length, same newlines, a lone `\r`
 /// turned into `\n`), as the family scanner sees it: what search reads as code. `None` for
 /// languages that are not code (Markdown, HTML, JSON, YAML, TOML), where nothing can be told
 /// apart that way.
 pub fn code_mask(text: &str, options: ParseOptions) -> Option<Vec<u8>> {
-    use lex::LexSpec;
     // A line comment ends at a lone `\r` too, as it does for the scanners.
     let text = &*lone_crs_as_newlines(text);
-    const SQL: LexSpec = LexSpec {
-        line_comments: &["--"],
-        block_comment: Some(("/*", "*/")),
-        quotes: b"'",
-        dollar_quotes: true,
-        ..LexSpec::NONE
-    };
-    const HASH_COMMENTS: LexSpec = LexSpec {
-        line_comments: &["#"],
-        ..LexSpec::NONE
-    };
-    let spec = match options.language {
-        Language::Python => &python::SPEC,
-        Language::Rust => &rust::SPEC,
-        Language::Go => &go::SPEC,
-        Language::C | Language::Cpp => &c_cpp::SPEC,
-        Language::Sql => &SQL,
-        Language::Makefile | Language::Dockerfile => &HASH_COMMENTS,
-        Language::JavaScript | Language::TypeScript => {
-            return Some(js_ts::mask::mask(text, options.jsx))
-        }
-        Language::Css => return Some(css::mask(text.as_bytes()).0),
-        Language::Markdown | Language::Html | Language::Json | Language::Yaml | Language::Toml => {
-            return None
-        }
-    };
-    Some(lex::mask(text, spec).into_bytes())
+    match options.language.row().code_mask {
+        CodeMask::NotCode => None,
+        CodeMask::Lex(spec) => Some(lex::mask(text, spec).into_bytes()),
+        CodeMask::Own(mask) => Some(mask(text, options.jsx)),
+    }
 }
 
 /// Cuts `text` (line breaks unified) at the byte and line limits and says what was cut. The

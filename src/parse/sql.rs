@@ -11,8 +11,20 @@
 mod scan;
 
 use crate::outline::{Entry, Kind};
+use crate::parse::lex::LexSpec;
 use crate::parse::{signature, LineIndex};
 use scan::{Statement, Tok, Token};
+
+/// SQL's comments and strings for search's code mask ([`crate::parse::code_mask`]); the
+/// scanner itself reads them with its own tokenizer (`scan`), which also knows `DELIMITER` and
+/// batch lines.
+pub(crate) const SPEC: LexSpec = LexSpec {
+    line_comments: &["--"],
+    block_comment: Some(("/*", "*/")),
+    quotes: b"'",
+    dollar_quotes: true,
+    ..LexSpec::NONE
+};
 
 /// Outlines SQL text.
 pub fn parse(text: &str) -> Vec<Entry> {
