@@ -1,9 +1,11 @@
 //! The languages outliner knows: one table row per language ([`LANGUAGES`]) holding its name,
 //! the `--lang` aliases, the extensions and file names it is detected by, and its family
-//! scanner's entry points. Detection, `--lang` names, the "no parser" message and the
+//! scanner's entry points and lexical rules. Detection, `--lang` names, the "no parser" message and the
 //! parser's dispatch are all read from that table, so adding a language is adding a row (and a
 //! scanner). Detection never reads content.
 
+use crate::parse::docs::{self, DocRules};
+use crate::parse::lex::{Backtick, LexSpec};
 use crate::parse::{self, CodeMask, Scan};
 use std::path::Path;
 
@@ -50,7 +52,21 @@ pub(crate) struct Row {
     pub(crate) scan: Scan,
     /// How search tells this language's code from its comments and strings.
     pub(crate) code_mask: CodeMask,
+    /// What may lead an entry (doc comments, decorators, attributes), for symbol reads;
+    /// `None` where nothing does (Markdown headings).
+    pub(crate) docs: Option<DocRules>,
 }
+
+/// What leads a JavaScript or TypeScript entry: comments (templates and regex literals told
+/// apart) and decorators.
+const JS_DOCS: DocRules = DocRules {
+    markers: &["@"],
+    ..DocRules::comments(LexSpec {
+        backtick: Backtick::Template,
+        js_regex: true,
+        ..LexSpec::C_LIKE
+    })
+};
 
 /// The language table, in [`Language`] order (which is name order).
 pub(crate) const LANGUAGES: [Row; 16] = [
@@ -63,6 +79,10 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &[],
         scan: |text, _| parse::c_cpp::parse(text, Language::C),
         code_mask: CodeMask::Lex(&parse::c_cpp::SPEC),
+        docs: Some(DocRules {
+            markers: &["[["],
+            ..DocRules::comments(LexSpec::C_LIKE)
+        }),
     },
     Row {
         language: Language::Cpp,
@@ -73,6 +93,10 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &[],
         scan: |text, _| parse::c_cpp::parse(text, Language::Cpp),
         code_mask: CodeMask::Lex(&parse::c_cpp::SPEC),
+        docs: Some(DocRules {
+            markers: &["[["],
+            ..DocRules::comments(parse::c_cpp::SPEC)
+        }),
     },
     Row {
         language: Language::Css,
@@ -83,6 +107,7 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &[],
         scan: |text, _| parse::css::parse(text),
         code_mask: CodeMask::Own(|text, _| parse::css::mask(text.as_bytes()).0),
+        docs: Some(DocRules::comments(LexSpec::C_LIKE)),
     },
     Row {
         language: Language::Dockerfile,
@@ -93,6 +118,7 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &["Containerfile.", "Dockerfile."],
         scan: |text, _| parse::docker::parse(text),
         code_mask: CodeMask::Lex(&parse::HASH_COMMENTS),
+        docs: Some(DocRules::comments(docs::HASH_COMMENTS)),
     },
     Row {
         language: Language::Go,
@@ -103,6 +129,7 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &[],
         scan: |text, _| parse::go::parse(text),
         code_mask: CodeMask::Lex(&parse::go::SPEC),
+        docs: Some(DocRules::comments(parse::go::SPEC)),
     },
     Row {
         language: Language::Html,
@@ -113,6 +140,12 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &[],
         scan: |text, _| parse::html::parse(text),
         code_mask: CodeMask::NotCode,
+        docs: Some(DocRules::comments(LexSpec {
+            line_comments: &[],
+            block_comment: Some(("<!--", "-->")),
+            quotes: b"",
+            ..LexSpec::C_LIKE
+        })),
     },
     Row {
         language: Language::JavaScript,
@@ -123,6 +156,7 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &[],
         scan: parse::js_ts::parse,
         code_mask: CodeMask::Own(parse::js_ts::mask::mask),
+        docs: Some(JS_DOCS),
     },
     Row {
         language: Language::Json,
@@ -144,6 +178,7 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &[],
         scan: |text, _| parse::data::parse(text, Language::Json),
         code_mask: CodeMask::NotCode,
+        docs: Some(DocRules::comments(LexSpec::C_LIKE)),
     },
     Row {
         language: Language::Makefile,
@@ -154,6 +189,7 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &[],
         scan: |text, _| parse::make::parse(text),
         code_mask: CodeMask::Lex(&parse::HASH_COMMENTS),
+        docs: Some(DocRules::comments(docs::HASH_COMMENTS)),
     },
     Row {
         language: Language::Markdown,
@@ -164,6 +200,7 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &[],
         scan: |text, _| parse::markdown::parse(text),
         code_mask: CodeMask::NotCode,
+        docs: None,
     },
     Row {
         language: Language::Python,
@@ -174,6 +211,11 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &[],
         scan: |text, _| parse::python::parse(text),
         code_mask: CodeMask::Lex(&parse::python::SPEC),
+        docs: Some(DocRules {
+            markers: &["@"],
+            indented_scopes: true,
+            ..DocRules::comments(parse::python::SPEC)
+        }),
     },
     Row {
         language: Language::Rust,
@@ -184,6 +226,12 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &[],
         scan: |text, _| parse::rust::parse(text),
         code_mask: CodeMask::Lex(&parse::rust::SPEC),
+        docs: Some(DocRules {
+            spec: parse::rust::SPEC,
+            inner_docs: &["//!", "/*!"],
+            markers: &["#["],
+            indented_scopes: false,
+        }),
     },
     Row {
         language: Language::Sql,
@@ -194,6 +242,13 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &[],
         scan: |text, _| parse::sql::parse(text),
         code_mask: CodeMask::Lex(&parse::sql::SPEC),
+        docs: Some(DocRules::comments(LexSpec {
+            line_comments: &["--"],
+            nested_comments: true,
+            backslash_escapes: false,
+            dollar_quotes: true,
+            ..LexSpec::C_LIKE
+        })),
     },
     Row {
         language: Language::Toml,
@@ -211,6 +266,10 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &[],
         scan: |text, _| parse::data::parse(text, Language::Toml),
         code_mask: CodeMask::NotCode,
+        docs: Some(DocRules::comments(LexSpec {
+            triple_quotes: true,
+            ..docs::HASH_COMMENTS
+        })),
     },
     Row {
         language: Language::TypeScript,
@@ -221,6 +280,7 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &[],
         scan: parse::js_ts::parse,
         code_mask: CodeMask::Own(parse::js_ts::mask::mask),
+        docs: Some(JS_DOCS),
     },
     Row {
         language: Language::Yaml,
@@ -231,6 +291,10 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         name_prefixes: &[],
         scan: |text, _| parse::data::parse(text, Language::Yaml),
         code_mask: CodeMask::NotCode,
+        docs: Some(DocRules {
+            indented_scopes: true,
+            ..DocRules::comments(docs::HASH_COMMENTS)
+        }),
     },
 ];
 

@@ -10,7 +10,7 @@ pub mod css;
 pub mod cursor;
 pub mod data;
 pub mod docker;
-mod docs;
+pub(crate) mod docs;
 pub mod go;
 pub mod html;
 pub mod js_ts;
@@ -75,7 +75,9 @@ pub fn outline_file(text: &str, file_bytes: usize, options: ParseOptions) -> Out
         count_lines(parsed)
     };
     let mut outline = Outline::new(options.language, lines, file_bytes.max(text.len()), entries);
-    docs::attach(parsed, options.language, &mut outline.entries);
+    if let Some(rules) = options.language.row().docs {
+        docs::attach(parsed, rules, &mut outline.entries);
+    }
     outline.limit = limit;
     outline
 }
