@@ -104,6 +104,29 @@ impl<'a> Cursor<'a> {
         self.close(open, end).map_or(end, |c| c + 1)
     }
 
+    /// The identifier starting at `pos` (ending by `end`), as `(start, end)`. Rust's raw
+    /// identifiers (`r#type`) are one identifier; Go, the other language on a cursor, never
+    /// writes `#` in code.
+    pub fn ident(&self, pos: usize, end: usize) -> Option<(usize, usize)> {
+        if pos >= end || !is_ident_start(self.at(pos)) {
+            return None;
+        }
+        let mut e = pos;
+        if self.at(pos) == b'r' && self.at(pos + 1) == b'#' && is_ident_start(self.at(pos + 2)) {
+            e = pos + 2;
+        }
+        while e < end && is_ident_byte(self.at(e)) {
+            e += 1;
+        }
+        Some((pos, e))
+    }
+
+    /// [`Cursor::ident`] with its text: `(word, start, end)`.
+    pub fn word(&self, pos: usize, end: usize) -> Option<(&'a str, usize, usize)> {
+        let (s, e) = self.ident(pos, end)?;
+        Some((self.text(s, e), s, e))
+    }
+
     pub fn is_empty(&self) -> bool {
         self.m.is_empty()
     }
