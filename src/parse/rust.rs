@@ -64,26 +64,6 @@ impl<'a> std::ops::Deref for Scanner<'a> {
 }
 
 impl<'a> Scanner<'a> {
-    /// The identifier (raw identifiers `r#type` included) starting at `pos`, as `(start, end)`.
-    fn ident(&self, pos: usize, end: usize) -> Option<(usize, usize)> {
-        if pos >= end || !is_ident_start(self.at(pos)) {
-            return None;
-        }
-        let mut e = pos;
-        if self.at(pos) == b'r' && self.at(pos + 1) == b'#' && is_ident_start(self.at(pos + 2)) {
-            e = pos + 2;
-        }
-        while e < end && is_ident_byte(self.at(e)) {
-            e += 1;
-        }
-        Some((pos, e))
-    }
-
-    fn word(&self, pos: usize, end: usize) -> Option<(&'a str, usize, usize)> {
-        let (s, e) = self.ident(pos, end)?;
-        Some((self.text(s, e), s, e))
-    }
-
     /// The word after `pos` (whitespace skipped).
     fn next_word(&self, pos: usize, end: usize) -> Option<&'a str> {
         self.word(self.skip_ws(pos, end), end).map(|w| w.0)
@@ -289,10 +269,10 @@ impl<'a> Scanner<'a> {
                         "enum" => Kind::Enum,
                         _ => Kind::Union,
                     };
-                    return Some(self.type_item(start, ws, we, end, kind, out));
+                    return Some(self.named_item(start, ws, we, end, kind, out));
                 }
-                "trait" => return Some(self.body_item(start, ws, we, end, Kind::Trait, out)),
-                "mod" => return Some(self.body_item(start, ws, we, end, Kind::Module, out)),
+                "trait" => return Some(self.named_item(start, ws, we, end, Kind::Trait, out)),
+                "mod" => return Some(self.named_item(start, ws, we, end, Kind::Module, out)),
                 "impl" => return Some(self.impl_item(start, ws, we, end, out)),
                 "type" => return Some(self.value_item(start, ws, we, end, ctx, Kind::Type, out)),
                 "use" => return Some(self.semi_end(we, end) + 1),
@@ -407,31 +387,9 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// struct / enum / union: head to `{…}` or `;` (tuple structs: `(…)` then `;`).
-    fn type_item(
-        &self,
-        start: usize,
-        ws: usize,
-        we: usize,
-        end: usize,
-        kind: Kind,
-        out: &mut Vec<Entry>,
-    ) -> usize {
-        let Some((name, _, name_end)) = self.name_after(we, end) else {
-            return we;
-        };
-        let head = self.head_end(name_end, end);
-        let (last, next) = self.block_end(head, end);
-        let sig_end = if self.at(head) == b'{' { head } else { last };
-        out.push(
-            self.entry(kind, name, start, last)
-                .with_signature(self.sig(start, ws, we, sig_end)),
-        );
-        next
-    }
-
-    /// trait / mod: an item list body, or `;`.
-    fn body_item(
+    /// struct / enum / union / trait / mod: a name, a head up to `{…}` or `;` (tuple structs:
+    /// `(…)` then `;`). A trait's or module's `{…}` is an item list, read for children.
+    fn named_item(
         &self,
         start: usize,
         ws: usize,
@@ -448,12 +406,12 @@ impl<'a> Scanner<'a> {
         let mut entry = self
             .entry(kind, name, start, last)
             .with_signature(self.sig(start, ws, we, head));
-        if self.at(head) == b'{' && head < end {
-            let ctx = if kind == Kind::Module {
-                Ctx::Module
-            } else {
-                Ctx::Assoc
-            };
+        let items = match kind {
+            Kind::Module => Some(Ctx::Module),
+            Kind::Trait => Some(Ctx::Assoc),
+            _ => None,
+        };
+        if let Some(ctx) = items.filter(|_| self.at(head) == b'{' && head < end) {
             entry = self.with_items(entry, head + 1, last.max(head + 1), ctx);
         }
         out.push(entry);
