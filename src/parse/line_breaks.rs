@@ -65,11 +65,11 @@ pub fn count_line_breaks(bytes: &[u8]) -> usize {
 /// Byte offsets where lines start, one per line [`count_lines`] counts (none for an empty
 /// text), for a consumer that slices lines itself, such as the viewer's preview.
 pub fn line_starts(text: &str) -> Vec<usize> {
-    if text.is_empty() {
-        return Vec::new();
+    // The index also starts a line after a final line break, where no line is counted.
+    let mut starts = LineIndex::new(text).starts;
+    if starts.last() == Some(&text.len()) {
+        starts.pop();
     }
-    let mut starts = vec![0];
-    starts.extend(line_break_ends(text.as_bytes()).filter(|&start| start < text.len()));
     starts
 }
 
