@@ -10,6 +10,7 @@ use crate::outline::{Entry, Kind};
 use crate::parse::cursor::{is_ident_byte, is_ident_start, Cursor};
 use crate::parse::lex::{self, LexSpec};
 use crate::parse::signature;
+use std::ops::ControlFlow;
 
 pub(crate) const SPEC: LexSpec = LexSpec {
     nested_comments: true,
@@ -206,20 +207,8 @@ impl<'a> Scanner<'a> {
                     };
                 }
                 "unsafe" | "async" | "default" | "safe" | "auto" => {
-                    let next = self.next_word(we, end)?;
-                    if !matches!(
-                        next,
-                        "fn" | "unsafe"
-                            | "async"
-                            | "extern"
-                            | "impl"
-                            | "trait"
-                            | "mod"
-                            | "const"
-                            | "type"
-                            | "static"
-                            | "auto"
-                    ) {
+                    // A modifier only before an item keyword (`unsafe fn`, not `unsafe {`).
+                    if !self.next_word(we, end).is_some_and(is_item_keyword) {
                         return None;
                     }
                     p = we;
@@ -237,28 +226,10 @@ impl<'a> Scanner<'a> {
                 "static" => {
                     return Some(self.value_item(start, ws, we, end, ctx, Kind::Static, out));
                 }
-                "extern" => {
-                    let mut q = self.skip_ws(we, end);
-                    if self.at(q) == b'"' {
-                        q = self
-                            .m
-                            .get(q + 1..end.min(self.m.len()))
-                            .and_then(|rest| rest.iter().position(|b| *b == b'"'))
-                            .map_or(end, |n| q + n + 2);
-                        q = self.skip_ws(q, end);
-                    }
-                    if self.at(q) == b'{' {
-                        let close = self.close(q, end);
-                        let inner_end = close.unwrap_or(end);
-                        out.extend(self.items(q + 1, inner_end, Ctx::Foreign));
-                        return Some(close.map_or(end, |c| c + 1));
-                    }
-                    match self.word(q, end) {
-                        Some(("crate", _, _)) => return Some(self.semi_end(q, end) + 1),
-                        Some(_) => p = q,
-                        None => return None,
-                    }
-                }
+                "extern" => match self.extern_item(we, end, out) {
+                    ControlFlow::Continue(abi_end) => p = abi_end,
+                    ControlFlow::Break(next) => return next,
+                },
                 "fn" => return Some(self.fn_item(start, ws, we, end, ctx, out)),
                 "struct" | "enum" | "union" => {
                     if w == "union" && self.ident(self.skip_ws(we, end), end).is_none() {
@@ -281,6 +252,38 @@ impl<'a> Scanner<'a> {
                 }
                 _ => return self.macro_call(w, we, end, out),
             }
+        }
+    }
+
+    /// After `extern` (ending at `we`): an `extern "C" { … }` block, whose items are listed at
+    /// this level (`Break` with where scanning resumes), `extern crate …;` (skipped), or an ABI
+    /// before an item (`extern "C" fn`: `Continue` at the item's next word). `Break(None)` when
+    /// no item follows.
+    fn extern_item(
+        &self,
+        we: usize,
+        end: usize,
+        out: &mut Vec<Entry>,
+    ) -> ControlFlow<Option<usize>, usize> {
+        let mut q = self.skip_ws(we, end);
+        if self.at(q) == b'"' {
+            q = self
+                .m
+                .get(q + 1..end.min(self.m.len()))
+                .and_then(|rest| rest.iter().position(|b| *b == b'"'))
+                .map_or(end, |n| q + n + 2);
+            q = self.skip_ws(q, end);
+        }
+        if self.at(q) == b'{' {
+            let close = self.close(q, end);
+            let inner_end = close.unwrap_or(end);
+            out.extend(self.items(q + 1, inner_end, Ctx::Foreign));
+            return ControlFlow::Break(Some(close.map_or(end, |c| c + 1)));
+        }
+        match self.word(q, end) {
+            Some(("crate", _, _)) => ControlFlow::Break(Some(self.semi_end(q, end) + 1)),
+            Some(_) => ControlFlow::Continue(q),
+            None => ControlFlow::Break(None),
         }
     }
 
@@ -588,6 +591,23 @@ impl<'a> Scanner<'a> {
         );
         next
     }
+}
+
+/// Whether `word` may follow a modifier such as `unsafe` or `async` in an item's head.
+fn is_item_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "fn" | "unsafe"
+            | "async"
+            | "extern"
+            | "impl"
+            | "trait"
+            | "mod"
+            | "const"
+            | "type"
+            | "static"
+            | "auto"
+    )
 }
 
 /// `Stack<T, Vec<T>>` as `Stack`: the type without its generic arguments, on one line.
