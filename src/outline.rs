@@ -412,41 +412,6 @@ fn normalize(
     }
 }
 
-/// Nests a flat list of entries by range containment: an entry becomes a child of the nearest
-/// earlier entry whose range contains it. For parsers that find definitions in one pass.
-/// Lines are all it knows: of two entries starting on one line the longer holds the shorter,
-/// so a parser that can meet same-line siblings (`a{} b{…}`) must nest them itself.
-pub fn nest_by_range(mut flat: Vec<Entry>) -> Vec<Entry> {
-    flat.sort_by_key(|entry| (entry.line, std::cmp::Reverse(entry.end_line)));
-    let mut roots: Vec<Entry> = Vec::new();
-    let mut stack: Vec<Entry> = Vec::new();
-    for entry in flat {
-        while let Some(top) = stack.last() {
-            if entry.line <= top.end_line
-                && entry.end_line <= top.end_line
-                && entry.line >= top.line
-            {
-                break;
-            }
-            pop_into(&mut stack, &mut roots);
-        }
-        stack.push(entry);
-    }
-    while !stack.is_empty() {
-        pop_into(&mut stack, &mut roots);
-    }
-    roots
-}
-
-fn pop_into(stack: &mut Vec<Entry>, roots: &mut Vec<Entry>) {
-    if let Some(done) = stack.pop() {
-        match stack.last_mut() {
-            Some(parent) => parent.children.push(done),
-            None => roots.push(done),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -606,21 +571,5 @@ mod tests {
             .map(|(_, e)| e.qualname.as_str())
             .collect();
         assert_eq!(qualnames, ["\"\"", "\"\".a", "a"]);
-    }
-
-    #[test]
-    fn nest_by_range_builds_containment_tree() {
-        let flat = vec![
-            leaf("inner", 3, 4),
-            leaf("outer", 1, 10),
-            leaf("after", 11, 12),
-            leaf("inner2", 6, 9),
-        ];
-        let tree = nest_by_range(flat);
-        assert_eq!(tree.len(), 2);
-        assert_eq!(tree[0].name, "outer");
-        let names: Vec<_> = tree[0].children.iter().map(|e| e.name.as_str()).collect();
-        assert_eq!(names, vec!["inner", "inner2"]);
-        assert_eq!(tree[1].name, "after");
     }
 }

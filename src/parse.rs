@@ -283,30 +283,6 @@ fn drop_open_initialiser(text: &str) -> &str {
     }
 }
 
-/// The offset of the bracket closing the one at `open` in masked text, counting only the same
-/// bracket kind; `None` when it never closes.
-pub fn matching_close(masked: &[u8], open: usize) -> Option<usize> {
-    let (opener, closer) = match masked.get(open)? {
-        b'{' => (b'{', b'}'),
-        b'(' => (b'(', b')'),
-        b'[' => (b'[', b']'),
-        b'<' => (b'<', b'>'),
-        _ => return None,
-    };
-    let mut depth = 0usize;
-    for (i, byte) in masked.iter().enumerate().skip(open) {
-        if *byte == opener {
-            depth += 1;
-        } else if *byte == closer {
-            depth -= 1;
-            if depth == 0 {
-                return Some(i);
-            }
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -626,15 +602,13 @@ mod tests {
     }
 
     #[test]
-    fn helpers_format_and_match() {
+    fn helpers_format_numbers_and_signatures() {
         assert_eq!(thousands(1234567), "1,234,567");
         assert_eq!(thousands(12), "12");
         assert_eq!(one_line("  def f(\n    a,\n    b)  "), "def f(a, b)");
-        assert_eq!(matching_close(b"f(a(b)c)d", 1), Some(7));
         assert_eq!(signature("f(\n  a,\n  b\n) -> int"), "f(a, b) -> int");
         let long = signature(&"x".repeat(500));
         assert_eq!(long.chars().count(), MAX_SIGNATURE_CHARS + 1);
         assert!(long.ends_with('…'));
-        assert_eq!(matching_close(b"{ {", 0), None);
     }
 }

@@ -138,7 +138,7 @@ impl<'a> Cursor<'a> {
 
 /// Pairs every opening bracket with its closer in one pass, so that looking a closer up costs
 /// a binary search instead of a scan (unclosed brackets in junk input stay linear).
-/// Matches like `parse::matching_close`: each kind counted on its own; unclosed = `u32::MAX`.
+/// Each bracket kind is counted on its own (a `)` never closes a `{`); unclosed = `u32::MAX`.
 /// Offsets are `u32` (input is capped far below 4 GB; longer input simply stops pairing).
 fn bracket_pairs(masked: &[u8]) -> Vec<(u32, u32)> {
     let mut pairs = Vec::new();
