@@ -373,7 +373,7 @@ pub fn detect(path: &Path) -> Option<Language> {
 
 /// Whether `path` is a package manager's lock file (`Cargo.lock`, `package-lock.json`, …):
 /// generated data that directory outlines leave out unless it is named.
-pub fn is_lock_file(path: &Path) -> bool {
+pub(crate) fn is_lock_file(path: &Path) -> bool {
     let Some(name) = path.file_name().map(|n| n.to_string_lossy()) else {
         return false;
     };
@@ -396,7 +396,7 @@ pub fn may_contain_jsx(path: &Path) -> bool {
 
 /// A one-line list of what is supported, for the "no parser" message: every extension, then
 /// every file name, each in byte order.
-pub fn supported_summary() -> String {
+pub(crate) fn supported_summary() -> String {
     let mut extensions: Vec<String> = LANGUAGES
         .iter()
         .flat_map(|row| row.extensions)

@@ -5,27 +5,27 @@
 use crate::lang::Language;
 use crate::outline::{Entry, InputLimit, Outline};
 
-pub mod c_cpp;
-pub mod css;
-pub mod cursor;
-pub mod data;
-pub mod docker;
+pub(crate) mod c_cpp;
+pub(crate) mod css;
+pub(crate) mod cursor;
+pub(crate) mod data;
+pub(crate) mod docker;
 pub(crate) mod docs;
-pub mod go;
-pub mod html;
-pub mod js_ts;
-pub mod lex;
-pub mod line_breaks;
-pub mod make;
-pub mod markdown;
-pub mod python;
-pub mod rust;
-pub mod sql;
+pub(crate) mod go;
+pub(crate) mod html;
+pub(crate) mod js_ts;
+pub(crate) mod lex;
+pub(crate) mod line_breaks;
+pub(crate) mod make;
+pub(crate) mod markdown;
+pub(crate) mod python;
+pub(crate) mod rust;
+pub(crate) mod sql;
 
-pub use line_breaks::{
-    count_line_breaks, count_lines, iter_lines, line_starts, lines, lone_crs_as_newlines,
-    lone_crs_as_newlines_in_bytes, LineIndex,
+pub(crate) use line_breaks::{
+    count_line_breaks, line_starts, lone_crs_as_newlines, lone_crs_as_newlines_in_bytes,
 };
+pub use line_breaks::{count_lines, iter_lines, lines, LineIndex};
 
 #[cfg(test)]
 mod properties;
@@ -82,14 +82,9 @@ pub fn outline_file(text: &str, file_bytes: usize, options: ParseOptions) -> Out
     outline
 }
 
-/// Runs the family scanner for `options.language` on `text`.
-/// Family scanners never see a byte order mark nor a lone carriage return: both are dealt
-/// with here, once for all of them.
-pub fn parse_entries(text: &str, options: ParseOptions) -> Vec<Entry> {
-    parse_lines_unified(&lone_crs_as_newlines(text), options)
-}
-
-/// [`parse_entries`] for text whose line breaks are all `\n` or `\r\n` already.
+/// Runs the family scanner for `options.language` on `text`, whose line breaks are all `\n`
+/// or `\r\n` already. Family scanners never see a byte order mark nor a lone carriage return:
+/// both are dealt with here and by the caller, once for all of them.
 fn parse_lines_unified(text: &str, options: ParseOptions) -> Vec<Entry> {
     // A UTF-8 byte order mark holds no newline, so dropping it keeps every line number.
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
@@ -121,7 +116,7 @@ pub(crate) const HASH_COMMENTS: lex::LexSpec = lex::LexSpec {
 /// turned into `\n`), as the family scanner sees it: what search reads as code. `None` for
 /// languages that are not code (Markdown, HTML, JSON, YAML, TOML), where nothing can be told
 /// apart that way.
-pub fn code_mask(text: &str, options: ParseOptions) -> Option<Vec<u8>> {
+pub(crate) fn code_mask(text: &str, options: ParseOptions) -> Option<Vec<u8>> {
     // A line comment ends at a lone `\r` too, as it does for the scanners.
     let text = &*lone_crs_as_newlines(text);
     match options.language.row().code_mask {
@@ -190,7 +185,7 @@ fn floor_char_boundary(text: &str, index: usize) -> usize {
 }
 
 /// `1234567` as `1,234,567`.
-pub fn thousands(n: usize) -> String {
+pub(crate) fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, ch) in digits.chars().enumerate() {
@@ -208,7 +203,7 @@ pub fn thousands(n: usize) -> String {
 /// comma before a closing bracket goes (`f<\n  T,\n>(\n  a,\n)` reads `f<T>(a)`). What was
 /// written on one line keeps its spacing: `a > b` is a comparison or a CSS combinator, `(1,)`
 /// a tuple, and `"( x ]"` a string a data key's value shows as is.
-pub fn one_line(text: &str) -> String {
+pub(crate) fn one_line(text: &str) -> String {
     join_words(text, usize::MAX)
 }
 
@@ -247,12 +242,12 @@ fn join_words(text: &str, max_bytes: usize) -> String {
 }
 
 /// Longest signature kept; longer ones end in `…` (a signature is a hint, the body is a read away).
-pub const MAX_SIGNATURE_CHARS: usize = 200;
+pub(crate) const MAX_SIGNATURE_CHARS: usize = 200;
 
 /// A declaration head as a signature: one line shaped by [`one_line`], without an
 /// initialiser's opening (`const table = {` reads `const table`), at most
 /// [`MAX_SIGNATURE_CHARS`] characters.
-pub fn signature(text: &str) -> String {
+pub(crate) fn signature(text: &str) -> String {
     // Past this many bytes there are more characters than a signature keeps (4 bytes at most
     // per character), so the rest of a long head is never joined.
     let joined = join_words(text, 4 * MAX_SIGNATURE_CHARS);
@@ -287,6 +282,11 @@ fn drop_open_initialiser(text: &str) -> &str {
 mod tests {
     use super::*;
     use crate::outline::MAX_DEPTH;
+
+    /// The raw tree of the family scanner for `options.language`, before [`Outline::new`].
+    fn parse_entries(text: &str, options: ParseOptions) -> Vec<Entry> {
+        parse_lines_unified(&lone_crs_as_newlines(text), options)
+    }
 
     #[test]
     fn limits_cut_on_line_boundaries_and_say_so() {

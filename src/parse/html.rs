@@ -17,7 +17,7 @@ use crate::outline::{Entry, Kind, Truncation};
 use crate::parse::{signature, LineIndex};
 use std::collections::HashMap;
 
-pub fn parse(text: &str) -> Vec<Entry> {
+pub(crate) fn parse(text: &str) -> Vec<Entry> {
     if text.is_empty() {
         return Vec::new();
     }
@@ -47,7 +47,7 @@ struct Open {
 /// Deepest nesting listed: a deeper element is dropped and the element at this depth is marked
 /// [`Entry::cut_by_nesting`], so that no consumer of the tree recurses without bound on hostile
 /// input (the builder itself is iterative).
-pub const MAX_DEPTH: usize = crate::outline::MAX_DEPTH;
+pub(crate) const MAX_DEPTH: usize = crate::outline::MAX_DEPTH;
 
 impl Open {
     fn root() -> Open {

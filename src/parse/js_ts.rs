@@ -25,7 +25,7 @@ use crate::parse::{signature, LineIndex, ParseOptions};
 /// body is skipped is marked [`Entry::cut_by_nesting`].
 const MAX_NESTING: usize = 16;
 
-pub fn parse(text: &str, options: ParseOptions) -> Vec<Entry> {
+pub(crate) fn parse(text: &str, options: ParseOptions) -> Vec<Entry> {
     let masked = mask::mask(text, options.jsx);
     let scanner = Scanner {
         src: text,

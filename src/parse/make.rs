@@ -46,7 +46,7 @@ const DIRECTIVES: &[&str] = &[
 ];
 
 /// Outlines a Makefile.
-pub fn parse(text: &str) -> Vec<Entry> {
+pub(crate) fn parse(text: &str) -> Vec<Entry> {
     let lines: Vec<&str> = text
         .split('\n')
         .map(|line| line.strip_suffix('\r').unwrap_or(line))

@@ -35,7 +35,7 @@ pub(crate) const SPEC: LexSpec = LexSpec {
     ..LexSpec::NONE
 };
 
-pub fn parse(text: &str) -> Vec<Entry> {
+pub(crate) fn parse(text: &str) -> Vec<Entry> {
     let masked = lex::mask(text, &SPEC);
     if masked.len() != text.len() {
         return Vec::new();

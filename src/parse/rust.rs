@@ -21,7 +21,7 @@ pub(crate) const SPEC: LexSpec = LexSpec {
 };
 
 /// Outlines Rust source.
-pub fn parse(text: &str) -> Vec<Entry> {
+pub(crate) fn parse(text: &str) -> Vec<Entry> {
     let masked = lex::mask(text, &SPEC);
     let scanner = Scanner {
         cur: Cursor::new(text, &masked),

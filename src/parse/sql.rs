@@ -27,7 +27,7 @@ pub(crate) const SPEC: LexSpec = LexSpec {
 };
 
 /// Outlines SQL text.
-pub fn parse(text: &str) -> Vec<Entry> {
+pub(crate) fn parse(text: &str) -> Vec<Entry> {
     let index = LineIndex::new(text);
     scan::create_statements(text)
         .iter()

@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 
 /// What a token is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tok {
+pub(crate) enum Tok {
     /// A bare word: keyword, identifier, number, `$1`, `@var`.
     Word,
     /// A quoted identifier: `"…"` or `` `…` ``.
@@ -28,21 +28,21 @@ pub enum Tok {
 }
 
 #[derive(Debug, Clone, Copy)]
-pub struct Token {
-    pub kind: Tok,
-    pub start: usize,
-    pub end: usize,
+pub(crate) struct Token {
+    pub(crate) kind: Tok,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
 }
 
 /// A statement that starts with `CREATE`: its tokens and the offset of its last byte (the `;`
 /// or the end of its last token).
-pub struct Statement {
-    pub tokens: Vec<Token>,
-    pub last_byte: usize,
+pub(crate) struct Statement {
+    pub(crate) tokens: Vec<Token>,
+    pub(crate) last_byte: usize,
 }
 
 /// Splits `text` into statements and returns those starting with `CREATE`.
-pub fn create_statements(text: &str) -> Vec<Statement> {
+pub(crate) fn create_statements(text: &str) -> Vec<Statement> {
     let mut splitter = Splitter {
         src: text.as_bytes(),
         batch_mode: has_batch_lines(text),
