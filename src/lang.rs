@@ -1,8 +1,8 @@
-//! The languages outliner knows: one table row per language ([`LANGUAGES`]) holding its name,
-//! the `--lang` aliases, the extensions and file names it is detected by, and its family
-//! scanner's entry points and lexical rules. Detection, `--lang` names, the "no parser" message and the
-//! parser's dispatch are all read from that table, so adding a language is adding a row (and a
-//! scanner). Detection never reads content.
+//! The languages outliner knows: one table row per language (`LANGUAGES`) with its name,
+//! its `--lang` aliases, the extensions and file names it is detected by, its family scanner,
+//! and its lexical rules for search and for leading docs. Detection, `--lang`, the "no parser"
+//! message and the parser's dispatch all read that table: adding a language is a [`Language`]
+//! variant, its row and its scanner. Detection never reads content.
 
 use crate::parse::docs::{self, DocRules};
 use crate::parse::lex::{Backtick, LexSpec};

@@ -1,6 +1,26 @@
-//! Parsing: text in, [`Outline`] out. Dispatches to one scanner per language family and applies
-//! the input size limits. Shared lexical tools live in [`lex`]; helpers for line arithmetic and
-//! signatures live here.
+//! Parsing: text in, [`Outline`] out.
+//!
+//! [`outline_text`] and [`outline_file`] are the entry points. They cut the input at
+//! [`MAX_BYTES`] or [`MAX_LINES`], turn lone carriage returns into newlines, drop a byte order
+//! mark, run the family scanner that the language's row in `lang::LANGUAGES` names, and hand
+//! the tree to [`Outline::new`] (order, ranges, ids) and to `docs` (where each entry's leading
+//! comments, decorators and attributes start).
+//!
+//! There is no scanner trait: a scanner is a function from text to entries (`Scan`), kept with
+//! its mask rules in the language table, because scanners hold no state between files and are
+//! called in one way. How each family reads its syntax:
+//! - Python, Rust, Go and C/C++ run the shared masker (`lex`), which blanks comments and string
+//!   contents, and read structure from the masked text; Rust and Go walk it with a `cursor` that
+//!   pairs every bracket in one pass.
+//! - JavaScript/TypeScript masks with its own masker (`js_ts::mask`: JSX text, regex literals
+//!   told from division), CSS/SCSS/LESS with its own pass (unquoted `url(…)`, interpolations).
+//! - SQL tokenizes and splits statements itself (`DELIMITER`, `GO` batches, dollar quotes).
+//! - Markdown headings come from pulldown-cmark; HTML, JSON, YAML, TOML, Makefiles and
+//!   Dockerfiles have tolerant scanners of their own, by tag, key or line.
+//!
+//! `lex` also masks the lines above entries for the doc pass, in every language, and text for
+//! search's code mask. The helpers every scanner shares live here and in `line_breaks`:
+//! signature shaping, line numbers.
 
 use crate::lang::Language;
 use crate::outline::{Entry, InputLimit, Outline};
