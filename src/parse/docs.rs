@@ -13,12 +13,13 @@
 use crate::lang::Language;
 use crate::outline::Entry;
 use crate::parse::lex::{self, Backtick, LexSpec};
-use crate::parse::LineIndex;
+use crate::parse::{js_ts, LineIndex};
 
 /// What leads an entry in one language family.
 #[derive(Debug, Clone, Copy)]
 struct DocRules {
-    /// How comments and literals are written, for masking the lines above an entry.
+    /// How comments and literals are written, for masking the lines above an entry
+    /// (JavaScript and TypeScript use their own masker, see [`Docs::mask`]).
     spec: LexSpec,
     /// Comment openers that document the enclosing item instead (`//!`).
     inner_docs: &'static [&'static str],
@@ -70,13 +71,10 @@ fn rules(language: Language) -> Option<DocRules> {
             backtick: Backtick::Raw,
             ..LexSpec::C_LIKE
         }),
+        // Masked by the JavaScript masker (templates, regex literals), see `Docs::mask`.
         Language::JavaScript | Language::TypeScript => DocRules {
             markers: &["@"],
-            ..plain(LexSpec {
-                backtick: Backtick::Template,
-                js_regex: true,
-                ..LexSpec::C_LIKE
-            })
+            ..plain(LexSpec::C_LIKE)
         },
         Language::C | Language::Cpp => DocRules {
             markers: &["[["],
@@ -130,6 +128,7 @@ pub(crate) fn attach(text: &str, language: Language, entries: &mut [Entry]) {
         text,
         lines: LineIndex::new(text),
         rules,
+        javascript: matches!(language, Language::JavaScript | Language::TypeScript),
         bom: !unmarked.is_empty(),
     };
     docs.attach_level(entries, 1);
@@ -139,6 +138,8 @@ struct Docs<'a> {
     text: &'a str,
     lines: LineIndex,
     rules: DocRules,
+    /// Masked with the JavaScript masker rather than `rules.spec`.
+    javascript: bool,
     /// The first line's first three bytes stand for a byte order mark.
     bom: bool,
 }
@@ -172,6 +173,17 @@ impl Docs<'_> {
             .trim_end_matches(['\n', '\r'])
     }
 
+    /// `window` with comments and literals blanked, as the family's scanner sees it.
+    fn mask(&self, window: &str) -> String {
+        if !self.javascript {
+            return lex::mask(window, &self.rules.spec);
+        }
+        // Without JSX: a window above an entry starts in code, where `<` is rarely an element.
+        let bytes = js_ts::mask::mask(window, false);
+        String::from_utf8(bytes)
+            .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
+    }
+
     /// The first line of what leads the entry at `line`, looking no higher than `floor`.
     fn doc_start(&self, line: usize, floor: usize) -> usize {
         if line <= floor || self.raw_line(line - 1).trim().is_empty() {
@@ -182,7 +194,7 @@ impl Docs<'_> {
         let window_start = self.lines.start_of(floor);
         let window_end = self.lines.start_of(line).max(window_start);
         let window = self.text.get(window_start..window_end).unwrap_or("");
-        let masked = lex::mask(window, &self.rules.spec);
+        let masked = self.mask(window);
         let masked: Vec<&str> = masked.split('\n').collect();
         Walk {
             docs: self,

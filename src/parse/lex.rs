@@ -34,10 +34,9 @@ pub struct LexSpec {
     pub digit_separators: bool,
     /// Python triple-quoted strings (`"""`, `'''`) with any prefix.
     pub triple_quotes: bool,
-    /// Backtick strings: raw (Go, Markdown-free) or JavaScript templates with `${…}`.
+    /// Backtick strings (Go raw strings, MySQL quoted identifiers). JavaScript's templates and
+    /// regex literals need context this masker does not keep: see `js_ts::mask`.
     pub backtick: Backtick,
-    /// JavaScript regular expression literals (`/[{]/g`), told from division by context.
-    pub js_regex: bool,
     /// PostgreSQL dollar quoting (`$$ … $$`, `$body$ … $body$`).
     pub dollar_quotes: bool,
 }
@@ -58,7 +57,6 @@ impl LexSpec {
         digit_separators: false,
         triple_quotes: false,
         backtick: Backtick::None,
-        js_regex: false,
         dollar_quotes: false,
     };
 
@@ -82,8 +80,6 @@ pub enum Backtick {
     None,
     /// A raw string to the next backtick (Go); also MySQL quoted identifiers.
     Raw,
-    /// A JavaScript template literal with `${…}` substitutions that nest.
-    Template,
 }
 
 /// Masks comments and string contents of `text` per `spec`. See the module docs.
@@ -94,10 +90,8 @@ pub fn mask(text: &str, spec: &LexSpec) -> String {
         spec,
         starts: literal_starts(spec),
         pos: 0,
-        last_significant: b'\n',
-        last_word_is_keyword: false,
     };
-    scanner.code(false);
+    scanner.code();
     // Masking only ever writes ASCII spaces over whole runs between ASCII delimiters, so the
     // result stays UTF-8; the lossy path is a guard that cannot panic.
     String::from_utf8(scanner.out)
@@ -119,9 +113,6 @@ fn literal_starts(spec: &LexSpec) -> [bool; 256] {
     if spec.backtick != Backtick::None {
         mark(b"`");
     }
-    if spec.js_regex {
-        mark(b"/");
-    }
     if spec.dollar_quotes {
         mark(b"$");
     }
@@ -140,29 +131,7 @@ struct Scanner<'a> {
     spec: &'a LexSpec,
     starts: [bool; 256],
     pos: usize,
-    /// Last non-space byte of code, for telling a regex literal from division.
-    last_significant: u8,
-    /// Whether the last code word was a keyword after which an expression starts (`return /x/`).
-    last_word_is_keyword: bool,
 }
-
-/// Keywords after which `/` starts a regular expression, not a division.
-const REGEX_PRECEDING_WORDS: &[&str] = &[
-    "case",
-    "delete",
-    "do",
-    "else",
-    "in",
-    "instanceof",
-    "new",
-    "of",
-    "return",
-    "throw",
-    "typeof",
-    "void",
-    "yield",
-    "await",
-];
 
 impl Scanner<'_> {
     fn at(&self, offset: usize) -> u8 {
@@ -183,61 +152,20 @@ impl Scanner<'_> {
         }
     }
 
-    /// Scans code until the end, or with `in_template` until the `}` closing a `${`.
-    fn code(&mut self, in_template: bool) {
-        let mut depth = 0usize;
-        // Outside templates and without regex context to track, plain code needs no look at all.
-        let skip_plain = !in_template && !self.spec.js_regex;
+    /// Scans code to the end, skipping plain code up to the next byte that may open a comment
+    /// or literal.
+    fn code(&mut self) {
         while self.pos < self.src.len() {
-            if skip_plain {
-                let rest = &self.src[self.pos..];
-                let plain = rest.iter().position(|b| self.starts[usize::from(*b)]);
-                self.pos += plain.unwrap_or(rest.len());
-                if self.pos >= self.src.len() {
-                    break;
-                }
+            let rest = &self.src[self.pos..];
+            let plain = rest.iter().position(|b| self.starts[usize::from(*b)]);
+            self.pos += plain.unwrap_or(rest.len());
+            if self.pos >= self.src.len() {
+                break;
             }
-            let byte = self.src[self.pos];
-            if self.starts[usize::from(byte)] && (self.try_comment() || self.try_literal()) {
-                continue;
+            if !(self.try_comment() || self.try_literal()) {
+                self.pos += 1;
             }
-            match byte {
-                b'{' => depth += 1,
-                b'}' if in_template => {
-                    if depth == 0 {
-                        return;
-                    }
-                    depth -= 1;
-                }
-                b'}' => depth = depth.saturating_sub(1),
-                _ => {}
-            }
-            if self.spec.js_regex {
-                self.note_code_byte(byte);
-            }
-            self.pos += 1;
         }
-    }
-
-    fn note_code_byte(&mut self, byte: u8) {
-        if byte.is_ascii_whitespace() {
-            return;
-        }
-        if is_word_byte(byte) {
-            if self.pos == 0 || !is_word_byte(self.src[self.pos - 1]) {
-                // A new word starts: check whether it is a keyword that precedes expressions.
-                let end = self.src[self.pos..]
-                    .iter()
-                    .position(|b| !is_word_byte(*b))
-                    .map_or(self.src.len(), |n| self.pos + n);
-                let word = &self.src[self.pos..end];
-                self.last_word_is_keyword =
-                    REGEX_PRECEDING_WORDS.iter().any(|kw| kw.as_bytes() == word);
-            }
-        } else {
-            self.last_word_is_keyword = false;
-        }
-        self.last_significant = byte;
     }
 
     fn try_comment(&mut self) -> bool {
@@ -319,22 +247,8 @@ impl Scanner<'_> {
         if self.spec.dollar_quotes && byte == b'$' && self.try_dollar_quote(prev) {
             return true;
         }
-        if byte == b'`' {
-            match self.spec.backtick {
-                Backtick::None => {}
-                Backtick::Raw => {
-                    self.raw_to(b'`');
-                    self.last_significant = b'`';
-                    return true;
-                }
-                Backtick::Template => {
-                    self.template();
-                    self.last_significant = b'`';
-                    return true;
-                }
-            }
-        }
-        if self.spec.js_regex && byte == b'/' && self.regex_allowed() && self.try_regex() {
+        if byte == b'`' && self.spec.backtick == Backtick::Raw {
+            self.raw_to(b'`');
             return true;
         }
         if !self.spec.quotes.contains(&byte) {
@@ -342,7 +256,6 @@ impl Scanner<'_> {
         }
         if self.spec.triple_quotes && self.at(1) == byte && self.at(2) == byte {
             self.triple_quoted(byte);
-            self.last_significant = byte;
             return true;
         }
         if byte == b'\'' && self.spec.digit_separators && is_digit_separator(self.src, self.pos) {
@@ -352,7 +265,6 @@ impl Scanner<'_> {
             return self.try_rust_char();
         }
         self.quoted(byte);
-        self.last_significant = byte;
         true
     }
 
@@ -435,7 +347,6 @@ impl Scanner<'_> {
             find(&self.src[body_start..], &closing).map_or(self.src.len(), |n| body_start + n);
         self.blank(body_start, end);
         self.pos = (end + closing.len()).min(self.src.len());
-        self.last_significant = b'"';
         true
     }
 
@@ -471,7 +382,6 @@ impl Scanner<'_> {
             find(&self.src[body_start..], &closing).map_or(self.src.len(), |n| body_start + n);
         self.blank(body_start, end);
         self.pos = (end + closing.len()).min(self.src.len());
-        self.last_significant = b'"';
         true
     }
 
@@ -510,72 +420,10 @@ impl Scanner<'_> {
             Some(len) if len <= 12 => {
                 self.blank(self.pos + 1, self.pos + 1 + len);
                 self.pos += len + 2;
-                self.last_significant = b'\'';
                 true
             }
             _ => false,
         }
-    }
-
-    fn template(&mut self) {
-        let start = self.pos;
-        self.pos += 1;
-        while self.pos < self.src.len() {
-            match self.src[self.pos] {
-                b'\\' => self.pos = escape_end(self.src, self.pos),
-                b'`' => {
-                    self.pos += 1;
-                    break;
-                }
-                b'$' if self.at(1) == b'{' => {
-                    self.pos += 2;
-                    self.code(true);
-                    self.pos += 1; // the closing `}`
-                }
-                _ => self.pos += 1,
-            }
-        }
-        self.pos = self.pos.min(self.src.len());
-        // Mask the whole template, substitutions included: their code is never a declaration.
-        let end = self.pos.saturating_sub(1).max(start + 1);
-        self.blank(start + 1, end);
-    }
-
-    fn regex_allowed(&self) -> bool {
-        if self.at(1) == b'/' || self.at(1) == b'*' {
-            return false;
-        }
-        let prev = self.last_significant;
-        if is_word_byte(prev) {
-            return self.last_word_is_keyword;
-        }
-        !matches!(prev, b')' | b']' | b'}' | b'"' | b'\'' | b'`')
-    }
-
-    /// A regex literal on one line: `/…/flags`, with classes `[…]` that may hold `/`.
-    fn try_regex(&mut self) -> bool {
-        let start = self.pos + 1;
-        let mut i = start;
-        let mut in_class = false;
-        while i < self.src.len() {
-            match self.src[i] {
-                // A line break ends a regex literal, escaped or not.
-                b'\\' if matches!(self.src.get(i + 1), Some(b'\n' | b'\r')) => return false,
-                b'\\' => i += 1,
-                b'[' => in_class = true,
-                b']' => in_class = false,
-                b'/' if !in_class => {
-                    self.blank(start, i);
-                    self.pos = i + 1;
-                    self.last_significant = b'/';
-                    return true;
-                }
-                b'\n' => return false,
-                _ => {}
-            }
-            i += 1;
-        }
-        false
     }
 }
 
@@ -669,23 +517,6 @@ mod tests {
     }
 
     #[test]
-    fn js_templates_regexes_and_division() {
-        let spec = LexSpec {
-            line_comments: &["//"],
-            block_comment: Some(("/*", "*/")),
-            quotes: b"\"'",
-            backslash_escapes: true,
-            backtick: Backtick::Template,
-            js_regex: true,
-            ..LexSpec::default()
-        };
-        let src = "const t = `a ${ {b: `}`}.b } }`; const r = /[/{]/g; x = a / b / c; return /}/;";
-        let out = mask(src, &spec);
-        assert!(!out.contains('{') && !out.contains('}'), "{out}");
-        assert!(out.contains("a / b / c"), "{out}");
-    }
-
-    #[test]
     fn python_triple_quotes_and_prefixes() {
         let spec = LexSpec {
             line_comments: &["#"],
@@ -703,13 +534,13 @@ mod tests {
     #[test]
     fn unclosed_literals_end_without_panic() {
         for src in [
-            "\"abc", "'", "/* never", "r#\"x", "R\"d(", "`${", "$$ body", "'\\",
+            "\"abc", "'", "/* never", "r#\"x", "R\"d(", "`x", "$$ body", "'\\",
         ] {
             let spec = LexSpec {
                 rust_raw_strings: true,
                 cpp_raw_strings: true,
                 dollar_quotes: true,
-                backtick: Backtick::Template,
+                backtick: Backtick::Raw,
                 ..C_LIKE
             };
             assert_eq!(mask(src, &spec).len(), src.len(), "{src}");
