@@ -33,8 +33,9 @@ const MAX_GROUPS_IN_HEAD: usize = 16;
 const KR_STATEMENTS: usize = 24;
 
 pub fn parse(text: &str, _language: Language) -> Vec<Entry> {
-    let masked = lex::mask(text, &SPEC);
-    let pre = pre::preprocess(text, &masked);
+    let lines = LineIndex::new(text);
+    let masked = lex::mask_bytes(text, &SPEC);
+    let pre = pre::preprocess(text, masked, &lines);
     let code = pre.code;
     let [braces, parens, brackets] = Pairs::all(&code);
     let ctx = Ctx {
@@ -46,7 +47,7 @@ pub fn parse(text: &str, _language: Language) -> Vec<Entry> {
     let scanner = Scanner {
         src: text.as_bytes(),
         ctx,
-        lines: LineIndex::new(text),
+        lines,
         cut_below: std::cell::Cell::new(false),
     };
     let mut entries = scanner.scope(0, code.len(), Scope::File, 0);
