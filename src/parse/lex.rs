@@ -527,6 +527,46 @@ pub fn blank(out: &mut [u8], start: usize, end: usize) {
     region.fill(b' ');
 }
 
+/// A word with `byte` in each of its eight lanes.
+pub const fn splat(byte: u8) -> u64 {
+    0x0101_0101_0101_0101 * byte as u64
+}
+
+/// `0x80` in each byte lane of `word` that is zero, `0` elsewhere. Exact, unlike the usual
+/// has-a-zero-byte test: no borrow runs into the lane above, so every mark is a real match.
+pub const fn zero_lanes(word: u64) -> u64 {
+    let low7 = splat(0x7f);
+    !(((word & low7) + low7) | word | low7)
+}
+
+/// Calls `found` with the offset of every byte of `bytes` whose lane `lanes` marks with `0x80`
+/// (built from [`zero_lanes`]), in order, eight bytes at a time: a word-at-a-time search for
+/// byte sets `memchr` has no search for, or matches too dense for its per-match start-up.
+pub fn for_each_lane(bytes: &[u8], lanes: impl Fn(u64) -> u64, mut found: impl FnMut(usize)) {
+    let mut report = |base: usize, mut marks: u64| {
+        while marks != 0 {
+            found(base + (marks.trailing_zeros() / 8) as usize);
+            marks &= marks - 1;
+        }
+    };
+    let mut chunks = bytes.chunks_exact(8);
+    let mut base = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        report(base, lanes(u64::from_le_bytes(word)));
+        base += 8;
+    }
+    let tail = chunks.remainder();
+    if !tail.is_empty() {
+        let mut word = [0u8; 8];
+        word[..tail.len()].copy_from_slice(tail);
+        // Only the lanes the tail fills: padding must not match.
+        let real = u64::MAX >> (64 - 8 * tail.len());
+        report(base, lanes(u64::from_le_bytes(word)) & real);
+    }
+}
+
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     memchr::memmem::find(haystack, needle)
 }
@@ -641,6 +681,22 @@ mod tests {
         };
         let out = mask("a |x| b ~y~ c (* z *) d ^w^ e ; f\ng", &spec);
         assert_eq!(out, "a | | b ~ ~ c         d ^ ^ e    \ng");
+    }
+
+    #[test]
+    fn lane_search_finds_exactly_the_marked_bytes() {
+        let text: Vec<u8> = (0..=255u8).chain(b"a\nb\n\n\x0a\x8a".iter().copied()).collect();
+        for len in [0, 1, 7, 8, 9, 200, text.len()] {
+            let bytes = &text[..len];
+            let mut found = Vec::new();
+            for_each_lane(bytes, |w| zero_lanes(w ^ splat(b'\n')), |i| found.push(i));
+            let expected: Vec<usize> = memchr::memchr_iter(b'\n', bytes).collect();
+            assert_eq!(found, expected, "{len}");
+            let mut zeros = Vec::new();
+            for_each_lane(bytes, zero_lanes, |i| zeros.push(i));
+            let expected: Vec<usize> = memchr::memchr_iter(0, bytes).collect();
+            assert_eq!(zeros, expected, "{len}");
+        }
     }
 
     #[test]

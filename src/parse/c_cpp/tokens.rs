@@ -1,41 +1,55 @@
 //! Top-level tokens of a declaration head: identifiers, literals, punctuation, and bracket
 //! groups (`(…)`, `[…]`, `{…}`, template `<…>`) collapsed into one token each.
 
-/// Bracket pairs of one kind found in one pass, sorted by opening offset.
+use crate::parse::lex::{for_each_lane, splat, zero_lanes};
+
+/// Bracket pairs of one kind found in one pass, sorted by opening offset; an opener that
+/// never closes has [`NEVER`] for its close.
 pub(super) struct Pairs(Vec<(usize, usize)>);
 
+const NEVER: usize = usize::MAX;
+
+/// `0x80` in the lanes of `word` holding a bracket: `[{` and `]}` differ from each other only
+/// in bit 5, as do `(` and `)` in bit 0.
+fn bracket_lanes(word: u64) -> u64 {
+    let folded = word | splat(0x20);
+    zero_lanes(folded ^ splat(b'{'))
+        | zero_lanes(folded ^ splat(b'}'))
+        | zero_lanes((word & splat(0xfe)) ^ splat(b'('))
+}
+
 impl Pairs {
-    /// Pairs of `{}`, `()` and `[]` in one pass over `code`.
+    /// Pairs of `{}`, `()` and `[]` in one pass over `code`, eight bytes at a time. Openers
+    /// are recorded as they come, so each list is sorted without a sort.
     pub(super) fn all(code: &[u8]) -> [Pairs; 3] {
         let mut stacks: [Vec<usize>; 3] = Default::default();
         let mut pairs: [Vec<(usize, usize)>; 3] = Default::default();
-        for (i, &b) in code.iter().enumerate() {
-            let (kind, open) = match b {
-                b'{' => (0, true),
-                b'}' => (0, false),
-                b'(' => (1, true),
-                b')' => (1, false),
-                b'[' => (2, true),
-                b']' => (2, false),
-                _ => continue,
+        for_each_lane(code, bracket_lanes, |i| {
+            let (kind, open) = match code.get(i) {
+                Some(b'{') => (0, true),
+                Some(b'}') => (0, false),
+                Some(b'(') => (1, true),
+                Some(b')') => (1, false),
+                Some(b'[') => (2, true),
+                Some(b']') => (2, false),
+                _ => return,
             };
-            if let (Some(stack), Some(found)) = (stacks.get_mut(kind), pairs.get_mut(kind)) {
-                if open {
-                    stack.push(i);
-                } else if let Some(o) = stack.pop() {
-                    found.push((o, i));
-                }
+            let (Some(stack), Some(found)) = (stacks.get_mut(kind), pairs.get_mut(kind)) else {
+                return;
+            };
+            if open {
+                stack.push(found.len());
+                found.push((i, NEVER));
+            } else if let Some(pair) = stack.pop().and_then(|k| found.get_mut(k)) {
+                pair.1 = i;
             }
-        }
-        pairs.map(|mut p| {
-            p.sort_unstable();
-            Pairs(p)
-        })
+        });
+        pairs.map(Pairs)
     }
 
     pub(super) fn close_of(&self, open: usize) -> Option<usize> {
         let i = self.0.binary_search_by_key(&open, |p| p.0).ok()?;
-        self.0.get(i).map(|p| p.1)
+        self.0.get(i).map(|p| p.1).filter(|close| *close != NEVER)
     }
 }
 
