@@ -331,7 +331,13 @@ fn render_file(
     };
     let tokens = outline.tokens.map(|(tokens, _)| tokens);
     let shown = walk::shown(path);
-    let lines = input.lines();
+    // Only previews read the file's lines: cutting every file into lines cost a directory run
+    // about as much as parsing it.
+    let lines = if config.preview > 0 {
+        input.lines()
+    } else {
+        Vec::new()
+    };
     let selection = select::select(outline, config.directory_budget());
     if config.json {
         let options = json::NodeOptions {
