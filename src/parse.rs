@@ -24,7 +24,7 @@ pub mod sql;
 
 pub use line_breaks::{
     count_line_breaks, count_lines, iter_lines, line_starts, lines, lone_crs_as_newlines,
-    lone_crs_as_newlines_in_bytes, LineIndex,
+    lone_crs_as_newlines_in_bytes, LineCursor, LineIndex,
 };
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ mod tokens;
 use crate::lang::Language;
 use crate::outline::{Entry, Kind};
 use crate::parse::lex::{self, LexSpec};
-use crate::parse::{signature, LineIndex};
+use crate::parse::{signature, LineCursor};
 use head::{is_all_caps, is_type_keyword, Head};
 use tokens::{Ctx, Pairs, Tk, Tok};
 
@@ -33,7 +33,7 @@ const MAX_GROUPS_IN_HEAD: usize = 16;
 const KR_STATEMENTS: usize = 24;
 
 pub fn parse(text: &str, _language: Language) -> Vec<Entry> {
-    let lines = LineIndex::new(text);
+    let lines = LineCursor::new(text);
     let masked = lex::mask_bytes(text, &SPEC);
     let pre = pre::preprocess(text, masked, &lines);
     let code = pre.code;
@@ -99,7 +99,8 @@ enum Scope {
 struct Scanner<'a> {
     src: &'a [u8],
     ctx: Ctx<'a>,
-    lines: LineIndex,
+    /// Lines are asked for in order, near where the scan is: a cursor, not a table.
+    lines: LineCursor<'a>,
     /// Set when a transparent scope (`extern "C"`, an anonymous namespace or type) was not read
     /// for the nesting limit: the named entry around it is then marked, see [`Scanner::body`].
     cut_below: std::cell::Cell<bool>,

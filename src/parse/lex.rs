@@ -685,7 +685,9 @@ mod tests {
 
     #[test]
     fn lane_search_finds_exactly_the_marked_bytes() {
-        let text: Vec<u8> = (0..=255u8).chain(b"a\nb\n\n\x0a\x8a".iter().copied()).collect();
+        let text: Vec<u8> = (0..=255u8)
+            .chain(b"a\nb\n\n\x0a\x8a".iter().copied())
+            .collect();
         for len in [0, 1, 7, 8, 9, 200, text.len()] {
             let bytes = &text[..len];
             let mut found = Vec::new();

@@ -3,7 +3,7 @@
 
 use crate::outline::{Entry, Kind};
 use crate::parse::lex::blank;
-use crate::parse::{signature, LineIndex};
+use crate::parse::{signature, LineCursor};
 
 /// Result of the preprocessor pass.
 pub(super) struct Preprocessed {
@@ -69,7 +69,7 @@ fn word_at(bytes: &[u8], pos: usize) -> (usize, usize) {
 
 /// Runs the pass over `masked` (the masked `text`), which becomes the code the scope scanner
 /// reads. Directives are found by their `#` (a `memchr` jump), not line by line.
-pub(super) fn preprocess(text: &str, masked: Vec<u8>, lines: &LineIndex) -> Preprocessed {
+pub(super) fn preprocess(text: &str, masked: Vec<u8>, lines: &LineCursor) -> Preprocessed {
     let src = text.as_bytes();
     let mut code = masked;
     let mut macros = Vec::new();
