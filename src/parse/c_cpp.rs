@@ -16,7 +16,7 @@ use crate::outline::{Entry, Kind};
 use crate::parse::lex::{self, LexSpec};
 use crate::parse::{signature, LineCursor};
 use head::{is_all_caps, is_type_keyword, Head};
-use tokens::{Ctx, Pairs, Tk, Tok};
+use tokens::{Ctx, Tk, Tok};
 
 pub(crate) const SPEC: LexSpec = LexSpec {
     cpp_raw_strings: true,
@@ -37,13 +37,7 @@ pub fn parse(text: &str, _language: Language) -> Vec<Entry> {
     let masked = lex::mask_bytes(text, &SPEC);
     let pre = pre::preprocess(text, masked, &lines);
     let code = pre.code;
-    let [braces, parens, brackets] = Pairs::all(&code);
-    let ctx = Ctx {
-        braces,
-        parens,
-        brackets,
-        code: &code,
-    };
+    let ctx = Ctx::new(&code);
     let scanner = Scanner {
         src: text.as_bytes(),
         ctx,
@@ -113,6 +107,14 @@ impl Scanner<'_> {
 
     /// Entries declared in `start..end` (a scope body without its braces).
     fn scope(&self, start: usize, end: usize, scope: Scope, depth: usize) -> Vec<Entry> {
+        let outer = self.ctx.enter_scope(start, end);
+        let entries = self.scan_scope(start, end, scope, depth);
+        self.ctx.leave_scope(outer);
+        entries
+    }
+
+    /// [`Scanner::scope`] with the scope's brackets paired.
+    fn scan_scope(&self, start: usize, end: usize, scope: Scope, depth: usize) -> Vec<Entry> {
         let code = self.ctx.code;
         let end = end.min(code.len());
         let mut out = Vec::new();
@@ -134,7 +136,7 @@ impl Scanner<'_> {
                     groups_in_head = 0;
                 }
                 b'{' => {
-                    let close = self.ctx.braces.close_of(i).filter(|c| *c < end);
+                    let close = self.ctx.group_close(i, end);
                     let limit = close.unwrap_or(end);
                     let next = close.map_or(end, |c| c + 1);
                     if let Some(entry) = self.brace(head, i, limit, scope, depth, &statements) {
@@ -165,14 +167,8 @@ impl Scanner<'_> {
                     i = next;
                     continue;
                 }
-                b'(' => {
-                    if let Some(c) = self.ctx.parens.close_of(i).filter(|c| *c < end) {
-                        i = c + 1;
-                        continue;
-                    }
-                }
-                b'[' => {
-                    if let Some(c) = self.ctx.brackets.close_of(i).filter(|c| *c < end) {
+                b'(' | b'[' => {
+                    if let Some(c) = self.ctx.group_close(i, end) {
                         i = c + 1;
                         continue;
                     }
