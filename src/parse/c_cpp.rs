@@ -544,27 +544,41 @@ impl Scanner<'_> {
         let mut quote: Option<u8> = None;
         let mut i = start;
         while i < end {
-            if let Some(&(_, e)) = skip.iter().find(|r| r.0 == i) {
+            // Up to the next brace group to show as `{…}` (groups are top-level tokens, so
+            // none starts inside a string).
+            let group = skip.iter().filter(|r| r.0 >= i && r.0 < end).min_by_key(|r| r.0);
+            let stop = group.map_or(end, |r| r.0);
+            while i < stop {
+                i = match quote {
+                    Some(q) => {
+                        let close = memchr::memchr(q, &code[i..stop]).map(|n| i + n);
+                        let to = close.map_or(stop, |c| c + 1);
+                        out.extend_from_slice(&self.src[i..to]);
+                        if close.is_some() {
+                            quote = None;
+                        }
+                        to
+                    }
+                    None => {
+                        let open = memchr::memchr2(b'"', b'\'', &code[i..stop]).map(|n| i + n);
+                        let to = open.unwrap_or(stop);
+                        // Code as written, blanked bytes (comments, directives) as spaces.
+                        let run = code[i..to].iter().zip(&self.src[i..to]);
+                        out.extend(run.map(|(c, s)| if *c == b' ' { b' ' } else { *s }));
+                        if let Some(open) = open {
+                            out.push(self.src[open]);
+                            quote = Some(code[open]);
+                            open + 1
+                        } else {
+                            to
+                        }
+                    }
+                };
+            }
+            if let Some(&(_, group_end)) = group {
                 out.extend_from_slice("{…}".as_bytes());
-                i = e.max(i + 1);
-                continue;
+                i = group_end.max(stop + 1);
             }
-            let c = code[i];
-            match quote {
-                Some(q) => {
-                    out.push(self.src[i]);
-                    if c == q {
-                        quote = None;
-                    }
-                }
-                None => {
-                    if c == b'"' || c == b'\'' {
-                        quote = Some(c);
-                    }
-                    out.push(if c == b' ' { b' ' } else { self.src[i] });
-                }
-            }
-            i += 1;
         }
         out
     }
