@@ -5,7 +5,7 @@
 //! variant, its row and its scanner. Detection never reads content.
 
 use crate::parse::docs::{self, DocRules};
-use crate::parse::lex::{Backtick, LexSpec};
+use crate::parse::lex::LexSpec;
 use crate::parse::{self, CodeMask, Scan};
 use std::path::Path;
 
@@ -61,11 +61,8 @@ pub(crate) struct Row {
 /// apart) and decorators.
 const JS_DOCS: DocRules = DocRules {
     markers: &["@"],
-    ..DocRules::comments(LexSpec {
-        backtick: Backtick::Template,
-        js_regex: true,
-        ..LexSpec::C_LIKE
-    })
+    javascript: true,
+    ..DocRules::comments(LexSpec::C_LIKE)
 };
 
 /// The language table, in [`Language`] order (which is name order).
@@ -227,10 +224,9 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         scan: |text, _| parse::rust::parse(text),
         code_mask: CodeMask::Lex(&parse::rust::SPEC),
         docs: Some(DocRules {
-            spec: parse::rust::SPEC,
             inner_docs: &["//!", "/*!"],
             markers: &["#["],
-            indented_scopes: false,
+            ..DocRules::comments(parse::rust::SPEC)
         }),
     },
     Row {

@@ -43,7 +43,7 @@ pub(crate) mod rust;
 pub(crate) mod sql;
 
 pub(crate) use line_breaks::{
-    count_line_breaks, line_starts, lone_crs_as_newlines, lone_crs_as_newlines_in_bytes,
+    count_line_breaks, line_starts, lone_crs_as_newlines, lone_crs_as_newlines_in_bytes, LineCursor,
 };
 pub use line_breaks::{count_lines, iter_lines, lines, LineIndex};
 

@@ -14,9 +14,9 @@ mod tokens;
 use crate::lang::Language;
 use crate::outline::{Entry, Kind};
 use crate::parse::lex::{self, LexSpec};
-use crate::parse::{signature, LineIndex};
+use crate::parse::{signature, LineCursor};
 use head::{is_all_caps, is_type_keyword, Head};
-use tokens::{Ctx, Pairs, Tk, Tok};
+use tokens::{Ctx, Tk, Tok};
 
 pub(crate) const SPEC: LexSpec = LexSpec {
     cpp_raw_strings: true,
@@ -33,20 +33,15 @@ const MAX_GROUPS_IN_HEAD: usize = 16;
 const KR_STATEMENTS: usize = 24;
 
 pub fn parse(text: &str, _language: Language) -> Vec<Entry> {
-    let masked = lex::mask(text, &SPEC);
-    let pre = pre::preprocess(text, &masked);
+    let lines = LineCursor::new(text);
+    let masked = lex::mask_bytes(text, &SPEC);
+    let pre = pre::preprocess(text, masked, &lines);
     let code = pre.code;
-    let [braces, parens, brackets] = Pairs::all(&code);
-    let ctx = Ctx {
-        braces,
-        parens,
-        brackets,
-        code: &code,
-    };
+    let ctx = Ctx::new(&code);
     let scanner = Scanner {
         src: text.as_bytes(),
         ctx,
-        lines: LineIndex::new(text),
+        lines,
         cut_below: std::cell::Cell::new(false),
     };
     let mut entries = scanner.scope(0, code.len(), Scope::File, 0);
@@ -98,7 +93,8 @@ enum Scope {
 struct Scanner<'a> {
     src: &'a [u8],
     ctx: Ctx<'a>,
-    lines: LineIndex,
+    /// Lines are asked for in order, near where the scan is: a cursor, not a table.
+    lines: LineCursor<'a>,
     /// Set when a transparent scope (`extern "C"`, an anonymous namespace or type) was not read
     /// for the nesting limit: the named entry around it is then marked, see [`Scanner::body`].
     cut_below: std::cell::Cell<bool>,
@@ -111,6 +107,14 @@ impl Scanner<'_> {
 
     /// Entries declared in `start..end` (a scope body without its braces).
     fn scope(&self, start: usize, end: usize, scope: Scope, depth: usize) -> Vec<Entry> {
+        let outer = self.ctx.enter_scope(start, end);
+        let entries = self.scan_scope(start, end, scope, depth);
+        self.ctx.leave_scope(outer);
+        entries
+    }
+
+    /// [`Scanner::scope`] with the scope's brackets paired.
+    fn scan_scope(&self, start: usize, end: usize, scope: Scope, depth: usize) -> Vec<Entry> {
         let code = self.ctx.code;
         let end = end.min(code.len());
         let mut out = Vec::new();
@@ -132,7 +136,7 @@ impl Scanner<'_> {
                     groups_in_head = 0;
                 }
                 b'{' => {
-                    let close = self.ctx.braces.close_of(i).filter(|c| *c < end);
+                    let close = self.ctx.group_close(i, end);
                     let limit = close.unwrap_or(end);
                     let next = close.map_or(end, |c| c + 1);
                     if let Some(entry) = self.brace(head, i, limit, scope, depth, &statements) {
@@ -163,14 +167,8 @@ impl Scanner<'_> {
                     i = next;
                     continue;
                 }
-                b'(' => {
-                    if let Some(c) = self.ctx.parens.close_of(i).filter(|c| *c < end) {
-                        i = c + 1;
-                        continue;
-                    }
-                }
-                b'[' => {
-                    if let Some(c) = self.ctx.brackets.close_of(i).filter(|c| *c < end) {
+                b'(' | b'[' => {
+                    if let Some(c) = self.ctx.group_close(i, end) {
                         i = c + 1;
                         continue;
                     }
@@ -546,27 +544,44 @@ impl Scanner<'_> {
         let mut quote: Option<u8> = None;
         let mut i = start;
         while i < end {
-            if let Some(&(_, e)) = skip.iter().find(|r| r.0 == i) {
+            // Up to the next brace group to show as `{…}` (groups are top-level tokens, so
+            // none starts inside a string).
+            let group = skip
+                .iter()
+                .filter(|r| r.0 >= i && r.0 < end)
+                .min_by_key(|r| r.0);
+            let stop = group.map_or(end, |r| r.0);
+            while i < stop {
+                i = match quote {
+                    Some(q) => {
+                        let close = memchr::memchr(q, &code[i..stop]).map(|n| i + n);
+                        let to = close.map_or(stop, |c| c + 1);
+                        out.extend_from_slice(&self.src[i..to]);
+                        if close.is_some() {
+                            quote = None;
+                        }
+                        to
+                    }
+                    None => {
+                        let open = memchr::memchr2(b'"', b'\'', &code[i..stop]).map(|n| i + n);
+                        let to = open.unwrap_or(stop);
+                        // Code as written, blanked bytes (comments, directives) as spaces.
+                        let run = code[i..to].iter().zip(&self.src[i..to]);
+                        out.extend(run.map(|(c, s)| if *c == b' ' { b' ' } else { *s }));
+                        if let Some(open) = open {
+                            out.push(self.src[open]);
+                            quote = Some(code[open]);
+                            open + 1
+                        } else {
+                            to
+                        }
+                    }
+                };
+            }
+            if let Some(&(_, group_end)) = group {
                 out.extend_from_slice("{…}".as_bytes());
-                i = e.max(i + 1);
-                continue;
+                i = group_end.max(stop + 1);
             }
-            let c = code[i];
-            match quote {
-                Some(q) => {
-                    out.push(self.src[i]);
-                    if c == q {
-                        quote = None;
-                    }
-                }
-                None => {
-                    if c == b'"' || c == b'\'' {
-                        quote = Some(c);
-                    }
-                    out.push(if c == b' ' { b' ' } else { self.src[i] });
-                }
-            }
-            i += 1;
         }
         out
     }
