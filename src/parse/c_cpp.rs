@@ -13,7 +13,7 @@ mod tokens;
 
 use crate::lang::Language;
 use crate::outline::{Entry, Kind};
-use crate::parse::lex::{self, LexSpec};
+use crate::parse::lex::{self, find_lane, splat, zero_lanes, LexSpec};
 use crate::parse::{signature, LineCursor};
 use head::{is_all_caps, is_type_keyword, Head};
 use tokens::{Ctx, Tk, Tok};
@@ -75,6 +75,16 @@ fn insert_by_range(entries: &mut Vec<Entry>, items: Vec<Entry>) {
     entries.extend(here);
 }
 
+/// `0x80` in the lanes of `word` holding a byte the scope scan acts on: a bracket (`()[]{}`,
+/// see `tokens`), `;` or `:` (which differ in bit 0).
+fn scope_lanes(word: u64) -> u64 {
+    let folded = word | splat(0x20);
+    zero_lanes(folded ^ splat(b'{'))
+        | zero_lanes(folded ^ splat(b'}'))
+        | zero_lanes((word & splat(0xfe)) ^ splat(b'('))
+        | zero_lanes((word & splat(0xfe)) ^ splat(b':'))
+}
+
 /// A scope without a name of its own, whose entries belong to the enclosing one.
 fn transparent(kids: Vec<Entry>, cut: bool) -> Entry {
     Entry::new(Kind::Namespace, "", 1, 1)
@@ -125,6 +135,14 @@ impl Scanner<'_> {
         let mut groups_in_head = 0usize;
         let mut i = start;
         while i < end {
+            // Only `;{([}:` matter here; blanked comments and directives are most of the rest.
+            i = code
+                .get(i..end)
+                .and_then(|rest| find_lane(rest, scope_lanes))
+                .map_or(end, |n| i + n);
+            if i >= end {
+                break;
+            }
             match code[i] {
                 b';' => {
                     self.statement(head, i, &mut out);
@@ -546,7 +564,10 @@ impl Scanner<'_> {
         while i < end {
             // Up to the next brace group to show as `{…}` (groups are top-level tokens, so
             // none starts inside a string).
-            let group = skip.iter().filter(|r| r.0 >= i && r.0 < end).min_by_key(|r| r.0);
+            let group = skip
+                .iter()
+                .filter(|r| r.0 >= i && r.0 < end)
+                .min_by_key(|r| r.0);
             let stop = group.map_or(end, |r| r.0);
             while i < stop {
                 i = match quote {

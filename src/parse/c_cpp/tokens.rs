@@ -1,7 +1,7 @@
 //! Top-level tokens of a declaration head: identifiers, literals, punctuation, and bracket
 //! groups (`(…)`, `[…]`, `{…}`, template `<…>`) collapsed into one token each.
 
-use crate::parse::lex::{for_each_lane, splat, zero_lanes};
+use crate::parse::lex::{for_each_lane, skip_blanks, splat, zero_lanes};
 use std::cell::RefCell;
 
 /// Bracket pairs of one kind, sorted by opening offset; an opener that never closes has
@@ -190,7 +190,7 @@ impl Ctx<'_> {
         while i < end && toks.len() < MAX_TOKENS {
             let b = code[i];
             let tok = if b.is_ascii_whitespace() {
-                i += 1;
+                i = skip_blanks(&code[..end], i);
                 continue;
             } else if is_ident_byte(b) {
                 let mut e = i + 1;
