@@ -612,8 +612,21 @@ pub fn skip_blanks(bytes: &[u8], mut from: usize) -> usize {
     }
 }
 
+/// The first `needle` (a closing delimiter: a few bytes) in `haystack`. Each search is short
+/// and made once, where building a `memmem` finder costs more than the search: find the
+/// needle's last byte with memchr and check the bytes before it.
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    memchr::memmem::find(haystack, needle)
+    let (&last, _) = needle.split_last()?;
+    let mut from = needle.len() - 1;
+    while let Some(n) = memchr::memchr(last, haystack.get(from..)?) {
+        let end = from + n + 1;
+        let start = end - needle.len();
+        if haystack.get(start..end) == Some(needle) {
+            return Some(start);
+        }
+        from = end;
+    }
+    None
 }
 
 pub fn is_word_byte(byte: u8) -> bool {
