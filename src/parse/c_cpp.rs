@@ -545,7 +545,7 @@ impl Scanner<'_> {
     /// Original text of `start..end` on one line, comments removed, brace groups in `skip`
     /// shown as `{…}`.
     fn sig_text(&self, start: usize, end: usize, skip: &[(usize, usize)]) -> String {
-        signature(&String::from_utf8_lossy(&self.clean(start, end, skip)))
+        signature(&utf8(self.clean(start, end, skip)))
     }
 
     /// A name read from the original text, comments and directives in between dropped.
@@ -605,8 +605,22 @@ impl Scanner<'_> {
     }
 }
 
+/// `bytes` as text, invalid UTF-8 replaced (cut from the original text on token bounds, it
+/// is valid but for a file that was not).
+fn utf8(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
+}
+
 /// Name text without whitespace, except one space between two word characters.
 fn compact(bytes: &[u8]) -> String {
+    // Most names are one word of ASCII: nothing to compact.
+    if bytes
+        .iter()
+        .all(|b| b.is_ascii() && !b.is_ascii_whitespace() && *b != 0x0b)
+    {
+        return utf8(bytes.to_vec());
+    }
     let text = String::from_utf8_lossy(bytes);
     let mut out = String::with_capacity(text.len());
     let mut pending_space = false;
