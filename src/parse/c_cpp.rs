@@ -35,7 +35,8 @@ const KR_STATEMENTS: usize = 24;
 pub fn parse(text: &str, _language: Language) -> Vec<Entry> {
     let lines = LineCursor::new(text);
     let masked = lex::mask_bytes(text, &SPEC);
-    let pre = pre::preprocess(text, masked, &lines);
+    // The pass has its own cursor: it goes down the file once before the scan starts over.
+    let pre = pre::preprocess(text, masked, &LineCursor::new(text));
     let code = pre.code;
     let ctx = Ctx::new(&code);
     let scanner = Scanner {
@@ -263,8 +264,7 @@ impl Scanner<'_> {
         statements: &[(usize, usize)],
     ) -> Option<Entry> {
         let mut toks = self.head_tokens(head, open);
-        let line_of = |o: usize| self.line(o);
-        let mut lead = self.ctx.lead(&toks, &line_of);
+        let mut lead = self.ctx.lead(&toks);
         // Constructor initializer list: `A() : x{1}, y(2) {` — a `{` right after a member or
         // base name initializes it; the body `{` follows `)` or `}`.
         let rest = toks.get(lead..).unwrap_or(&[]);
@@ -296,7 +296,7 @@ impl Scanner<'_> {
             if toks.is_empty() {
                 return None;
             }
-            lead = self.ctx.lead(&toks, &line_of);
+            lead = self.ctx.lead(&toks);
         }
         if toks.is_empty() {
             if scope == Scope::File {
@@ -304,15 +304,18 @@ impl Scanner<'_> {
             }
             return None;
         }
-        let end_line = self.line(close.min(self.src.len().saturating_sub(1)));
+        // Lines are asked for in source order (start, what the body holds, end): the cursor
+        // then only moves on.
+        let end_line = || self.line(close.min(self.src.len().saturating_sub(1)));
         match self.ctx.classify(&toks, lead, scope == Scope::Class) {
             Head::Namespace { name, start } => {
+                let line = self.line(start);
                 let (kids, cut) = self.body(open, close, Scope::File, depth);
+                let end_line = end_line();
                 match name {
                     Some((s, e)) => {
                         // `namespace a::b {` is `a` holding `b`, as the compiler sees it.
                         let full = self.name_text(s, e);
-                        let line = self.line(start);
                         let mut entry: Option<Entry> = None;
                         let mut kids = Some(kids);
                         for part in full.rsplit("::").filter(|p| !p.is_empty()) {
@@ -337,17 +340,18 @@ impl Scanner<'_> {
                 Some(transparent(kids, cut))
             }
             Head::Type { kind, name, start } => {
+                let line = name.map(|_| self.line(start));
                 let (kids, cut) = if kind == Kind::Enum {
                     (Vec::new(), false)
                 } else {
                     self.body(open, close, Scope::Class, depth)
                 };
-                match name {
-                    Some((s, e)) => {
+                match name.zip(line) {
+                    Some(((s, e), line)) => {
                         let name = self.name_text(s, e);
                         let sig = self.sig_text(s, open, &[]);
                         Some(
-                            Entry::new(kind, name, self.line(start), end_line)
+                            Entry::new(kind, name, line, end_line())
                                 .with_signature(sig)
                                 .with_children(kids)
                                 .cut_by_nesting(cut),
@@ -373,7 +377,8 @@ impl Scanner<'_> {
                     Kind::Function
                 };
                 let sig = self.sig_text(start, sig_end, &[]);
-                Some(Entry::new(kind, name, self.line(start), end_line).with_signature(sig))
+                let line = self.line(start);
+                Some(Entry::new(kind, name, line, end_line()).with_signature(sig))
             }
             Head::Other => None,
         }
@@ -396,16 +401,13 @@ impl Scanner<'_> {
                     }
                     return None;
                 }
-                let line_of = |o: usize| self.line(o);
-                let lead = self.ctx.lead(&toks, &line_of);
+                let lead = self.ctx.lead(&toks);
                 let start = toks.get(lead)?.start;
                 let name = self.name_text(name_tok.start, name_tok.end);
                 let sig = self.sig_text(start, toks.get(p)?.end, &[]);
+                let line = self.line(start);
                 let end_line = self.line(close.min(self.src.len().saturating_sub(1)));
-                return Some(
-                    Entry::new(Kind::Function, name, self.line(start), end_line)
-                        .with_signature(sig),
-                );
+                return Some(Entry::new(Kind::Function, name, line, end_line).with_signature(sig));
             }
             if !self.simple_declaration(&toks) {
                 return None;
@@ -448,12 +450,12 @@ impl Scanner<'_> {
         if toks.is_empty() {
             return;
         }
-        let line_of = |o: usize| self.line(o);
-        let lead = self.ctx.lead(&toks, &line_of);
+        let lead = self.ctx.lead(&toks);
         let Some(first) = toks.get(lead) else { return };
         let start = first.start;
         let i = self.ctx.skip_template(&toks, lead);
         let Some(t) = toks.get(i) else { return };
+        let line = self.line(start);
         let end_line = self.line(semi);
         if self.ctx.is_word(t, b"typedef") {
             let sig_start = toks.get(i + 1).map_or(semi, |t| t.start);
@@ -468,8 +470,7 @@ impl Scanner<'_> {
                 if let Some((s, e)) = self.declarator_name(piece) {
                     let name = self.name_text(s, e);
                     out.push(
-                        Entry::new(Kind::Typedef, name, self.line(start), end_line)
-                            .with_signature(sig.clone()),
+                        Entry::new(Kind::Typedef, name, line, end_line).with_signature(sig.clone()),
                     );
                 }
             }
@@ -482,9 +483,7 @@ impl Scanner<'_> {
             if name.kind == Tk::Ident && eq == Some(0) {
                 let sig = self.sig_text(name.start, semi, &[]);
                 let name = self.name_text(name.start, name.end);
-                out.push(
-                    Entry::new(Kind::Typedef, name, self.line(start), end_line).with_signature(sig),
-                );
+                out.push(Entry::new(Kind::Typedef, name, line, end_line).with_signature(sig));
             }
         }
     }
