@@ -16,6 +16,8 @@ use crate::outline::{Entry, Kind};
 use crate::parse::lex::{self, find_lane, splat, zero_lanes, LexSpec};
 use crate::parse::{signature, LineCursor};
 use head::{is_all_caps, is_type_keyword, Head};
+use memchr::memmem::Finder;
+use std::sync::LazyLock;
 use tokens::{Ctx, Tk, Tok};
 
 pub(crate) const SPEC: LexSpec = LexSpec {
@@ -370,7 +372,7 @@ impl Scanner<'_> {
                 let from = name.first().map_or(0, |r| r.0);
                 let to = name.last().map_or(0, |r| r.1);
                 let name = self.name_text(from, to);
-                let name = tidy_operator(&name);
+                let name = tidy_operator(name);
                 let kind = if scope == Scope::Class {
                     Kind::Method
                 } else {
@@ -440,10 +442,10 @@ impl Scanner<'_> {
 
     /// A statement ending at `;`: typedefs and `using X = …` aliases.
     fn statement(&self, head: usize, semi: usize, out: &mut Vec<Entry>) {
+        static TYPEDEF: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("typedef"));
+        static USING: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("using"));
         let text = self.ctx.code.get(head..semi).unwrap_or(b"");
-        if memchr::memmem::find(text, b"typedef").is_none()
-            && memchr::memmem::find(text, b"using").is_none()
-        {
+        if TYPEDEF.find(text).is_none() && USING.find(text).is_none() {
             return;
         }
         let toks = self.head_tokens(head, semi);
@@ -644,9 +646,9 @@ fn compact(bytes: &[u8]) -> String {
 }
 
 /// `operator <` pieces joined: `operator<`, `operator new[]`, `operator bool`.
-fn tidy_operator(name: &str) -> String {
+fn tidy_operator(name: String) -> String {
     let Some(at) = name.find("operator") else {
-        return name.to_string();
+        return name;
     };
     let (before, after) = name.split_at(at + "operator".len());
     let rest = after.trim();

@@ -298,31 +298,33 @@ impl Ctx<'_> {
     }
 
     /// Drops attributes (`[[…]]`, `__attribute__((…))`, `__declspec(…)`, `alignas(…)`).
-    pub(super) fn strip_attributes(&self, toks: Vec<Tok>) -> Vec<Tok> {
-        let mut out = Vec::with_capacity(toks.len());
+    pub(super) fn strip_attributes(&self, mut toks: Vec<Tok>) -> Vec<Tok> {
+        // In place: most heads have no attribute, and a kept token only ever moves left.
+        let mut kept = 0;
         let mut i = 0;
-        while let Some(t) = toks.get(i) {
+        while let Some(&t) = toks.get(i) {
+            i += 1;
             if t.kind == Tk::Bracket && self.code.get(t.start + 1) == Some(&b'[') {
-                i += 1;
                 continue;
             }
             if t.kind == Tk::Ident {
-                let w = self.text(t);
+                let w = self.text(&t);
                 if ATTRIBUTE_WORDS.contains(&w) {
-                    i += 1;
                     if toks.get(i).is_some_and(|n| n.kind == Tk::Paren) {
                         i += 1;
                     }
                     continue;
                 }
                 if w == b"__extension__" {
-                    i += 1;
                     continue;
                 }
             }
-            out.push(*t);
-            i += 1;
+            if let Some(slot) = toks.get_mut(kept) {
+                *slot = t;
+            }
+            kept += 1;
         }
-        out
+        toks.truncate(kept);
+        toks
     }
 }
