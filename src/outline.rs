@@ -438,6 +438,18 @@ fn qualname_segment(name: &str) -> &str {
     }
 }
 
+/// `parent.segment`, or `segment` at the top level.
+fn dotted(parent: &str, segment: &str) -> String {
+    if parent.is_empty() {
+        return segment.to_string();
+    }
+    let mut out = String::with_capacity(parent.len() + 1 + segment.len());
+    out.push_str(parent);
+    out.push('.');
+    out.push_str(segment);
+    out
+}
+
 fn normalize(
     entries: &mut [Entry],
     parent_id: &str,
@@ -456,23 +468,21 @@ fn normalize(
         entry.line = entry.line.clamp(min_line, max_line);
         entry.end_line = entry.end_line.clamp(entry.line, max_line);
         entry.doc_line = entry.doc_line.clamp(min_line, entry.line);
+        // Built with pushes, not `format!`: data files have an entry per line, and this runs
+        // for every one of them.
         let segment = qualname_segment(&entry.name);
-        (entry.id, entry.qualname) = if parent_id.is_empty() {
-            ((index + 1).to_string(), segment.to_string())
-        } else {
-            (
-                format!("{parent_id}.{}", index + 1),
-                format!("{parent_qualname}.{segment}"),
-            )
-        };
-        let (id, qualname) = (entry.id.clone(), entry.qualname.clone());
-        normalize(
-            &mut entry.children,
-            &id,
-            &qualname,
-            entry.line,
-            entry.end_line,
-        );
+        let number = (index + 1).to_string();
+        entry.id = dotted(parent_id, &number);
+        entry.qualname = dotted(parent_qualname, segment);
+        let Entry {
+            id,
+            qualname,
+            children,
+            line,
+            end_line,
+            ..
+        } = entry;
+        normalize(children, id, qualname, *line, *end_line);
     }
 }
 
