@@ -12,7 +12,7 @@
 
 use crate::lang::Language;
 use crate::outline::{Entry, Kind};
-use crate::parse::{one_line, signature, LineIndex};
+use crate::parse::{one_line, signature, LineIndex, MAX_SIGNATURE_CHARS};
 
 mod flow;
 mod json;
@@ -167,13 +167,13 @@ impl<'a> Doc<'a> {
         let mut roots = Vec::new();
         for (index, node) in self.nodes.into_iter().enumerate().rev() {
             let sig = match &node.header {
-                Some(header) => header.clone(),
-                None => key_signature(&node),
+                Some(header) => signature(header),
+                None => shaped(key_signature(&node)),
             };
             let mut children = kids.get_mut(index).map(std::mem::take).unwrap_or_default();
             children.reverse();
             let entry = Entry::new(node.kind, node.name, node.line, node.end)
-                .with_signature(signature(&sig))
+                .with_signature(sig)
                 .with_children(children);
             match node.parent.and_then(|parent| kids.get_mut(parent)) {
                 Some(siblings) => siblings.push(entry),
@@ -185,30 +185,54 @@ impl<'a> Doc<'a> {
     }
 }
 
+/// `name: value`, the value summarised (`{3 keys}`, `[1 item]`), properties before it.
 fn key_signature(node: &Node) -> String {
-    let plural = |n: usize, one: &str, many: &str| {
-        if n == 1 {
-            format!("1 {one}")
-        } else {
-            format!("{n} {many}")
-        }
-    };
-    let value = match &node.value {
-        Value::Unset => String::new(),
-        Value::Scalar(text) => text.clone(),
-        Value::Object if node.count == 0 => "{}".to_string(),
-        Value::Object => format!("{{{}}}", plural(node.count, "key", "keys")),
-        Value::Array if node.count == 0 => "[]".to_string(),
-        Value::Array => format!("[{}]", plural(node.count, "item", "items")),
-    };
-    let mut sig = format!("{}:", node.name);
-    for part in [node.props.as_str(), value.as_str()] {
-        if !part.is_empty() {
+    let mut sig = String::with_capacity(node.name.len() + node.props.len() + 16);
+    sig.push_str(&node.name);
+    sig.push(':');
+    if !node.props.is_empty() {
+        sig.push(' ');
+        sig.push_str(&node.props);
+    }
+    let summary = |sig: &mut String, open: char, count: usize, one: &str, many: &str| {
+        sig.push(' ');
+        sig.push(open);
+        if count > 0 {
+            sig.push_str(&count.to_string());
             sig.push(' ');
-            sig.push_str(part);
+            sig.push_str(if count == 1 { one } else { many });
         }
+        sig.push(if open == '{' { '}' } else { ']' });
+    };
+    match &node.value {
+        Value::Unset => {}
+        Value::Scalar(text) if text.is_empty() => {}
+        Value::Scalar(text) => {
+            sig.push(' ');
+            sig.push_str(text);
+        }
+        Value::Object => summary(&mut sig, '{', node.count, "key", "keys"),
+        Value::Array => summary(&mut sig, '[', node.count, "item", "items"),
     }
     sig
+}
+
+/// `sig` shaped by [`signature`], which leaves most key signatures as they are: short, ASCII,
+/// words apart by single spaces, no opening bracket at the end. Those skip it.
+fn shaped(sig: String) -> String {
+    let bytes = sig.as_bytes();
+    let plain = bytes.len() <= MAX_SIGNATURE_CHARS
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii() && (*b == b' ' || !b.is_ascii_whitespace()) && *b != 0x0b)
+        && !sig.starts_with(' ')
+        && !sig.ends_with([' ', '{', '[', '('])
+        && !sig.contains("  ");
+    if plain {
+        sig
+    } else {
+        signature(&sig)
+    }
 }
 
 /// A value as shown in a signature: one line, at most [`MAX_VALUE_CHARS`] characters.
