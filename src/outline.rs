@@ -423,7 +423,7 @@ fn drop_iteratively(children: Vec<Entry>) {
 /// Turns each line break in `text` into a space: every consumer shows a name or a signature on
 /// one line (the text format is one line per entry), whatever a scanner took from broken input.
 fn one_line(text: &mut String) {
-    if text.contains(['\n', '\r']) {
+    if memchr::memchr2(b'\n', b'\r', text.as_bytes()).is_some() {
         *text = text.replace("\r\n", " ").replace(['\r', '\n'], " ");
     }
 }
@@ -436,6 +436,23 @@ fn qualname_segment(name: &str) -> &str {
     } else {
         name
     }
+}
+
+/// `parent.n`, or `n` at the top level.
+fn numbered(parent: &str, n: usize) -> String {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    let number = std::str::from_utf8(&digits[at..]).unwrap_or("0");
+    dotted(parent, number)
 }
 
 /// `parent.segment`, or `segment` at the top level.
@@ -471,8 +488,7 @@ fn normalize(
         // Built with pushes, not `format!`: data files have an entry per line, and this runs
         // for every one of them.
         let segment = qualname_segment(&entry.name);
-        let number = (index + 1).to_string();
-        entry.id = dotted(parent_id, &number);
+        entry.id = numbered(parent_id, index + 1);
         entry.qualname = dotted(parent_qualname, segment);
         let Entry {
             id,

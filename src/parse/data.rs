@@ -227,12 +227,18 @@ fn shaped(sig: String) -> String {
             .all(|b| b.is_ascii() && (*b == b' ' || !b.is_ascii_whitespace()) && *b != 0x0b)
         && !sig.starts_with(' ')
         && !sig.ends_with([' ', '{', '[', '('])
-        && !sig.contains("  ");
+        && !has_double_space(bytes);
     if plain {
         sig
     } else {
         signature(&sig)
     }
+}
+
+/// Whether two spaces follow each other (`str::contains("  ")` sets up a two-way search each
+/// time).
+fn has_double_space(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(b' ', bytes).any(|at| bytes.get(at + 1) == Some(&b' '))
 }
 
 /// A value as shown in a signature: one line, at most [`MAX_VALUE_CHARS`] characters.
@@ -241,7 +247,7 @@ fn preview(raw: &str) -> String {
     let simple = raw.len() <= MAX_VALUE_CHARS
         && !raw.starts_with(' ')
         && !raw.ends_with(' ')
-        && !raw.contains("  ")
+        && !has_double_space(raw.as_bytes())
         && !raw.bytes().any(|b| b.is_ascii_whitespace() && b != b' ');
     if simple {
         return raw.to_string();
