@@ -220,14 +220,8 @@ fn key_signature(node: &Node) -> String {
 /// `sig` shaped by [`signature`], which leaves most key signatures as they are: short, ASCII,
 /// words apart by single spaces, no opening bracket at the end. Those skip it.
 fn shaped(sig: String) -> String {
-    let bytes = sig.as_bytes();
-    let plain = bytes.len() <= MAX_SIGNATURE_CHARS
-        && bytes
-            .iter()
-            .all(|b| b.is_ascii() && (*b == b' ' || !b.is_ascii_whitespace()) && *b != 0x0b)
-        && !sig.starts_with(' ')
-        && !sig.ends_with([' ', '{', '[', '('])
-        && !has_double_space(bytes);
+    let plain =
+        sig.len() <= MAX_SIGNATURE_CHARS && !sig.ends_with(['{', '[', '(']) && is_one_line(&sig);
     if plain {
         sig
     } else {
@@ -267,7 +261,22 @@ fn preview(raw: &str) -> String {
 
 /// Collapses whitespace runs in a key name to single spaces.
 fn clean_name(raw: &str) -> String {
+    if is_one_line(raw) {
+        return raw.to_string();
+    }
     one_line(raw)
+}
+
+/// Whether [`one_line`] would leave `text` as it is: ASCII words apart by single spaces.
+/// Most key names and values are, and skip it.
+fn is_one_line(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes
+        .iter()
+        .all(|b| b.is_ascii() && (*b == b' ' || !b.is_ascii_whitespace()) && *b != 0x0b)
+        && !text.starts_with(' ')
+        && !text.ends_with(' ')
+        && !has_double_space(bytes)
 }
 
 #[cfg(test)]
