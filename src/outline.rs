@@ -359,7 +359,7 @@ fn drop_iteratively(children: Vec<Entry>) {
 /// Turns each line break in `text` into a space: every consumer shows a name or a signature on
 /// one line (the text format is one line per entry), whatever a scanner took from broken input.
 fn one_line(text: &mut String) {
-    if text.contains(['\n', '\r']) {
+    if memchr::memchr2(b'\n', b'\r', text.as_bytes()).is_some() {
         *text = text.replace("\r\n", " ").replace(['\r', '\n'], " ");
     }
 }
@@ -372,6 +372,35 @@ fn qualname_segment(name: &str) -> &str {
     } else {
         name
     }
+}
+
+/// `parent.n`, or `n` at the top level.
+fn numbered(parent: &str, n: usize) -> String {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    let number = std::str::from_utf8(&digits[at..]).unwrap_or("0");
+    dotted(parent, number)
+}
+
+/// `parent.segment`, or `segment` at the top level.
+fn dotted(parent: &str, segment: &str) -> String {
+    if parent.is_empty() {
+        return segment.to_string();
+    }
+    let mut out = String::with_capacity(parent.len() + 1 + segment.len());
+    out.push_str(parent);
+    out.push('.');
+    out.push_str(segment);
+    out
 }
 
 fn normalize(
@@ -392,23 +421,20 @@ fn normalize(
         entry.line = entry.line.clamp(min_line, max_line);
         entry.end_line = entry.end_line.clamp(entry.line, max_line);
         entry.doc_line = entry.doc_line.clamp(min_line, entry.line);
+        // Built with pushes, not `format!`: data files have an entry per line, and this runs
+        // for every one of them.
         let segment = qualname_segment(&entry.name);
-        (entry.id, entry.qualname) = if parent_id.is_empty() {
-            ((index + 1).to_string(), segment.to_string())
-        } else {
-            (
-                format!("{parent_id}.{}", index + 1),
-                format!("{parent_qualname}.{segment}"),
-            )
-        };
-        let (id, qualname) = (entry.id.clone(), entry.qualname.clone());
-        normalize(
-            &mut entry.children,
-            &id,
-            &qualname,
-            entry.line,
-            entry.end_line,
-        );
+        entry.id = numbered(parent_id, index + 1);
+        entry.qualname = dotted(parent_qualname, segment);
+        let Entry {
+            id,
+            qualname,
+            children,
+            line,
+            end_line,
+            ..
+        } = entry;
+        normalize(children, id, qualname, *line, *end_line);
     }
 }
 

@@ -567,8 +567,66 @@ pub fn for_each_lane(bytes: &[u8], lanes: impl Fn(u64) -> u64, mut found: impl F
     }
 }
 
+/// The offset of the first byte of `bytes` whose lane `lanes` marks (see [`for_each_lane`]).
+pub fn find_lane(bytes: &[u8], lanes: impl Fn(u64) -> u64) -> Option<usize> {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut base = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let marks = lanes(u64::from_le_bytes(word));
+        if marks != 0 {
+            return Some(base + (marks.trailing_zeros() / 8) as usize);
+        }
+        base += 8;
+    }
+    let tail = chunks.remainder();
+    let mut word = [0u8; 8];
+    word[..tail.len()].copy_from_slice(tail);
+    let real = u64::MAX
+        .checked_shr(64 - 8 * tail.len() as u32)
+        .unwrap_or(0);
+    let marks = lanes(u64::from_le_bytes(word)) & real;
+    (marks != 0).then(|| base + (marks.trailing_zeros() / 8) as usize)
+}
+
+/// The first offset at or after `from` whose byte is not ASCII whitespace (or the length).
+/// Masked code is mostly blanks where comments and directives were: runs of spaces and line
+/// breaks are passed over eight bytes at a time.
+pub fn skip_blanks(bytes: &[u8], mut from: usize) -> usize {
+    let other = |word: u64| {
+        !(zero_lanes(word ^ splat(b' ')) | zero_lanes(word ^ splat(b'\n'))) & splat(0x80)
+    };
+    loop {
+        let rest = bytes.get(from..).unwrap_or(&[]);
+        let Some(n) = find_lane(rest, other) else {
+            return bytes.len();
+        };
+        from += n;
+        // Tabs, carriage returns and form feeds are blanks too, passed one at a time.
+        match bytes[from..].iter().position(|b| !b.is_ascii_whitespace()) {
+            Some(0) => return from,
+            Some(more) => from += more,
+            None => return bytes.len(),
+        }
+    }
+}
+
+/// The first `needle` (a closing delimiter: a few bytes) in `haystack`. Each search is short
+/// and made once, where building a `memmem` finder costs more than the search: find the
+/// needle's last byte with memchr and check the bytes before it.
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    memchr::memmem::find(haystack, needle)
+    let (&last, _) = needle.split_last()?;
+    let mut from = needle.len() - 1;
+    while let Some(n) = memchr::memchr(last, haystack.get(from..)?) {
+        let end = from + n + 1;
+        let start = end - needle.len();
+        if haystack.get(start..end) == Some(needle) {
+            return Some(start);
+        }
+        from = end;
+    }
+    None
 }
 
 pub fn is_word_byte(byte: u8) -> bool {
@@ -698,6 +756,21 @@ mod tests {
             for_each_lane(bytes, zero_lanes, |i| zeros.push(i));
             let expected: Vec<usize> = memchr::memchr_iter(0, bytes).collect();
             assert_eq!(zeros, expected, "{len}");
+        }
+    }
+
+    #[test]
+    fn first_lane_and_blank_skipping_agree_with_plain_searches() {
+        let text = b"  \n  \t\r x  \n\n        \x0c y;                z";
+        for from in 0..=text.len() {
+            let expected = text[from..]
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())
+                .map_or(text.len(), |n| from + n);
+            assert_eq!(skip_blanks(text, from), expected, "{from}");
+            let semicolon = |w: u64| zero_lanes(w ^ splat(b';'));
+            let expected = text[from..].iter().position(|b| *b == b';');
+            assert_eq!(find_lane(&text[from..], semicolon), expected, "{from}");
         }
     }
 

@@ -1,7 +1,7 @@
 //! Top-level tokens of a declaration head: identifiers, literals, punctuation, and bracket
 //! groups (`(…)`, `[…]`, `{…}`, template `<…>`) collapsed into one token each.
 
-use crate::parse::lex::{for_each_lane, splat, zero_lanes};
+use crate::parse::lex::{for_each_lane, skip_blanks, splat, zero_lanes};
 use std::cell::RefCell;
 
 /// Bracket pairs of one kind, sorted by opening offset; an opener that never closes has
@@ -190,7 +190,7 @@ impl Ctx<'_> {
         while i < end && toks.len() < MAX_TOKENS {
             let b = code[i];
             let tok = if b.is_ascii_whitespace() {
-                i += 1;
+                i = skip_blanks(&code[..end], i);
                 continue;
             } else if is_ident_byte(b) {
                 let mut e = i + 1;
@@ -298,31 +298,33 @@ impl Ctx<'_> {
     }
 
     /// Drops attributes (`[[…]]`, `__attribute__((…))`, `__declspec(…)`, `alignas(…)`).
-    pub(super) fn strip_attributes(&self, toks: Vec<Tok>) -> Vec<Tok> {
-        let mut out = Vec::with_capacity(toks.len());
+    pub(super) fn strip_attributes(&self, mut toks: Vec<Tok>) -> Vec<Tok> {
+        // In place: most heads have no attribute, and a kept token only ever moves left.
+        let mut kept = 0;
         let mut i = 0;
-        while let Some(t) = toks.get(i) {
+        while let Some(&t) = toks.get(i) {
+            i += 1;
             if t.kind == Tk::Bracket && self.code.get(t.start + 1) == Some(&b'[') {
-                i += 1;
                 continue;
             }
             if t.kind == Tk::Ident {
-                let w = self.text(t);
+                let w = self.text(&t);
                 if ATTRIBUTE_WORDS.contains(&w) {
-                    i += 1;
                     if toks.get(i).is_some_and(|n| n.kind == Tk::Paren) {
                         i += 1;
                     }
                     continue;
                 }
                 if w == b"__extension__" {
-                    i += 1;
                     continue;
                 }
             }
-            out.push(*t);
-            i += 1;
+            if let Some(slot) = toks.get_mut(kept) {
+                *slot = t;
+            }
+            kept += 1;
         }
-        out
+        toks.truncate(kept);
+        toks
     }
 }
