@@ -75,59 +75,95 @@ pub fn load_in_background(
             if let Some(syntax) =
                 syntax_for(path, crate::parse::iter_lines(&text).next().unwrap_or(""))
             {
-                warming()
-                    .lock()
-                    .map(|mut w| w.insert(syntax.name.clone(), false))
-                    .ok();
-                warm_up(set, syntax, &text);
-                warming()
-                    .lock()
-                    .map(|mut w| w.insert(syntax.name.clone(), true))
-                    .ok();
+                if begin_warming(syntax, None) {
+                    warm_up(set, syntax, &text);
+                    end_warming(syntax);
+                }
             }
         }
         ready();
     });
 }
 
-/// Syntaxes whose patterns are compiled (`true`) or being compiled (`false`), by name.
-fn warming() -> &'static std::sync::Mutex<HashMap<String, bool>> {
-    static WARMING: OnceLock<std::sync::Mutex<HashMap<String, bool>>> = OnceLock::new();
+/// Called once a syntax's patterns are compiled.
+type Waiter = Box<dyn FnOnce() + Send>;
+
+/// Where a syntax's pattern compilation stands.
+enum Warming {
+    /// Under way; these wait for it.
+    Compiling(Vec<Waiter>),
+    Done,
+}
+
+/// The syntaxes whose patterns are compiled or being compiled, by name.
+fn warming() -> &'static std::sync::Mutex<HashMap<String, Warming>> {
+    static WARMING: OnceLock<std::sync::Mutex<HashMap<String, Warming>>> = OnceLock::new();
     WARMING.get_or_init(Default::default)
+}
+
+/// Claims the compilation of `syntax`'s patterns: `true` when the caller is to compile them
+/// (and call [`end_warming`]). `ready`, if any, is called when they are compiled: at once if
+/// they are.
+fn begin_warming(syntax: &SyntaxReference, ready: Option<Waiter>) -> bool {
+    let Ok(mut states) = warming().lock() else {
+        return false;
+    };
+    match states.get_mut(&syntax.name) {
+        None => {
+            let waiters = ready.into_iter().collect();
+            states.insert(syntax.name.clone(), Warming::Compiling(waiters));
+            true
+        }
+        Some(Warming::Compiling(waiters)) => {
+            waiters.extend(ready);
+            false
+        }
+        Some(Warming::Done) => {
+            drop(states);
+            if let Some(ready) = ready {
+                ready();
+            }
+            false
+        }
+    }
+}
+
+/// Marks `syntax`'s patterns compiled and calls whoever waited for them.
+fn end_warming(syntax: &SyntaxReference) {
+    let waiters = warming().lock().ok().and_then(|mut states| {
+        match states.insert(syntax.name.clone(), Warming::Done) {
+            Some(Warming::Compiling(waiters)) => Some(waiters),
+            _ => None,
+        }
+    });
+    for ready in waiters.into_iter().flatten() {
+        ready();
+    }
 }
 
 /// Whether `syntax`'s patterns are compiled, so that colouring a screen of it is quick.
 pub fn is_warm(syntax: &SyntaxReference) -> bool {
     warming()
         .lock()
-        .is_ok_and(|w| w.get(&syntax.name).copied().unwrap_or(false))
+        .is_ok_and(|w| matches!(w.get(&syntax.name), Some(Warming::Done)))
 }
 
 /// Compiles `syntax`'s patterns on a thread (once per syntax), with the first lines of
-/// `path` as the sample, then calls `ready`. Nothing happens if they are being compiled.
+/// `path` as the sample, then calls `ready`. When they are being compiled already, `ready`
+/// is called once that ends (every caller waiting for colours gets its answer).
 pub fn warm_in_background(
     syntax: &'static SyntaxReference,
     path: &std::path::Path,
     ready: impl FnOnce() + Send + 'static,
 ) {
-    {
-        let Ok(mut states) = warming().lock() else {
-            return;
-        };
-        if states.contains_key(&syntax.name) {
-            return;
-        }
-        states.insert(syntax.name.clone(), false);
+    if !begin_warming(syntax, Some(Box::new(ready))) {
+        return;
     }
     let path = path.to_path_buf();
     std::thread::spawn(move || {
         let text = head(&path).unwrap_or_default();
         warm_up(syntaxes(), syntax, &text);
-        warming()
-            .lock()
-            .map(|mut w| w.insert(syntax.name.clone(), true))
-            .ok();
-        ready();
+        end_warming(syntax);
     });
 }
 

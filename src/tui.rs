@@ -28,6 +28,7 @@ pub mod keys;
 pub mod layout;
 pub mod picker;
 pub mod rank;
+pub mod reach;
 pub mod terminal;
 pub mod theme;
 pub mod tree;

@@ -144,25 +144,32 @@ pub fn each_definition(
         scope,
         |path, language| {
             let document = Document::open(&path, language).map_err(|e| e.to_string())?;
-            let Some(outline) = document.outline.as_ref() else {
-                return Ok(None);
-            };
-            let mut entries = Vec::new();
-            let file_is_test = is_test_path(&path);
-            visit(&outline.entries, &mut Vec::new(), &mut |chain| {
-                let in_test = file_is_test || chain.iter().any(|e| is_test_entry(e));
-                if let Some(entry) = chain.last() {
-                    entries.push((EntryRef::of(entry), in_test));
-                }
-            });
-            Ok(Some(FileDefinitions {
-                path,
-                language: outline.language,
-                entries,
-            }))
+            Ok(document
+                .outline
+                .as_ref()
+                .map(|outline| definitions_of(path, outline)))
         },
         deliver,
     )
+}
+
+/// Every definition of one outlined file in pre-order, each marked when it is test code (a
+/// test file, or inside a test module): what [`each_definition`] streams for each file, and
+/// what a viewer sends again when it has read a newer version of the file.
+pub fn definitions_of(path: PathBuf, outline: &Outline) -> FileDefinitions {
+    let mut entries = Vec::new();
+    let file_is_test = is_test_path(&path);
+    visit(&outline.entries, &mut Vec::new(), &mut |chain| {
+        let in_test = file_is_test || chain.iter().any(|e| is_test_entry(e));
+        if let Some(entry) = chain.last() {
+            entries.push((EntryRef::of(entry), in_test));
+        }
+    });
+    FileDefinitions {
+        path,
+        language: outline.language,
+        entries,
+    }
 }
 
 /// Looks `query` up in one outline with the search's forms (`impl Layout`, `Type::method`,

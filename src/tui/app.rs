@@ -8,6 +8,7 @@ use super::jump::{JumpList, Location};
 use super::layout::{self, Panes};
 use super::picker::{Overlay, Picker, Results};
 use super::rank::SymbolIndex;
+use super::reach::{Reach, ReachStatus};
 use super::tree::{Item, Tree};
 use crate::config::{ColorChoice, Config};
 use crate::git;
@@ -76,6 +77,9 @@ pub struct OutlineItem {
     pub end_line: usize,
     pub tokens: Option<usize>,
     pub changed: bool,
+    /// The parser's nesting limit stopped here: entries inside are not outlined (print mode
+    /// says the same from the same model field).
+    pub nesting_cut: bool,
 }
 
 impl Item for OutlineItem {
@@ -175,12 +179,27 @@ pub struct App {
     pub note: Option<String>,
     /// Git status is being read on a thread.
     pub git_pending: bool,
+    /// The walk that takes the directory filter below the listed directories, once started.
+    pub reach: Option<Reach>,
+    /// How far it has answered the directory filter.
+    pub reached: ReachStatus,
+    /// The definition a picker jump went to, checked against the file once it is read.
+    pub expect: Option<Expected>,
 }
 
-/// Files larger than this open with their first screen at once and load in the background.
-pub const LAZY_FROM: u64 = 512 * 1024;
-/// How much of a large file is read for its first screen.
-const HEAD_BYTES: usize = 64 * 1024;
+/// A definition as the symbol index last saw it: a jump to it is checked against the file as
+/// read now, which may have been saved since it was indexed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expected {
+    pub path: PathBuf,
+    pub qualname: String,
+    /// 1-based.
+    pub line: usize,
+}
+
+/// How much of a file is read on the key path for its first screen; the whole file is read
+/// and outlined on a thread.
+pub const HEAD_BYTES: usize = 64 * 1024;
 
 impl App {
     /// An app showing `root`, without a file open yet.
@@ -230,6 +249,9 @@ impl App {
             assets_pending: false,
             note: None,
             git_pending: false,
+            reach: None,
+            reached: ReachStatus::default(),
+            expect: None,
         };
         app.list_root();
         app.refresh_git();
@@ -317,8 +339,15 @@ impl App {
                 || !ranking.done
                 || ranking.query != self.picker.query
         });
+        let reaching = self.reach.is_some()
+            && self
+                .dir
+                .filter_query()
+                .is_some_and(|query| !self.reached.answers(query));
         indexing
+            || reaching
             || self.results.running
+            || self.results.due.is_some()
             || self.loading.is_some()
             || self.peek_loading.is_some()
             || self.assets_pending
@@ -327,7 +356,7 @@ impl App {
 
     /// Applies every message background work has sent; returns whether anything changed.
     pub fn pump(&mut self) -> bool {
-        let mut changed = false;
+        let mut changed = super::finder::start_due_search(self);
         while let Some(message) = self.jobs.try_recv() {
             self.receive(message);
             changed = true;
@@ -343,15 +372,27 @@ impl App {
     /// they come (tests and benchmarks; the event loop never waits). Returns whether it settled.
     pub fn settle(&mut self, timeout: Duration) -> bool {
         let start = Instant::now();
-        while self.busy() {
+        loop {
+            super::finder::start_due_search(self);
+            // A new ranking may select another file to preview, which starts its load.
+            super::finder::peek_selected(self);
+            if !self.busy() {
+                break;
+            }
             let left = timeout.saturating_sub(start.elapsed());
-            match self.jobs.recv_timeout(left) {
-                Some(message) => self.receive(message),
-                None => return false,
+            if left.is_zero() {
+                return false;
+            }
+            // A search waiting for typing to pause starts when its time comes.
+            let wait = self.results.due.map_or(left, |due| {
+                due.saturating_duration_since(Instant::now())
+                    .min(left)
+                    .max(Duration::from_millis(1))
+            });
+            if let Some(message) = self.jobs.recv_timeout(wait) {
+                self.receive(message);
             }
         }
-        self.pump();
-        super::finder::peek_selected(self);
         self.sync();
         true
     }
@@ -391,11 +432,13 @@ impl App {
                 if self.loading == Some(job) && current == Some(doc.path.as_path()) {
                     self.loading = None;
                     self.swap_doc(*doc);
+                    self.check_expected();
                 }
             }
             Message::Peeked { job, doc } => {
                 if self.peek_loading == Some(job) {
                     self.peek_loading = None;
+                    self.refresh_index(&doc);
                     if let Some(peek) = self.peek.as_mut().filter(|p| p.doc.path == doc.path) {
                         peek.doc = *doc;
                     }
@@ -413,6 +456,7 @@ impl App {
                     self.reload_doc();
                 }
             }
+            Message::Reached(reached) => self.graft_reached(reached),
         }
     }
 
@@ -447,31 +491,13 @@ impl App {
         }
     }
 
-    /// Opens `path` in the outline and preview panes and selects it in the directory pane. A
-    /// large file shows its first screen at once and loads in the background.
+    /// Opens `path` in the outline and preview panes and selects it in the directory pane.
+    /// Only its first screen is read here; the whole file is read and outlined on a thread
+    /// ([`Message::Loaded`]), so no key waits on a file, however large.
     pub fn open(&mut self, path: &Path) {
         self.reveal(path);
-        self.loading = None;
-        if self.is_large(path) {
-            self.set_doc(Doc::head(path, HEAD_BYTES, &self.theme));
-            self.load_in_background(path);
-        } else {
-            let doc = self.load_now(path);
-            self.set_doc(doc);
-        }
-    }
-
-    fn is_large(&self, path: &Path) -> bool {
-        std::fs::metadata(path).is_ok_and(|m| m.len() > LAZY_FROM)
-    }
-
-    fn load_now(&self, path: &Path) -> Doc {
-        (self.loader)(
-            path,
-            self.load_options(),
-            self.snapshot.as_deref(),
-            &self.theme,
-        )
+        self.set_doc(Doc::head(path, HEAD_BYTES, &self.theme));
+        self.load_in_background(path);
     }
 
     /// Reads and outlines `path` on a thread; the result arrives as [`Message::Loaded`].
@@ -499,6 +525,7 @@ impl App {
 
     /// Shows `doc`, rebuilding the outline tree (all levels open).
     pub fn set_doc(&mut self, doc: Doc) {
+        self.refresh_index(&doc);
         let rows = doc
             .entries()
             .into_iter()
@@ -509,17 +536,58 @@ impl App {
         self.preview = Preview::default();
     }
 
-    /// Re-reads the open file (in the background when it is large), keeping the folds, the
-    /// selected symbol and the preview's place.
+    /// Re-reads the open file on a thread; the version shown stays until the new one
+    /// arrives, which keeps the folds, the selected symbol and the preview's place.
     pub fn reload_doc(&mut self) {
         let Some(path) = self.doc.as_ref().map(|d| d.path.clone()) else {
             return;
         };
-        match self.is_large(&path) {
-            true => self.load_in_background(&path),
-            false => {
-                let doc = self.load_now(&path);
-                self.swap_doc(doc);
+        self.load_in_background(&path);
+    }
+
+    /// Tells the symbol index the definitions of a file just read in full, so that the
+    /// picker never offers a definition where a newer version of the file no longer has it.
+    pub(crate) fn refresh_index(&self, doc: &Doc) {
+        let (Some(index), Some(outline)) = (&self.symbols, &doc.outline) else {
+            return;
+        };
+        if !doc.loading && doc.error.is_none() && doc.extent.complete {
+            index.refresh(crate::search::definitions_of(doc.path.clone(), outline));
+        }
+    }
+
+    /// After a picker jump: when the file read now has the definition elsewhere (it was
+    /// saved since it was indexed), go there and say so; when it no longer has it, say so.
+    pub fn check_expected(&mut self) {
+        let Some(doc) = self.doc.as_ref().filter(|d| !d.loading) else {
+            return;
+        };
+        let Some(expect) = self.expect.take_if(|e| e.path == doc.path) else {
+            return;
+        };
+        let found = doc
+            .entries()
+            .iter()
+            .filter(|(_, e)| e.qualname == expect.qualname)
+            .map(|(_, e)| e.line)
+            .min_by_key(|line| line.abs_diff(expect.line));
+        let file = doc.name.clone();
+        match found {
+            Some(line) if line == expect.line => {}
+            Some(line) => {
+                self.jump_to_line(line - 1);
+                self.follow_cursor();
+                self.center_selection();
+                self.message = Some(format!(
+                    "{} is at line {line} now: {file} changed since it was indexed",
+                    expect.qualname
+                ));
+            }
+            None => {
+                self.message = Some(format!(
+                    "{} is no longer in {file}: it changed since it was indexed",
+                    expect.qualname
+                ));
             }
         }
     }
@@ -528,6 +596,7 @@ impl App {
     /// selected entry stays selected (by qualified name), the preview stays where it was.
     fn swap_doc(&mut self, doc: Doc) {
         let keep = self.outline.selected().map(|n| n.item.qualname.clone());
+        let restore = keep.clone();
         let folded: std::collections::HashSet<String> = self
             .outline
             .nodes()
@@ -540,7 +609,7 @@ impl App {
         self.set_doc(doc);
         self.outline
             .fold_where(|item| folded.contains(&item.qualname));
-        if let Some(name) = keep {
+        if let Some(name) = restore {
             let found = self
                 .outline
                 .nodes()
@@ -554,6 +623,13 @@ impl App {
             self.outline.set_filter(&query);
         }
         self.preview = preview;
+        if keep.is_none() {
+            // The first full read of a file opened with its first screen: the outline
+            // follows the preview's place (a jump's target).
+            self.clamp_preview();
+            self.follow_cursor();
+            self.center_selection();
+        }
     }
 
     /// The root folder's name, as the directory pane's title shows it.
@@ -619,6 +695,11 @@ impl App {
 
     /// Keeps the preview's cursor and top inside the file and the cursor on screen.
     pub fn clamp_preview(&mut self) {
+        // While only the first screen is read, a jump's line may lie past it: it is kept,
+        // and shown once the whole file arrives.
+        if self.doc.as_ref().is_some_and(|d| d.loading) {
+            return;
+        }
         let lines = self.doc.as_ref().map_or(0, Doc::line_count);
         let height = self.preview_height();
         let last = lines.saturating_sub(1);
@@ -697,6 +778,18 @@ impl App {
         self.preview.top = top.unwrap_or(cursor);
         self.clamp_preview();
         self.follow_cursor();
+        self.center_selection();
+    }
+
+    /// After a jump: the outline's and the directory pane's selections shown a third of the
+    /// way down their panes when they were out of sight.
+    pub fn center_selection(&mut self) {
+        let panes = self.panes();
+        self.outline
+            .scroll_to_show(layout::inner_height(panes.outline));
+        if let Some(dir) = panes.dir {
+            self.dir.scroll_to_show(layout::inner_height(dir));
+        }
     }
 
     /// Jumps to 1-based `line` of `path`, remembering where the preview was.
@@ -705,12 +798,13 @@ impl App {
             self.jumps.push(here);
         }
         self.overlay = Overlay::None;
-        // A preview still loading is not the file: `open` reads it (in the background if large).
+        // A preview still loading, or read before the file was saved again, is not the file:
+        // `open` reads it (on a thread).
         let ready = self
             .peek
             .take()
             .map(|peek| peek.doc)
-            .filter(|doc| !doc.loading);
+            .filter(|doc| !doc.loading && super::doc::stamp(&doc.path) == doc.stamp);
         self.peek_loading = None;
         self.show(path, line.saturating_sub(1), None, ready);
         self.focus = Focus::Outline;
@@ -764,5 +858,6 @@ pub fn outline_item(entry: &crate::outline::Entry) -> OutlineItem {
         end_line: entry.end_line,
         tokens: entry.tokens,
         changed: entry.changed,
+        nesting_cut: entry.truncated == Some(crate::outline::Truncation::MaxNesting),
     }
 }

@@ -4,7 +4,7 @@
 //! ([`super::rank`], [`super::jobs`]) on the one search engine.
 
 use super::action::Action;
-use super::app::{App, Focus, Peek, Preview};
+use super::app::{App, Expected, Focus, Peek, Preview};
 use super::doc::Doc;
 use super::jobs::Message;
 use super::jobs::{self, Cancel, Needle};
@@ -13,20 +13,41 @@ use super::picker::{Overlay, ResultRow, Results, SearchKind};
 use super::rank::SymbolIndex;
 use crate::search::RefQuery;
 use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// A search runs once typing pauses this long (each key cancels the one running).
+pub const SEARCH_PAUSE: Duration = Duration::from_millis(150);
 
 /// `S`, Ctrl-T: the symbol picker, its index started on first use.
 pub fn open_symbols(app: &mut App) {
     app.overlay = Overlay::Symbols;
     app.filtering = false;
     if app.symbols.is_none() {
-        let generation = app.jobs.next_id();
-        let scope = app.scope(false);
-        app.symbols = Some(SymbolIndex::start(scope, generation, app.jobs.tx.clone()));
+        start_index(app);
     }
     if let Some(index) = &app.symbols {
         index.query(&app.picker.query);
     }
     peek_selected(app);
+}
+
+fn start_index(app: &mut App) {
+    let generation = app.jobs.next_id();
+    let scope = app.scope(false);
+    app.symbols = Some(SymbolIndex::start(scope, generation, app.jobs.tx.clone()));
+}
+
+impl App {
+    /// `r` and `.`: the symbol index, if one was built, is built again from the tree as it
+    /// is now (the old one stops).
+    pub fn restart_symbols(&mut self) {
+        if self.symbols.take().is_some() {
+            start_index(self);
+            if let Some(index) = &self.symbols {
+                index.query(&self.picker.query);
+            }
+        }
+    }
 }
 
 /// `F`, `g/`: the text search view, with the last text search's query and results.
@@ -60,6 +81,7 @@ pub fn references(app: &mut App) {
 /// Starts the search view's query, replacing any search still running.
 fn run_search(app: &mut App) {
     app.stop_search();
+    app.results.due = None;
     let query = app.results.query.clone();
     let needle = match app.results.kind {
         SearchKind::Text => crate::config::build_regex(&query).map(Needle::Text),
@@ -146,9 +168,39 @@ fn edit_query(app: &mut App, edit: impl FnOnce(&mut String)) {
                 index.query(&app.picker.query);
             }
         }
-        Overlay::Search => edit(&mut app.results.query),
+        Overlay::Search => {
+            edit(&mut app.results.query);
+            schedule_search(app);
+        }
         Overlay::None => {}
     }
+}
+
+/// The search query changed: the running search stops now, and the new one starts when
+/// typing pauses ([`start_due_search`]). An empty query clears the view.
+fn schedule_search(app: &mut App) {
+    app.stop_search();
+    let results = &mut app.results;
+    if results.query.is_empty() {
+        results.due = None;
+        results.rows.clear();
+        results.cursor = Default::default();
+        results.ran = None;
+        results.note = None;
+        results.files = 0;
+        results.hits = 0;
+    } else {
+        results.due = Some(Instant::now() + SEARCH_PAUSE);
+    }
+}
+
+/// Starts the search whose typing pause is over; returns whether one started.
+pub fn start_due_search(app: &mut App) -> bool {
+    let due = app.results.due.is_some_and(|due| Instant::now() >= due);
+    if due {
+        run_search(app);
+    }
+    due
 }
 
 fn move_by(app: &mut App, delta: isize) {
@@ -174,7 +226,13 @@ fn accept(app: &mut App) {
     match app.overlay {
         Overlay::Symbols => {
             if let Some(row) = app.picker.selected().cloned() {
+                app.expect = Some(Expected {
+                    path: row.path.clone(),
+                    qualname: row.qualname.clone(),
+                    line: row.line,
+                });
                 app.goto(&row.path, row.line);
+                app.check_expected();
             }
         }
         Overlay::Search => {
@@ -232,28 +290,18 @@ pub fn peek_selected(app: &mut App) {
     }
 }
 
-/// Files up to this size are previewed at once; larger ones show their first screen while
-/// they load in the background, so moving through results never waits on a big file.
-const PEEK_AT_ONCE: u64 = 128 * 1024;
+/// How much of a previewed file is read on the key path: more than the open file's first
+/// screen, since the selected line may lie well into the file.
+const PEEK_HEAD: usize = 256 * 1024;
 
+/// The selected item's file: what is read at once, the whole file on a thread
+/// ([`Message::Peeked`]), so moving through results never waits on a file.
 fn load_peek(app: &mut App, path: &Path) -> Peek {
     // The open file too is read again rather than shared: the open file's state (folds,
     // cursor) must stay as it was when the finder closes without a jump.
-    let large = std::fs::metadata(path).is_ok_and(|m| m.len() > PEEK_AT_ONCE);
-    app.peek_loading = None;
-    let doc = match large {
-        true => {
-            let job = app.spawn_load(path, |job, doc| Message::Peeked { job, doc });
-            app.peek_loading = Some(job);
-            Doc::head(path, PEEK_AT_ONCE as usize, &app.theme)
-        }
-        false => (app.loader)(
-            path,
-            app.load_options(),
-            app.snapshot.as_deref(),
-            &app.theme,
-        ),
-    };
+    let job = app.spawn_load(path, |job, doc| Message::Peeked { job, doc });
+    app.peek_loading = Some(job);
+    let doc = Doc::head(path, PEEK_HEAD, &app.theme);
     Peek {
         doc,
         view: Preview::default(),

@@ -31,6 +31,8 @@ pub enum Message {
     AssetsReady,
     /// Git status of the root's repository (`None`: not in a repository, or unreadable).
     Git(Option<std::sync::Arc<crate::git::Snapshot>>),
+    /// Directories listed for the directory filter ([`super::reach`]).
+    Reached(super::reach::Reached),
 }
 
 /// The channel every background thread reports on, and the counter that names jobs so that

@@ -67,6 +67,8 @@ pub struct Ranking {
 
 enum Input {
     Files(FileDefinitions),
+    /// A file read again since it was indexed: its definitions now.
+    Refresh(FileDefinitions),
     Query(String),
     Done(Result<Summary, String>),
 }
@@ -106,6 +108,13 @@ impl SymbolIndex {
     /// Ranks the index for `query` (the answer arrives as a message).
     pub fn query(&self, query: &str) {
         let _ = self.tx.send(Input::Query(query.to_string()));
+    }
+
+    /// Replaces what the index holds for one file with its definitions as read now (the
+    /// viewer read it again: opened, previewed, saved from elsewhere). Nothing changes when
+    /// they are the same; otherwise a new ranking follows.
+    pub fn refresh(&self, file: FileDefinitions) {
+        let _ = self.tx.send(Input::Refresh(file));
     }
 }
 
@@ -337,12 +346,25 @@ fn scored(sym: &Sym, at: u32, tier: u8, score: u32) -> Scored {
     }
 }
 
+/// One file as indexed: its definitions are `syms[start..end]`.
+struct IndexedFile {
+    path: PathBuf,
+    start: u32,
+    end: u32,
+    /// A newer version of the file was indexed since.
+    retired: bool,
+}
+
 /// The ranking thread's state.
 struct Ranker {
     generation: u64,
     ui: Sender<Message>,
     syms: Vec<Sym>,
-    files: Vec<PathBuf>,
+    files: Vec<IndexedFile>,
+    /// The number of each path's current version in `files`.
+    numbers: rustc_hash::FxHashMap<PathBuf, u32>,
+    /// Definitions of files read again since: never ranked, and not counted.
+    retired_syms: usize,
     names: Names,
     query: Query,
     /// For a query about names: each distinct name's (tier, score), `None` for no match.
@@ -365,6 +387,8 @@ impl Ranker {
             ui,
             syms: Vec::new(),
             files: Vec::new(),
+            numbers: Default::default(),
+            retired_syms: 0,
             names: Names::default(),
             query: Query::parse(""),
             verdicts: Vec::new(),
@@ -383,12 +407,13 @@ impl Ranker {
     /// taken together so that one ranking answers them all.
     fn run(mut self, rx: Receiver<Input>) {
         while let Ok(first) = rx.recv() {
-            let mut query_changed = false;
+            let mut changed = false;
             let mut latest_query = None;
             let mut input = Some(first);
             while let Some(next) = input.take() {
                 match next {
                     Input::Files(file) => self.add(file),
+                    Input::Refresh(file) => changed |= self.refresh(file),
                     Input::Query(text) => latest_query = Some(text),
                     Input::Done(result) => self.finish(result),
                 }
@@ -396,10 +421,10 @@ impl Ranker {
             }
             if let Some(text) = latest_query {
                 self.set_query(&text);
-                query_changed = true;
+                changed = true;
             }
             let due = self.last_sent.is_none_or(|at| at.elapsed() >= SEND_EVERY);
-            if (query_changed || self.done || due) && self.send().is_err() {
+            if (changed || self.done || due) && self.send().is_err() {
                 return;
             }
         }
@@ -407,7 +432,14 @@ impl Ranker {
 
     fn add(&mut self, file: FileDefinitions) {
         let number = self.files.len() as u32;
-        self.files.push(file.path);
+        let start = self.syms.len() as u32;
+        self.numbers.insert(file.path.clone(), number);
+        self.files.push(IndexedFile {
+            path: file.path,
+            start,
+            end: start + file.entries.len() as u32,
+            retired: false,
+        });
         // Names scored for one query are not scored for the queries before it.
         self.history.clear();
         let (matcher, buf) = (&mut self.matchers[0], &mut Vec::new());
@@ -446,15 +478,51 @@ impl Ranker {
         }
     }
 
+    /// Takes a file's definitions as read now; returns whether the index changed.
+    fn refresh(&mut self, file: FileDefinitions) -> bool {
+        let Some(&number) = self.numbers.get(&file.path) else {
+            // A file created since the scan (or one the scan has not reached yet: it will
+            // come again, and then replace this version).
+            self.add(file);
+            return true;
+        };
+        let indexed = &self.files[number as usize];
+        let old = &self.syms[indexed.start as usize..indexed.end as usize];
+        let same = old.len() == file.entries.len()
+            && old.iter().zip(&file.entries).all(|(sym, (entry, _))| {
+                *sym.qualname == entry.qualname
+                    && sym.line as usize == entry.line
+                    && sym.kind == entry.kind
+            });
+        if same {
+            return false;
+        }
+        self.files[number as usize].retired = true;
+        self.retired_syms += old.len();
+        let files = &self.files;
+        let syms = &self.syms;
+        self.matched
+            .retain(|m| !files[syms[m.at as usize].file as usize].retired);
+        self.add(file);
+        true
+    }
+
     fn set_query(&mut self, text: &str) {
         if text == self.query.text {
             return;
         }
-        let query = Query::parse(text);
+        self.rescore(Query::parse(text));
+    }
+
+    /// Scores the index for `query` (narrowing the last matches when it extends them).
+    fn rescore(&mut self, query: Query) {
         if query.qualified {
+            let files = &self.files;
             let candidates: Vec<u32> = match query.narrows(&self.query) && self.query.qualified {
                 true => self.matched.iter().map(|m| m.at).collect(),
-                false => (0..self.syms.len() as u32).collect(),
+                false => (0..self.syms.len() as u32)
+                    .filter(|&at| !files[self.syms[at as usize].file as usize].retired)
+                    .collect(),
             };
             self.query = query;
             self.matched =
@@ -466,12 +534,12 @@ impl Ranker {
             for hit in &hits {
                 self.verdicts[hit.id as usize] = Some((hit.tier, hit.score));
             }
-            let (query, verdicts) = (&self.query, &self.verdicts);
+            let (query, verdicts, files) = (&self.query, &self.verdicts, &self.files);
             self.matched = self
                 .syms
                 .iter()
                 .enumerate()
-                .filter(|(_, sym)| query.wants(sym))
+                .filter(|(_, sym)| query.wants(sym) && !files[sym.file as usize].retired)
                 .filter_map(|(at, sym)| {
                     let (tier, score) = verdicts.get(sym.name as usize).copied().flatten()?;
                     Some(scored(sym, at as u32, tier, score))
@@ -558,7 +626,7 @@ impl Ranker {
                 Some(Row {
                     kind: sym.kind,
                     qualname: sym.qualname.to_string(),
-                    path: self.files.get(sym.file as usize)?.clone(),
+                    path: self.files.get(sym.file as usize)?.path.clone(),
                     line: sym.line as usize,
                     in_test: sym.in_test,
                     matched: indices.clone(),
@@ -570,8 +638,8 @@ impl Ranker {
             query: self.query.text.clone(),
             rows,
             matched: self.matched.len(),
-            indexed: self.syms.len(),
-            files: self.files.len(),
+            indexed: self.syms.len() - self.retired_syms,
+            files: self.numbers.len(),
             done: self.done,
             note: self.note.clone(),
         }
@@ -760,7 +828,11 @@ mod tests {
         let mut ranker = ranker(&DEFS[..2]);
         ranker.set_query("get");
         assert!(ranker.ranking().rows.is_empty());
-        for (sym, path) in late.syms.into_iter().zip(late.files) {
+        for (sym, path) in late
+            .syms
+            .into_iter()
+            .zip(late.files.into_iter().map(|f| f.path))
+        {
             let entry = crate::search::EntryRef {
                 id: "9".into(),
                 kind: sym.kind,

@@ -232,9 +232,9 @@ pub fn draw_tree<T: Item>(
     frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
 
-/// The fold marker and indentation in front of a tree row.
-pub fn tree_prefix<T>(node: &super::tree::Node<T>) -> Span<'static> {
-    let marker = match (node.has_children, node.expanded) {
+/// The fold marker and indentation in front of a tree row; `open`: its children show.
+pub fn tree_prefix<T>(node: &super::tree::Node<T>, open: bool) -> Span<'static> {
+    let marker = match (node.has_children, open) {
         (false, _) => "  ",
         (true, true) => "▾ ",
         (true, false) => "▸ ",

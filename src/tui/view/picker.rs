@@ -69,8 +69,10 @@ fn symbol_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
     window(app.picker.cursor, ranking.rows.len(), height)
         .map(|index| {
             let row = &ranking.rows[index];
-            let place = format!("  {}:{}", shown(app, &row.path), row.line);
             let tag = format!("{} ", kind_word(row.kind));
+            // The place keeps its end (file name and line) and at most 2/5 of the row.
+            let place = format!("{}:{}", shown(app, &row.path), row.line);
+            let place = format!("  {}", keep_end(&place, (width * 2 / 5).max(12)));
             let room = width.saturating_sub(tag.chars().count() + place.chars().count());
             let name_style = match row.in_test {
                 true => palette.dim(),
@@ -100,7 +102,9 @@ fn symbol_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
         .collect()
 }
 
-/// `text` cut to `room` characters, with the characters at `matched` positions marked.
+/// `text` cut to `room` characters, with the characters at `matched` positions marked. A
+/// qualified name too long for the row loses its start, never its end: the name is what the
+/// row is for (`…Deserializer for &mut Reader.deserialize_map`).
 fn marked(
     text: &str,
     matched: &[u32],
@@ -108,11 +112,39 @@ fn marked(
     style: Style,
     palette: &Palette,
 ) -> Vec<Span<'static>> {
-    let text = truncate(&name_for_terminal(text), room);
-    text.chars()
+    let text = name_for_terminal(text);
+    let count = text.chars().count();
+    if count <= room {
+        return spans_marked(text.chars(), 0, matched, style, palette);
+    }
+    if room == 0 {
+        return Vec::new();
+    }
+    let dropped = count - (room - 1);
+    let mut spans = vec![Span::styled("…", style)];
+    spans.extend(spans_marked(
+        text.chars().skip(dropped),
+        dropped,
+        matched,
+        style,
+        palette,
+    ));
+    spans
+}
+
+/// One span per character of `chars`, the first being character `first` of the text; those
+/// at `matched` positions marked.
+fn spans_marked(
+    chars: impl Iterator<Item = char>,
+    first: usize,
+    matched: &[u32],
+    style: Style,
+    palette: &Palette,
+) -> Vec<Span<'static>> {
+    chars
         .enumerate()
         .map(|(i, c)| {
-            let hit = matched.binary_search(&(i as u32)).is_ok();
+            let hit = matched.binary_search(&((first + i) as u32)).is_ok();
             Span::styled(c.to_string(), if hit { palette.matched() } else { style })
         })
         .collect()
@@ -128,12 +160,13 @@ fn result_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
         ));
     }
     if results.rows.is_empty() {
-        let note = match (&results.ran, results.running) {
-            (None, _) if results.kind == SearchKind::Text => {
-                "type a regex, Enter searches the tree"
+        let pending = results.running || results.due.is_some();
+        let note = match (&results.ran, pending) {
+            (_, true) => "searching…",
+            (None, false) if results.kind == SearchKind::Text => {
+                "type a regex: the tree is searched as you type"
             }
-            (None, _) => "type a name, Enter finds its uses",
-            (Some(_), true) => "searching…",
+            (None, false) => "type a name: its uses are found as you type",
             (Some(_), false) => "no match",
         };
         lines.push(Line::styled(format!("  {note}"), palette.dim()));
@@ -144,7 +177,7 @@ fn result_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
         let mut line = match &results.rows[index] {
             ResultRow::File { path, hits } => Line::from(vec![
                 Span::styled(
-                    truncate(&shown(app, path), width.saturating_sub(8)),
+                    keep_end(&shown(app, path), width.saturating_sub(8)),
                     palette.accent(),
                 ),
                 Span::styled(format!(" ({hits})"), palette.dim()),
@@ -189,8 +222,53 @@ fn result_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
     lines
 }
 
+/// `text` cut to `room` characters from the left (`…de/mod.rs:1146`): a path's end says most.
+fn keep_end(text: &str, room: usize) -> String {
+    let count = text.chars().count();
+    if count <= room {
+        return text.to_string();
+    }
+    match room {
+        0 => String::new(),
+        _ => std::iter::once('…')
+            .chain(text.chars().skip(count - (room - 1)))
+            .collect(),
+    }
+}
+
 /// A path as shown in the finder: relative to the viewer's root.
 fn shown(app: &App, path: &Path) -> String {
     let rel = path.strip_prefix(&app.root).unwrap_or(path);
     path_for_terminal(crate::walk::shown(rel)).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::app::ColorMode;
+
+    fn text(spans: &[Span]) -> String {
+        spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    #[test]
+    fn a_long_qualified_name_keeps_its_end_and_its_marks() {
+        let palette = Palette::new(ColorMode::Mono, false);
+        let name = "serde::Deserializer<'de> for &'a mut Reader.deserialize_map";
+        let at = name.find("deserialize_map").unwrap() as u32;
+        let matched: Vec<u32> = (at..at + 3).collect();
+        let spans = marked(name, &matched, 23, Style::default(), &palette);
+        assert_eq!(text(&spans), "…Reader.deserialize_map");
+        let marked_text: String = spans
+            .iter()
+            .filter(|s| s.style == palette.matched())
+            .map(|s| s.content.as_ref())
+            .collect();
+        assert_eq!(marked_text, "des");
+        let short = marked("get", &[0], 10, Style::default(), &palette);
+        assert_eq!(text(&short), "get");
+        assert!(marked(name, &[], 0, Style::default(), &palette).is_empty());
+        assert_eq!(keep_end("src/de/mod.rs:1146", 12), "…mod.rs:1146");
+        assert_eq!(keep_end("a.rs:1", 12), "a.rs:1");
+    }
 }
