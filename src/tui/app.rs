@@ -185,6 +185,8 @@ pub struct App {
     pub reached: ReachStatus,
     /// The definition a picker jump went to, checked against the file once it is read.
     pub expect: Option<Expected>,
+    /// The finder's query is the one kept from its last visit: the first key replaces it.
+    pub replace_query: bool,
 }
 
 /// A definition as the symbol index last saw it: a jump to it is checked against the file as
@@ -252,6 +254,7 @@ impl App {
             reach: None,
             reached: ReachStatus::default(),
             expect: None,
+            replace_query: false,
         };
         app.list_root();
         app.refresh_git();

@@ -22,6 +22,7 @@ pub const SEARCH_PAUSE: Duration = Duration::from_millis(150);
 pub fn open_symbols(app: &mut App) {
     app.overlay = Overlay::Symbols;
     app.filtering = false;
+    app.replace_query = !app.picker.query.is_empty();
     if app.symbols.is_none() {
         start_index(app);
     }
@@ -58,6 +59,7 @@ pub fn open_search(app: &mut App) {
         app.results = Results::default();
     }
     app.overlay = Overlay::Search;
+    app.replace_query = !app.results.query.is_empty();
     peek_selected(app);
 }
 
@@ -75,6 +77,7 @@ pub fn references(app: &mut App) {
     };
     app.overlay = Overlay::Search;
     app.filtering = false;
+    app.replace_query = true;
     run_search(app);
 }
 
@@ -106,10 +109,8 @@ fn run_search(app: &mut App) {
 /// Applies `action` while a finder view is open.
 pub fn update(app: &mut App, action: Action) {
     match action {
-        Action::FilterInput(c) => edit_query(app, |q| q.push(c)),
-        Action::FilterBackspace => edit_query(app, |q| {
-            q.pop();
-        }),
+        Action::FilterInput(c) => edit_query(app, Some(c)),
+        Action::FilterBackspace => edit_query(app, None),
         Action::Up => move_by(app, -1),
         Action::Down => move_by(app, 1),
         Action::PageUp => move_by(app, -list_height(app)),
@@ -129,10 +130,7 @@ pub fn update(app: &mut App, action: Action) {
 
 /// A click on a row of the list selects it (a hit, in a search view); a second click jumps.
 fn click(app: &mut App, x: u16, y: u16) {
-    let panes = app.panes();
-    let rect = panes
-        .dir
-        .map_or(panes.outline, |dir| dir.union(panes.outline));
+    let (rect, _) = layout::finder(&app.panes());
     // Below the border and the query line (and a search's note line).
     let note = usize::from(app.overlay == Overlay::Search && app.results.note.is_some());
     let first = rect.y as usize + 2 + note;
@@ -160,19 +158,29 @@ fn click(app: &mut App, x: u16, y: u16) {
     }
 }
 
-fn edit_query(app: &mut App, edit: impl FnOnce(&mut String)) {
+/// Types `c` into the query, or erases its last character (`None`). A query kept from the
+/// last visit is replaced by the first key, as a selected text field would be.
+fn edit_query(app: &mut App, c: Option<char>) {
+    let replace = std::mem::take(&mut app.replace_query);
+    let query = match app.overlay {
+        Overlay::Symbols => &mut app.picker.query,
+        Overlay::Search => &mut app.results.query,
+        Overlay::None => return,
+    };
+    match (replace, c) {
+        (true, _) => *query = c.map(String::from).unwrap_or_default(),
+        (false, Some(c)) => query.push(c),
+        (false, None) => {
+            query.pop();
+        }
+    }
     match app.overlay {
         Overlay::Symbols => {
-            edit(&mut app.picker.query);
             if let Some(index) = &app.symbols {
                 index.query(&app.picker.query);
             }
         }
-        Overlay::Search => {
-            edit(&mut app.results.query);
-            schedule_search(app);
-        }
-        Overlay::None => {}
+        _ => schedule_search(app),
     }
 }
 
@@ -213,10 +221,7 @@ fn move_by(app: &mut App, delta: isize) {
 
 /// Rows of the finder's list on screen.
 pub fn list_height(app: &App) -> isize {
-    let panes = app.panes();
-    let rect = panes
-        .dir
-        .map_or(panes.outline, |dir| dir.union(panes.outline));
+    let (rect, _) = layout::finder(&app.panes());
     // Borders and the query line.
     layout::inner_height(rect).saturating_sub(1).max(1) as isize
 }

@@ -605,6 +605,59 @@ mod tests {
     }
 
     #[test]
+    fn grafted_children_arrive_closed_and_show_while_filtering() {
+        struct Lazy(&'static str, bool, bool);
+        impl Item for Lazy {
+            fn key(&self) -> &str {
+                self.0
+            }
+            fn expandable(&self) -> bool {
+                self.1 && !self.2
+            }
+        }
+        let mut tree = Tree::new(
+            vec![(0, Lazy("a", true, false)), (0, Lazy("zed", false, false))],
+            0,
+        );
+        tree.select(1);
+        tree.set_filter("q");
+        assert!(tree.visible().is_empty());
+        let grafted = tree.graft(|item| match item.0 {
+            "a" => {
+                item.2 = true;
+                Some(vec![Lazy("b", true, false), Lazy("c", false, false)])
+            }
+            "b" => {
+                item.2 = true;
+                Some(vec![Lazy("quux", false, false)])
+            }
+            _ => None,
+        });
+        assert!(grafted);
+        let names: Vec<&str> = tree
+            .visible()
+            .iter()
+            .map(|&i| tree.nodes()[i].item.0)
+            .collect();
+        assert_eq!(names, ["a", "b", "quux"], "the match and its parents");
+        assert_eq!(tree.selected().map(|n| n.item.0), Some("quux"));
+        assert!(tree.shows_children(0) && tree.shows_children(1));
+        assert!(!tree.nodes()[0].expanded, "grafted closed");
+        tree.set_filter("");
+        let names: Vec<&str> = tree
+            .visible()
+            .iter()
+            .map(|&i| tree.nodes()[i].item.0)
+            .collect();
+        assert_eq!(
+            names,
+            ["a", "b", "quux", "c", "zed"],
+            "the way to the match opened"
+        );
+        assert!(tree.shows_children(0));
+    }
+
+    #[test]
     fn fuzzy_is_subsequence_and_smart_case() {
         assert!(fuzzy_match("gtu", "get_user"));
         assert!(!fuzzy_match("ug", "get_u"));

@@ -419,3 +419,27 @@ fn live_search_snapshots() {
         insta::assert_snapshot!(format!("search_live_{w}x{h}"), render(&app, w, h));
     }
 }
+
+#[test]
+fn a_query_kept_from_the_last_visit_is_replaced_by_the_first_key() {
+    let fx = super::fixture();
+    let mut app = on_guide(&fx, (120, 40));
+    update(&mut app, Action::Symbols);
+    type_text(&mut app, "get");
+    update(&mut app, Action::Escape);
+    update(&mut app, Action::Symbols);
+    assert_eq!(app.picker.query, "get", "kept, shown selected");
+    assert!(app.replace_query);
+    type_text(&mut app, "ma");
+    assert_eq!(app.picker.query, "ma");
+    settle(&mut app);
+    assert_eq!(app.picker.ranking.query, "ma");
+    update(&mut app, Action::Escape);
+    update(&mut app, Action::Search);
+    type_text(&mut app, "items");
+    update(&mut app, Action::Escape);
+    update(&mut app, Action::Search);
+    update(&mut app, Action::FilterBackspace);
+    assert_eq!(app.results.query, "", "Backspace erases a kept query whole");
+    assert!(app.results.rows.is_empty());
+}

@@ -463,6 +463,11 @@ fn a_directory_filter_finds_files_in_directories_never_opened() {
         "the preview follows the match that arrived"
     );
     assert!(status(&app).contains("match 1/1"), "{}", status(&app));
+    let screen = render(&app, 120, 40);
+    assert!(
+        screen.contains("▾ src/") && screen.contains("▾ http/"),
+        "folders showing a match are drawn open:\n{screen}"
+    );
     update(&mut app, Action::FilterAccept);
     update(&mut app, Action::Escape);
     assert_eq!(

@@ -37,9 +37,14 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
         }
         Overlay::None => return,
     };
+    // A query kept from the last visit is drawn selected: the first key replaces it.
+    let query_style = match app.replace_query {
+        true => palette.selected(true),
+        false => Style::default(),
+    };
     let mut lines = vec![Line::from(vec![
         Span::styled("> ", palette.accent()),
-        Span::raw(name_for_terminal(query).into_owned()),
+        Span::styled(name_for_terminal(query).into_owned(), query_style),
         Span::styled("▏", palette.accent()),
     ])];
     lines.extend(rows);
@@ -70,9 +75,14 @@ fn symbol_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
         .map(|index| {
             let row = &ranking.rows[index];
             let tag = format!("{} ", kind_word(row.kind));
-            // The place keeps its end (file name and line) and at most 2/5 of the row.
+            // The place keeps its end (file name and line); it gives up room past 2/5 of
+            // the row only to a name that needs it.
             let place = format!("{}:{}", shown(app, &row.path), row.line);
-            let place = format!("  {}", keep_end(&place, (width * 2 / 5).max(12)));
+            let name_wants = tag.chars().count() + row.qualname.chars().count() + 2;
+            let budget = (width * 2 / 5)
+                .max(width.saturating_sub(name_wants))
+                .max(12);
+            let place = format!("  {}", keep_end(&place, budget));
             let room = width.saturating_sub(tag.chars().count() + place.chars().count());
             let name_style = match row.in_test {
                 true => palette.dim(),
