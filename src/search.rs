@@ -19,7 +19,7 @@ mod test_code;
 mod text;
 
 pub use find::{
-    definitions_of, each_definition, find, find_in_outline, Definition, FileDefinitions,
+    definitions_of, each_definition, find, find_in_outline, Defined, Definition, FileDefinitions,
     FindResult, Tier,
 };
 pub use query::{FindQuery, RefQuery};

@@ -20,6 +20,8 @@
 use super::jobs::{Cancel, Message};
 use crate::outline::Kind;
 use crate::search::{self, FileDefinitions, FindQuery, Scope, Summary};
+#[cfg(test)]
+use crate::search::Defined;
 use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
 use std::ops::ControlFlow;
@@ -373,6 +375,9 @@ struct Ranker {
     /// before), so that typing on scores only the last matches and Backspace costs nothing.
     history: Vec<(String, Vec<NameHit>)>,
     matched: Vec<Scored>,
+    /// The best [`SHOWN`] of `matched[..seen]`, in order.
+    top: Vec<Scored>,
+    seen: usize,
     matchers: Vec<Matcher>,
     done: bool,
     note: Option<String>,
@@ -394,6 +399,8 @@ impl Ranker {
             verdicts: Vec::new(),
             history: Vec::new(),
             matched: Vec::new(),
+            top: Vec::new(),
+            seen: 0,
             matchers: (0..workers)
                 .map(|_| Matcher::new(Config::DEFAULT))
                 .collect(),
@@ -443,17 +450,17 @@ impl Ranker {
         // Names scored for one query are not scored for the queries before it.
         self.history.clear();
         let (matcher, buf) = (&mut self.matchers[0], &mut Vec::new());
-        for (entry, in_test) in file.entries {
-            let (name, new) = self.names.intern(&entry.name);
+        for entry in file.entries {
+            let (name, new) = self.names.intern(entry.name());
             let sym = Sym {
-                name_start: entry.qualname.len().saturating_sub(entry.name.len()) as u32,
+                name_start: entry.name_start as u32,
                 name,
                 qual_mask: char_mask(&entry.qualname),
                 qualname: entry.qualname.into_boxed_str(),
                 kind: entry.kind,
                 line: entry.line as u32,
                 file: number,
-                in_test,
+                in_test: entry.in_test,
             };
             let at = self.syms.len() as u32;
             let query = &self.query;
@@ -489,7 +496,7 @@ impl Ranker {
         let indexed = &self.files[number as usize];
         let old = &self.syms[indexed.start as usize..indexed.end as usize];
         let same = old.len() == file.entries.len()
-            && old.iter().zip(&file.entries).all(|(sym, (entry, _))| {
+            && old.iter().zip(&file.entries).all(|(sym, entry)| {
                 *sym.qualname == entry.qualname
                     && sym.line as usize == entry.line
                     && sym.kind == entry.kind
@@ -503,6 +510,7 @@ impl Ranker {
         let syms = &self.syms;
         self.matched
             .retain(|m| !files[syms[m.at as usize].file as usize].retired);
+        self.rebuilt();
         self.add(file);
         true
     }
@@ -516,6 +524,7 @@ impl Ranker {
 
     /// Scores the index for `query` (narrowing the last matches when it extends them).
     fn rescore(&mut self, query: Query) {
+        self.rebuilt();
         if query.qualified {
             let files = &self.files;
             let candidates: Vec<u32> = match query.narrows(&self.query) && self.query.qualified {
@@ -593,17 +602,38 @@ impl Ranker {
         self.ui.send(Message::Ranked(ranking))
     }
 
+    /// Brings [`Ranker::top`] up to date with the matches added since it was last: the best
+    /// of the old best and the new ones, so that a send while a large tree streams in costs
+    /// what arrived since the last one, not the whole index.
+    fn update_top(&mut self) {
+        let seen = self.seen.min(self.matched.len());
+        let fresh = &mut self.matched[seen..];
+        let best = SHOWN.min(fresh.len());
+        if best > 0 && best < fresh.len() {
+            fresh.select_nth_unstable(best - 1);
+        }
+        let mut top = std::mem::take(&mut self.top);
+        top.extend_from_slice(&fresh[..best]);
+        top.sort_unstable();
+        top.truncate(SHOWN);
+        self.top = top;
+        self.seen = self.matched.len();
+    }
+
+    /// `matched` was rebuilt, not added to: the best are found again from all of it.
+    fn rebuilt(&mut self) {
+        self.top.clear();
+        self.seen = 0;
+    }
+
     /// The best [`SHOWN`] matches as rows.
     fn ranking(&mut self) -> Ranking {
-        let shown = SHOWN.min(self.matched.len());
-        if shown > 0 && shown < self.matched.len() {
-            self.matched.select_nth_unstable(shown - 1);
-        }
-        self.matched[..shown].sort_unstable();
+        self.update_top();
         let mut indices = Vec::new();
         let matcher = &mut self.matchers[0];
         let query = &self.query;
-        let rows = self.matched[..shown]
+        let rows = self
+            .top
             .iter()
             .filter_map(|m| {
                 let sym = self.syms.get(m.at as usize)?;
@@ -715,21 +745,17 @@ mod tests {
         let (ui, _) = mpsc::channel();
         let mut ranker = Ranker::new(1, ui);
         for (i, (qualname, name, kind, in_test)) in defs.iter().enumerate() {
-            let entry = crate::search::EntryRef {
-                id: i.to_string(),
+            let entry = Defined {
                 kind: *kind,
-                name: name.to_string(),
                 qualname: qualname.to_string(),
-                signature: None,
+                name_start: qualname.len() - name.len(),
                 line: i + 1,
-                end_line: i + 1,
-                tokens: None,
-                children: 0,
+                in_test: *in_test,
             };
             ranker.add(FileDefinitions {
                 path: PathBuf::from(format!("f{i}.rs")),
                 language: crate::Language::Rust,
-                entries: vec![(entry, *in_test)],
+                entries: vec![entry],
             });
         }
         ranker
@@ -833,21 +859,17 @@ mod tests {
             .into_iter()
             .zip(late.files.into_iter().map(|f| f.path))
         {
-            let entry = crate::search::EntryRef {
-                id: "9".into(),
+            let entry = Defined {
                 kind: sym.kind,
-                name: sym.name().to_string(),
                 qualname: sym.qualname.to_string(),
-                signature: None,
+                name_start: sym.name_start as usize,
                 line: 9,
-                end_line: 9,
-                tokens: None,
-                children: 0,
+                in_test: false,
             };
             ranker.add(FileDefinitions {
                 path,
                 language: crate::Language::Rust,
-                entries: vec![(entry, false)],
+                entries: vec![entry],
             });
         }
         assert_eq!(ranker.ranking().rows[0].qualname, "Store.get");
