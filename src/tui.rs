@@ -62,14 +62,17 @@ pub fn app_for(config: &Config, color: ColorMode, light: Option<bool>) -> Result
             Some(path.clone()),
         )
     };
-    let mut app = App::new(root, config, theme, color);
+    // Background work starts once the first frame is drawn (`event_loop`).
+    let mut app = App::holding_threads(root, config, theme, color);
     app.options.light = choice.light;
     app.note = choice.note;
     if !highlight::syntaxes_ready() {
         app.assets_pending = true;
-        let tx = app.jobs.tx.clone();
-        highlight::load_in_background(file.clone(), move || {
-            let _ = tx.send(jobs::Message::AssetsReady);
+        let (tx, first) = (app.jobs.tx.clone(), file.clone());
+        app.background(move || {
+            highlight::load_in_background(first, move || {
+                let _ = tx.send(jobs::Message::AssetsReady);
+            })
         });
     }
     if let Some(file) = file {
@@ -111,6 +114,7 @@ fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<(
                 .draw(|frame| view::draw(frame, app))
                 .map_err(tty_error)?;
             dirty = false;
+            app.release_held();
         }
         let wait = if app.busy() { BUSY_POLL } else { WATCH_EVERY };
         if event::poll(wait).map_err(tty_error)? {

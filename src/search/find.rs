@@ -76,7 +76,9 @@ pub struct Defined {
 impl Defined {
     /// The name: the end of the qualified name.
     pub fn name(&self) -> &str {
-        self.qualname.get(self.name_start..).unwrap_or(&self.qualname)
+        self.qualname
+            .get(self.name_start..)
+            .unwrap_or(&self.qualname)
     }
 }
 

@@ -187,7 +187,12 @@ pub struct App {
     pub expect: Option<Expected>,
     /// The finder's query is the one kept from its last visit: the first key replaces it.
     pub replace_query: bool,
+    /// Background work not started yet (`None`: work starts at once).
+    held: Option<Vec<Held>>,
 }
+
+/// Background work waiting for the first frame.
+type Held = Box<dyn FnOnce() + Send>;
 
 /// A definition as the symbol index last saw it: a jump to it is checked against the file as
 /// read now, which may have been saved since it was indexed.
@@ -206,6 +211,23 @@ pub const HEAD_BYTES: usize = 64 * 1024;
 impl App {
     /// An app showing `root`, without a file open yet.
     pub fn new(root: PathBuf, config: &Config, theme: Theme, color: ColorMode) -> App {
+        App::build(root, config, theme, color, None)
+    }
+
+    /// The same, with its first background threads (git status, reading the file opened,
+    /// syntax assets) held until [`App::release_held`]: the viewer releases them once the
+    /// first frame is drawn, so that on a busy machine they do not slow it down.
+    pub fn holding_threads(root: PathBuf, config: &Config, theme: Theme, color: ColorMode) -> App {
+        App::build(root, config, theme, color, Some(Vec::new()))
+    }
+
+    fn build(
+        root: PathBuf,
+        config: &Config,
+        theme: Theme,
+        color: ColorMode,
+        held: Option<Vec<Held>>,
+    ) -> App {
         let options = Options {
             tokens: config.tokens.is_some(),
             diff: true,
@@ -255,6 +277,7 @@ impl App {
             reached: ReachStatus::default(),
             expect: None,
             replace_query: false,
+            held,
         };
         app.list_root();
         app.refresh_git();
@@ -266,9 +289,26 @@ impl App {
     pub fn refresh_git(&mut self) {
         self.git_pending = true;
         let (root, tx) = (self.root.clone(), self.jobs.tx.clone());
-        std::thread::spawn(move || {
+        self.background(move || {
             let _ = tx.send(Message::Git(git::snapshot(&root).ok().map(Arc::new)));
         });
+    }
+
+    /// Runs `work` on a thread of its own, now or (before the first frame) once it is drawn.
+    pub fn background(&mut self, work: impl FnOnce() + Send + 'static) {
+        match &mut self.held {
+            Some(held) => held.push(Box::new(work)),
+            None => {
+                std::thread::spawn(work);
+            }
+        }
+    }
+
+    /// Starts the background work held for the first frame; from now on work starts at once.
+    pub fn release_held(&mut self) {
+        for work in self.held.take().into_iter().flatten() {
+            std::thread::spawn(work);
+        }
     }
 
     /// Marks the listed directory rows from the git status now known.
@@ -519,7 +559,7 @@ impl App {
             self.jobs.tx.clone(),
             path.to_path_buf(),
         );
-        std::thread::spawn(move || {
+        self.background(move || {
             let doc = loader(&path, options, snapshot.as_deref(), &theme);
             let _ = tx.send(wrap(job, Box::new(doc)));
         });

@@ -19,9 +19,9 @@
 
 use super::jobs::{Cancel, Message};
 use crate::outline::Kind;
-use crate::search::{self, FileDefinitions, FindQuery, Scope, Summary};
 #[cfg(test)]
 use crate::search::Defined;
+use crate::search::{self, FileDefinitions, FindQuery, Scope, Summary};
 use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
 use std::ops::ControlFlow;

@@ -593,3 +593,26 @@ fn the_outline_marks_where_the_nesting_limit_cut_the_tree() {
         insta::assert_snapshot!(format!("nesting_limit_{w}x{h}"), screen);
     }
 }
+
+#[test]
+fn the_first_frame_waits_for_no_background_work() {
+    // Was: the first frame waited for the syntax assets. Now nothing heavy runs before it:
+    // the file's first screen is read, and the threads (git status, the whole file, the
+    // assets) start once it is drawn, so they do not compete with it for the cores.
+    let fx = super::fixture();
+    let theme = crate::highlight::theme(crate::highlight::DEFAULT_THEME).unwrap();
+    let config = super::config(&fx.root);
+    let mut app = App::holding_threads(fx.root.clone(), &config, theme, ColorMode::Mono);
+    app.loader = super::fake_loader;
+    app.open(&fx.root.join("app.py"));
+    assert!(app.doc.as_ref().unwrap().loading);
+    assert!(
+        !app.settle(Duration::from_millis(300)),
+        "nothing runs before the first frame"
+    );
+    let first = render(&app, 120, 40);
+    assert!(first.contains("class Store:") && first.contains("reading the file…"));
+    app.release_held();
+    settle(&mut app);
+    assert_eq!(selected_name(&app), Some("Store"));
+}
