@@ -137,6 +137,11 @@ fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<(
             }
         }
         dirty |= app.pump();
+        if app.colouring {
+            // The preview's colours go on where the last turn stopped.
+            app.sync();
+            dirty = true;
+        }
         if let Some(effect) = app.effect.take() {
             run_effect(terminal, app, effect)?;
             dirty = true;

@@ -187,6 +187,9 @@ pub struct App {
     pub expect: Option<Expected>,
     /// The finder's query is the one kept from its last visit: the first key replaces it.
     pub replace_query: bool,
+    /// The preview's lines on screen are not all coloured yet: [`App::sync`] goes on with
+    /// them on the next turn of the event loop.
+    pub colouring: bool,
     /// Background work not started yet (`None`: work starts at once).
     held: Option<Vec<Held>>,
 }
@@ -203,6 +206,10 @@ pub struct Expected {
     /// 1-based.
     pub line: usize,
 }
+
+/// Time spent colouring the preview per turn of the event loop: a screen far into a file
+/// needs every line above it parsed, so it is coloured over several turns, keys in between.
+const COLOUR_BUDGET: Duration = Duration::from_millis(6);
 
 /// How much of a file is read on the key path for its first screen; the whole file is read
 /// and outlined on a thread.
@@ -277,6 +284,7 @@ impl App {
             reached: ReachStatus::default(),
             expect: None,
             replace_query: false,
+            colouring: false,
             held,
         };
         app.list_root();
@@ -389,6 +397,7 @@ impl App {
                 .is_some_and(|query| !self.reached.answers(query));
         indexing
             || reaching
+            || self.colouring
             || self.results.running
             || self.results.due.is_some()
             || self.loading.is_some()
@@ -419,12 +428,18 @@ impl App {
             super::finder::start_due_search(self);
             // A new ranking may select another file to preview, which starts its load.
             super::finder::peek_selected(self);
+            if self.colouring {
+                self.sync();
+            }
             if !self.busy() {
                 break;
             }
             let left = timeout.saturating_sub(start.elapsed());
             if left.is_zero() {
                 return false;
+            }
+            if self.colouring {
+                continue;
             }
             // A search waiting for typing to pause starts when its time comes.
             let wait = self.results.due.map_or(left, |due| {
@@ -772,11 +787,12 @@ impl App {
         // compiled), so that no frame waits on it.
         let colour = !self.assets_pending;
         let mut cold = Vec::new();
+        let mut coloured = true;
         if let Some(doc) = &mut self.doc {
             if colour {
                 cold.extend(doc.colour_when_ready().map(|s| (s, doc.path.clone())));
             }
-            doc.prepare(top..top + height);
+            coloured &= doc.prepare(top..top + height, Some(COLOUR_BUDGET));
         }
         let list = super::finder::list_height(self) as usize;
         let rows = self.picker.ranking.rows.len();
@@ -790,8 +806,9 @@ impl App {
                 let doc = &mut peek.doc;
                 cold.extend(doc.colour_when_ready().map(|s| (s, doc.path.clone())));
             }
-            peek.doc.prepare(top..top + height);
+            coloured &= peek.doc.prepare(top..top + height, Some(COLOUR_BUDGET));
         }
+        self.colouring = !coloured;
         for (syntax, path) in cold {
             self.assets_pending = true;
             let tx = self.jobs.tx.clone();

@@ -207,8 +207,13 @@ impl Doc {
         Some(line.trim_end_matches(['\n', '\r']))
     }
 
-    /// Colours lines `range` (0-based) so that the preview can draw them.
-    pub fn prepare(&mut self, range: std::ops::Range<usize>) {
+    /// Colours lines `range` (0-based) so that the preview can draw them, within `budget`
+    /// (see [`Highlighter::prepare_within`]); returns whether they are all coloured.
+    pub fn prepare(
+        &mut self,
+        range: std::ops::Range<usize>,
+        budget: Option<std::time::Duration>,
+    ) -> bool {
         let Doc {
             highlighter,
             text,
@@ -221,7 +226,7 @@ impl Doc {
             text.get(start..end)
                 .map(|l| l.trim_end_matches(['\n', '\r']))
         };
-        highlighter.prepare(range, get);
+        highlighter.prepare_within(range, get, budget)
     }
 
     /// The entries in pre-order with their depth.

@@ -65,8 +65,12 @@ pub fn open_search(app: &mut App) {
 
 /// `gr`: the uses of the selected outline entry's name across the tree.
 pub fn references(app: &mut App) {
-    let Some(name) = app.outline.selected().map(|n| n.item.name.clone()) else {
+    let Some(entry) = app.outline.selected().map(|n| n.item.name.clone()) else {
         app.message = Some("select an outline entry to find its references".into());
+        return;
+    };
+    let Some(name) = identifier_of(&entry) else {
+        app.message = Some(format!("no identifier in '{entry}' to find the uses of"));
         return;
     };
     app.stop_search();
@@ -81,6 +85,25 @@ pub fn references(app: &mut App) {
     run_search(app);
 }
 
+/// The identifier whose uses `gr` finds for an entry named `name`: the name itself, or for
+/// an impl block (`Display for dyn Expected + '_`, `AsRef<[u8]> for Buffer`) the type's own
+/// name, without its path (`core::fmt::Debug` gives `Debug`) or generics.
+fn identifier_of(name: &str) -> Option<String> {
+    let subject = name.rsplit(" for ").next().unwrap_or(name).trim();
+    let mut subject = subject.trim_start_matches(['&', '*', '(', '[']);
+    while let Some(rest) = ["dyn ", "impl ", "mut ", "const "]
+        .iter()
+        .find_map(|keyword| subject.strip_prefix(keyword))
+    {
+        subject = rest.trim_start_matches(['&', '*']);
+    }
+    let path: &str = subject
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .next()?;
+    let ident = path.rsplit("::").next()?;
+    (!ident.is_empty()).then(|| ident.to_string())
+}
+
 /// Starts the search view's query, replacing any search still running.
 fn run_search(app: &mut App) {
     app.stop_search();
@@ -88,7 +111,9 @@ fn run_search(app: &mut App) {
     let query = app.results.query.clone();
     let needle = match app.results.kind {
         SearchKind::Text => crate::config::build_regex(&query).map(Needle::Text),
-        SearchKind::References => RefQuery::parse(&query).map(Needle::References),
+        SearchKind::References => RefQuery::parse(&query)
+            .map(Needle::References)
+            .map_err(|_| crate::Error::Usage("give one identifier, or Type.method".into())),
     };
     let needle = match needle {
         Ok(needle) => needle,
@@ -324,4 +349,30 @@ fn definition_end(peek: &Peek, line: usize) -> usize {
         .map(|(_, e)| e.end_line)
         .min()
         .unwrap_or(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::identifier_of;
+
+    #[test]
+    fn references_look_for_the_identifier_an_entry_names() {
+        let cases = [
+            ("get", "get"),
+            (
+                "Drop for AndroidSystemProperties",
+                "AndroidSystemProperties",
+            ),
+            ("Display for dyn Expected + '_", "Expected"),
+            ("AsRef<[u8]> for Buffer", "Buffer"),
+            ("core::fmt::Debug", "Debug"),
+            ("Vec<T>", "Vec"),
+            ("std::io::Write for &mut Reader<R>", "Reader"),
+            ("Trait for &mut dyn Sink", "Sink"),
+        ];
+        for (name, ident) in cases {
+            assert_eq!(identifier_of(name).as_deref(), Some(ident), "{name}");
+        }
+        assert_eq!(identifier_of("<>"), None);
+    }
 }

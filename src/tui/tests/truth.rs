@@ -616,3 +616,36 @@ fn the_first_frame_waits_for_no_background_work() {
     settle(&mut app);
     assert_eq!(selected_name(&app), Some("Store"));
 }
+
+#[test]
+fn a_screen_far_into_a_file_is_coloured_over_several_turns() {
+    // Colouring line N needs every line above it parsed (a few thousand lines a second):
+    // the key shows the screen at once, plain, and the colours follow turn by turn.
+    crate::highlight::load_now();
+    let fx = super::fixture();
+    let mut text = String::new();
+    for i in 0..8_000 {
+        text.push_str(&format!("value_{i} = \"text {i}\"  # note\n"));
+    }
+    fs::write(fx.root.join("long.py"), &text).unwrap();
+    let mut app = app(&fx, ColorMode::TrueColor, (120, 40));
+    select_dir(&mut app, "long.py");
+    update(&mut app, Action::Enter);
+    settle(&mut app);
+    update(&mut app, Action::NextPane);
+    update(&mut app, Action::Bottom);
+    assert_eq!(app.preview.cursor, 7_999);
+    let doc = app.doc.as_ref().unwrap();
+    assert!(
+        app.colouring,
+        "the key did not wait for 8,000 lines of parsing"
+    );
+    assert!(doc.highlighter.cached(7_999).is_none());
+    settle(&mut app);
+    assert!(!app.colouring);
+    let doc = app.doc.as_ref().unwrap();
+    assert!(doc
+        .highlighter
+        .cached(7_999)
+        .is_some_and(|spans| spans.len() > 1));
+}
