@@ -26,6 +26,7 @@ pub mod jobs;
 pub mod jump;
 pub mod keys;
 pub mod layout;
+pub mod loading;
 pub mod picker;
 pub mod rank;
 pub mod reach;

@@ -4,7 +4,7 @@
 use super::doc::{Doc, LoadOptions};
 use super::files::DirItem;
 use super::jobs::{Cancel, Jobs, Message};
-use super::jump::{JumpList, Location};
+use super::jump::JumpList;
 use super::layout::{self, Panes};
 use super::picker::{Overlay, Picker, Results};
 use super::rank::SymbolIndex;
@@ -20,7 +20,7 @@ use crate::walk::WalkOptions;
 use ratatui::layout::Rect;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use syntect::highlighting::Theme;
 
 /// Which pane keys go to.
@@ -192,6 +192,8 @@ pub struct App {
     pub colouring: bool,
     /// Background work not started yet (`None`: work starts at once).
     held: Option<Vec<Held>>,
+    /// The loader lanes' threads, once started ([`Lane`](super::loading::Lane)).
+    pub(crate) lanes: [Option<std::sync::mpsc::Sender<super::loading::LoadRequest>>; 2],
 }
 
 /// Background work waiting for the first frame.
@@ -286,6 +288,7 @@ impl App {
             replace_query: false,
             colouring: false,
             held,
+            lanes: [None, None],
         };
         app.list_root();
         app.refresh_git();
@@ -320,7 +323,7 @@ impl App {
     }
 
     /// Marks the listed directory rows from the git status now known.
-    fn mark_changes(&mut self) {
+    pub(crate) fn mark_changes(&mut self) {
         let snapshot = self.snapshot.clone();
         for index in 0..self.dir.nodes().len() {
             let Some(item) = self.dir.item_mut(index) else {
@@ -372,160 +375,6 @@ impl App {
         }
     }
 
-    /// Where the preview is, for the jump list.
-    pub fn here(&self) -> Option<Location> {
-        let doc = self.doc.as_ref()?;
-        Some(Location {
-            path: doc.path.clone(),
-            cursor: self.preview.cursor,
-            top: self.preview.top,
-        })
-    }
-
-    /// Whether background work is under way whose results the screen is waiting for.
-    pub fn busy(&self) -> bool {
-        let ranking = &self.picker.ranking;
-        let indexing = self.symbols.as_ref().is_some_and(|index| {
-            ranking.generation != index.generation
-                || !ranking.done
-                || ranking.query != self.picker.query
-        });
-        let reaching = self.reach.is_some()
-            && self
-                .dir
-                .filter_query()
-                .is_some_and(|query| !self.reached.answers(query));
-        indexing
-            || reaching
-            || self.colouring
-            || self.results.running
-            || self.results.due.is_some()
-            || self.loading.is_some()
-            || self.peek_loading.is_some()
-            || self.assets_pending
-            || self.git_pending
-    }
-
-    /// Applies every message background work has sent; returns whether anything changed.
-    pub fn pump(&mut self) -> bool {
-        let mut changed = super::finder::start_due_search(self);
-        while let Some(message) = self.jobs.try_recv() {
-            self.receive(message);
-            changed = true;
-        }
-        if changed {
-            super::finder::peek_selected(self);
-            self.sync();
-        }
-        changed
-    }
-
-    /// Waits until no background work is under way, up to `timeout`, applying messages as
-    /// they come (tests and benchmarks; the event loop never waits). Returns whether it settled.
-    pub fn settle(&mut self, timeout: Duration) -> bool {
-        let start = Instant::now();
-        loop {
-            super::finder::start_due_search(self);
-            // A new ranking may select another file to preview, which starts its load.
-            super::finder::peek_selected(self);
-            if self.colouring {
-                self.sync();
-            }
-            if !self.busy() {
-                break;
-            }
-            let left = timeout.saturating_sub(start.elapsed());
-            if left.is_zero() {
-                return false;
-            }
-            if self.colouring {
-                continue;
-            }
-            // A search waiting for typing to pause starts when its time comes.
-            let wait = self.results.due.map_or(left, |due| {
-                due.saturating_duration_since(Instant::now())
-                    .min(left)
-                    .max(Duration::from_millis(1))
-            });
-            if let Some(message) = self.jobs.recv_timeout(wait) {
-                self.receive(message);
-            }
-        }
-        self.sync();
-        true
-    }
-
-    /// Applies one message from background work; results of replaced jobs are dropped.
-    pub fn receive(&mut self, message: Message) {
-        match message {
-            Message::Ranked(ranking) => {
-                let current = self.symbols.as_ref().map(|s| s.generation);
-                if current == Some(ranking.generation) {
-                    self.picker.accept(ranking);
-                }
-            }
-            Message::Hits { job, file } => {
-                if job == self.results.job && self.results.running && !self.results.add(file) {
-                    self.stop_search();
-                }
-            }
-            Message::SearchDone { job, result } => {
-                if job == self.results.job {
-                    self.results.running = false;
-                    let results = &mut self.results;
-                    match result {
-                        Err(err) => results.note = Some(err),
-                        Ok(summary) if results.note.is_none() && !summary.unreadable.is_empty() => {
-                            results.note = Some(format!(
-                                "{} entries could not be read",
-                                summary.unreadable.len()
-                            ));
-                        }
-                        Ok(_) => {}
-                    }
-                }
-            }
-            Message::Loaded { job, doc } => {
-                let current = self.doc.as_ref().map(|d| d.path.as_path());
-                if self.loading == Some(job) && current == Some(doc.path.as_path()) {
-                    self.loading = None;
-                    self.swap_doc(*doc);
-                    self.check_expected();
-                }
-            }
-            Message::Peeked { job, doc } => {
-                if self.peek_loading == Some(job) {
-                    self.peek_loading = None;
-                    self.refresh_index(&doc);
-                    if let Some(peek) = self.peek.as_mut().filter(|p| p.doc.path == doc.path) {
-                        peek.doc = *doc;
-                    }
-                }
-            }
-            Message::AssetsReady => self.assets_pending = false,
-            Message::Git(snapshot) => {
-                self.git_pending = false;
-                let had = self.snapshot.is_some();
-                self.snapshot = snapshot;
-                self.mark_changes();
-                // The open file's diff markers need the status; without one before or now,
-                // there is nothing to redo.
-                if had || self.snapshot.is_some() {
-                    self.reload_doc();
-                }
-            }
-            Message::Reached(reached) => self.graft_reached(reached),
-        }
-    }
-
-    /// Stops the running text or references search, keeping what it found.
-    pub fn stop_search(&mut self) {
-        if let Some(cancel) = self.search_cancel.take() {
-            cancel.cancel();
-        }
-        self.results.running = false;
-    }
-
     /// The pane layout for the current size.
     pub fn panes(&self) -> Panes {
         layout::panes(self.area)
@@ -539,155 +388,6 @@ impl App {
     /// Rows of text the preview shows.
     pub fn preview_height(&self) -> usize {
         layout::inner_height(self.panes().preview).max(1)
-    }
-
-    pub(crate) fn load_options(&self) -> LoadOptions {
-        LoadOptions {
-            language: self.language,
-            tokens: self.options.tokens.then_some(self.tokenizer),
-            diff: true,
-        }
-    }
-
-    /// Opens `path` in the outline and preview panes and selects it in the directory pane.
-    /// Only its first screen is read here; the whole file is read and outlined on a thread
-    /// ([`Message::Loaded`]), so no key waits on a file, however large.
-    pub fn open(&mut self, path: &Path) {
-        self.reveal(path);
-        self.set_doc(Doc::head(path, HEAD_BYTES, &self.theme));
-        self.load_in_background(path);
-    }
-
-    /// Reads and outlines `path` on a thread; the result arrives as [`Message::Loaded`].
-    fn load_in_background(&mut self, path: &Path) {
-        let job = self.spawn_load(path, |job, doc| Message::Loaded { job, doc });
-        self.loading = Some(job);
-    }
-
-    /// Loads `path` on a thread with the viewer's loader and options; `wrap` makes the
-    /// message the result arrives in. Returns the job number.
-    pub(crate) fn spawn_load(&mut self, path: &Path, wrap: fn(u64, Box<Doc>) -> Message) -> u64 {
-        let job = self.jobs.next_id();
-        let (loader, options, theme) = (self.loader, self.load_options(), self.theme.clone());
-        let (snapshot, tx, path) = (
-            self.snapshot.clone(),
-            self.jobs.tx.clone(),
-            path.to_path_buf(),
-        );
-        self.background(move || {
-            let doc = loader(&path, options, snapshot.as_deref(), &theme);
-            let _ = tx.send(wrap(job, Box::new(doc)));
-        });
-        job
-    }
-
-    /// Shows `doc`, rebuilding the outline tree (all levels open).
-    pub fn set_doc(&mut self, doc: Doc) {
-        self.refresh_index(&doc);
-        let rows = doc
-            .entries()
-            .into_iter()
-            .map(|(depth, e)| (depth, outline_item(e)))
-            .collect();
-        self.outline = Tree::new(rows, usize::MAX);
-        self.doc = Some(doc);
-        self.preview = Preview::default();
-    }
-
-    /// Re-reads the open file on a thread; the version shown stays until the new one
-    /// arrives, which keeps the folds, the selected symbol and the preview's place.
-    pub fn reload_doc(&mut self) {
-        let Some(path) = self.doc.as_ref().map(|d| d.path.clone()) else {
-            return;
-        };
-        self.load_in_background(&path);
-    }
-
-    /// Tells the symbol index the definitions of a file just read in full, so that the
-    /// picker never offers a definition where a newer version of the file no longer has it.
-    pub(crate) fn refresh_index(&self, doc: &Doc) {
-        let (Some(index), Some(outline)) = (&self.symbols, &doc.outline) else {
-            return;
-        };
-        if !doc.loading && doc.error.is_none() && doc.extent.complete {
-            index.refresh(crate::search::definitions_of(doc.path.clone(), outline));
-        }
-    }
-
-    /// After a picker jump: when the file read now has the definition elsewhere (it was
-    /// saved since it was indexed), go there and say so; when it no longer has it, say so.
-    pub fn check_expected(&mut self) {
-        let Some(doc) = self.doc.as_ref().filter(|d| !d.loading) else {
-            return;
-        };
-        let Some(expect) = self.expect.take_if(|e| e.path == doc.path) else {
-            return;
-        };
-        let found = doc
-            .entries()
-            .iter()
-            .filter(|(_, e)| e.qualname == expect.qualname)
-            .map(|(_, e)| e.line)
-            .min_by_key(|line| line.abs_diff(expect.line));
-        let file = doc.name.clone();
-        match found {
-            Some(line) if line == expect.line => {}
-            Some(line) => {
-                self.jump_to_line(line - 1);
-                self.follow_cursor();
-                self.center_selection();
-                self.message = Some(format!(
-                    "{} is at line {line} now: {file} changed since it was indexed",
-                    expect.qualname
-                ));
-            }
-            None => {
-                self.message = Some(format!(
-                    "{} is no longer in {file}: it changed since it was indexed",
-                    expect.qualname
-                ));
-            }
-        }
-    }
-
-    /// Shows a new version of the open file: entries that still exist keep their folds, the
-    /// selected entry stays selected (by qualified name), the preview stays where it was.
-    fn swap_doc(&mut self, doc: Doc) {
-        let keep = self.outline.selected().map(|n| n.item.qualname.clone());
-        let restore = keep.clone();
-        let folded: std::collections::HashSet<String> = self
-            .outline
-            .nodes()
-            .iter()
-            .filter(|n| n.has_children && !n.expanded)
-            .map(|n| n.item.qualname.clone())
-            .collect();
-        let query = self.outline.filter_query().map(String::from);
-        let preview = self.preview;
-        self.set_doc(doc);
-        self.outline
-            .fold_where(|item| folded.contains(&item.qualname));
-        if let Some(name) = restore {
-            let found = self
-                .outline
-                .nodes()
-                .iter()
-                .position(|n| n.item.qualname == name);
-            if let Some(index) = found {
-                self.outline.select(index);
-            }
-        }
-        if let Some(query) = query {
-            self.outline.set_filter(&query);
-        }
-        self.preview = preview;
-        if keep.is_none() {
-            // The first full read of a file opened with its first screen: the outline
-            // follows the preview's place (a jump's target).
-            self.clamp_preview();
-            self.follow_cursor();
-            self.center_selection();
-        }
     }
 
     /// The root folder's name, as the directory pane's title shows it.
@@ -815,72 +515,6 @@ impl App {
             crate::highlight::warm_in_background(syntax, &path, move || {
                 let _ = tx.send(Message::AssetsReady);
             });
-        }
-    }
-
-    /// Shows `path` with the preview's cursor on 0-based line `cursor` (at the top, or at
-    /// `top`) and the outline on the entry holding it; `ready` is the file already loaded.
-    pub fn show(&mut self, path: &Path, cursor: usize, top: Option<usize>, ready: Option<Doc>) {
-        let open = self.doc.as_ref().is_some_and(|d| d.path == path);
-        if !open {
-            match ready.filter(|doc| doc.path == path) {
-                Some(doc) => {
-                    self.loading = None;
-                    self.set_doc(doc);
-                    self.reveal(path);
-                }
-                None => self.open(path),
-            }
-        }
-        self.outline.set_filter("");
-        self.filtering = false;
-        self.preview.cursor = cursor;
-        self.preview.top = top.unwrap_or(cursor);
-        self.clamp_preview();
-        self.follow_cursor();
-        self.center_selection();
-    }
-
-    /// After a jump: the outline's and the directory pane's selections shown a third of the
-    /// way down their panes when they were out of sight.
-    pub fn center_selection(&mut self) {
-        let panes = self.panes();
-        self.outline
-            .scroll_to_show(layout::inner_height(panes.outline));
-        if let Some(dir) = panes.dir {
-            self.dir.scroll_to_show(layout::inner_height(dir));
-        }
-    }
-
-    /// Jumps to 1-based `line` of `path`, remembering where the preview was.
-    pub fn goto(&mut self, path: &Path, line: usize) {
-        if let Some(here) = self.here() {
-            self.jumps.push(here);
-        }
-        self.overlay = Overlay::None;
-        // A preview still loading, or read before the file was saved again, is not the file:
-        // `open` reads it (on a thread).
-        let ready = self
-            .peek
-            .take()
-            .map(|peek| peek.doc)
-            .filter(|doc| !doc.loading && super::doc::stamp(&doc.path) == doc.stamp);
-        self.peek_loading = None;
-        self.show(path, line.saturating_sub(1), None, ready);
-        self.focus = Focus::Outline;
-    }
-
-    /// Ctrl-O and the forward key: back to the place before the last jump, or forward again.
-    pub fn jump(&mut self, back: bool) {
-        let Some(here) = self.here() else { return };
-        let target = match back {
-            true => self.jumps.back(here),
-            false => self.jumps.forward(here),
-        };
-        match target {
-            Some(place) => self.show(&place.path, place.cursor, Some(place.top), None),
-            None if back => self.message = Some("no earlier place in the jump list".into()),
-            None => self.message = Some("no later place in the jump list".into()),
         }
     }
 

@@ -9,6 +9,7 @@ use super::doc::Doc;
 use super::jobs::Message;
 use super::jobs::{self, Cancel, Needle};
 use super::layout;
+use super::loading::Lane;
 use super::picker::{Overlay, ResultRow, Results, SearchKind};
 use super::rank::SymbolIndex;
 use crate::search::RefQuery;
@@ -329,7 +330,7 @@ const PEEK_HEAD: usize = 256 * 1024;
 fn load_peek(app: &mut App, path: &Path) -> Peek {
     // The open file too is read again rather than shared: the open file's state (folds,
     // cursor) must stay as it was when the finder closes without a jump.
-    let job = app.spawn_load(path, |job, doc| Message::Peeked { job, doc });
+    let job = app.spawn_load(path, Lane::Peek, |job, doc| Message::Peeked { job, doc });
     app.peek_loading = Some(job);
     let doc = Doc::head(path, PEEK_HEAD, &app.theme);
     Peek {

@@ -649,3 +649,44 @@ fn a_screen_far_into_a_file_is_coloured_over_several_turns() {
         .cached(7_999)
         .is_some_and(|spans| spans.len() > 1));
 }
+
+static SLOW_LOADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// The test loader, slowed as a large file would be, counting its reads.
+fn slow_loader(
+    path: &Path,
+    options: crate::tui::doc::LoadOptions,
+    snapshot: Option<&crate::git::Snapshot>,
+    theme: &syntect::highlighting::Theme,
+) -> Doc {
+    SLOW_LOADS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    std::thread::sleep(Duration::from_millis(100));
+    super::fake_loader(path, options, snapshot, theme)
+}
+
+#[test]
+fn moving_past_many_files_reads_only_the_one_stopped_on() {
+    let fx = super::fixture();
+    for i in 0..20 {
+        fs::write(
+            fx.root.join(format!("f{i:02}.py")),
+            format!("def f{i}():\n    pass\n"),
+        )
+        .unwrap();
+    }
+    let mut app = app(&fx, ColorMode::Mono, (120, 40));
+    app.loader = slow_loader;
+    select_dir(&mut app, "f00.py");
+    for _ in 0..19 {
+        update(&mut app, Action::Down);
+    }
+    assert_eq!(
+        open_name(&app).as_deref(),
+        Some("f19.py"),
+        "each shown at once"
+    );
+    settle(&mut app);
+    assert_eq!(selected_name(&app), Some("f19"));
+    let reads = SLOW_LOADS.load(std::sync::atomic::Ordering::SeqCst);
+    assert!(reads <= 3, "{reads} whole reads for 20 files passed over");
+}

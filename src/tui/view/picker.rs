@@ -203,7 +203,7 @@ fn result_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
                 let room = width.saturating_sub(tag.len() + tail.len());
                 Line::from(vec![
                     Span::styled(tag, kind_style(*kind, palette)),
-                    Span::raw(truncate(&name_for_terminal(qualname), room)),
+                    Span::raw(keep_end(&name_for_terminal(qualname), room)),
                     Span::styled(tail, palette.dim()),
                 ])
             }
