@@ -1,4 +1,4 @@
-# Shared by the benchmark scripts: `source benches/lib.sh` after setting $runs.
+# Shared by the benchmark scripts: `source benches/lib.sh` (`best` reads $runs).
 
 # Best wall time in ms of "$@" over $runs runs, after one untimed warm-up run.
 best() {
@@ -11,4 +11,45 @@ best() {
     [ "$ms" -lt "$best_ms" ] && best_ms=$ms
   done
   echo "$best_ms"
+}
+
+# The viewer benches' set-up, for `tui_*.sh` named $1: needs tmux, builds the release binary
+# unless $BIN names one, makes the scratch directory $work and a private tmux server $sock,
+# both removed on exit.
+viewer_bench_setup() {
+  bench=$1
+  command -v tmux >/dev/null || { echo "$bench: tmux is not installed" >&2; exit 2; }
+  if [ -z "${BIN:-}" ]; then
+    cargo build --release --quiet
+    BIN=$PWD/target/release/outline
+  fi
+  work=$(mktemp -d)
+  sock="$bench-$$"
+  trap 'tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+}
+
+# Starts the tmux session: a $1 x $2 terminal in directory $3 running a bare bash with a
+# scrubbed environment (true colour, no home), so the developer's settings cannot change the
+# figures.
+viewer_bench_terminal() {
+  tmux -L "$sock" -f /dev/null new-session -d -x "$1" -y "$2" -c "$3" \
+    env -i PATH="$PATH" TERM=xterm-256color COLORTERM=truecolor HOME=/nonexistent \
+    bash --norc --noprofile
+}
+
+# Clears the pane, types the command $1 and waits until the viewer's panes show; sets
+# $frame_ns to the nanoseconds from the keystroke to that frame (polling tmux costs a few
+# milliseconds of floor). Gives up after 20 s.
+launch_viewer() {
+  tmux -L "$sock" send-keys -t 0 "clear" Enter
+  sleep 0.2
+  local t0
+  t0=$(date +%s%N)
+  tmux -L "$sock" send-keys -t 0 "$1" Enter
+  until tmux -L "$sock" capture-pane -p -t 0 | grep -q "Outline"; do
+    if [ $(( ($(date +%s%N) - t0) / 1000000 )) -gt 20000 ]; then
+      echo "$bench: no frame after 20 s for: $1" >&2; exit 1
+    fi
+  done
+  frame_ns=$(( $(date +%s%N) - t0 ))
 }

@@ -10,11 +10,7 @@
 //! `PICKER_TREE=/some/large/checkout cargo bench --bench picker`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use outliner::config::Config;
-use outliner::highlight;
-use outliner::tui::action::{update, Action};
-use outliner::tui::app::{App, ColorMode};
-use outliner::tui::view;
+use outliner::internals::{self, Action, PickerState, Viewer};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use std::path::PathBuf;
@@ -30,15 +26,15 @@ fn main() {
     let mut app = app(&root);
     let mut terminal = Terminal::new(TestBackend::new(200, 50)).unwrap();
     let start = Instant::now();
-    update(&mut app, Action::Symbols);
+    app.update(Action::Symbols);
     draw(&mut terminal, &app);
-    let first = wait(&mut app, |app| !app.picker.ranking.rows.is_empty());
+    let first = wait(&mut app, |picker| picker.rows > 0);
     draw(&mut terminal, &app);
     let first = first.then(|| start.elapsed());
-    let done = wait(&mut app, |app| app.picker.ranking.done);
+    let done = wait(&mut app, |picker| picker.done);
     let full = done.then(|| start.elapsed());
     let index_cpu = cpu_time();
-    let ranking = &app.picker.ranking;
+    let ranking = app.picker();
     println!(
         "tree {}: {} definitions in {} files",
         root.display(),
@@ -58,31 +54,31 @@ fn main() {
     for query in QUERIES {
         for c in query.chars() {
             let t0 = Instant::now();
-            update(&mut app, Action::FilterInput(c));
+            app.update(Action::FilterInput(c));
             let typed = t0.elapsed();
-            let answered = wait(&mut app, |app| app.picker.ranking.query == app.picker.query);
+            let answered = wait(&mut app, |picker| picker.ranked == picker.typed);
             draw(&mut terminal, &app);
-            assert!(answered, "no ranking for '{}'", app.picker.query);
+            assert!(answered, "no ranking for '{}'", app.picker().typed);
             times.push(t0.elapsed());
             if std::env::var_os("PICKER_VERBOSE").is_some() {
                 println!(
                     "    {:<14} key {:>6.1} ms, ranked+drawn {:>6.1} ms",
-                    app.picker.query,
+                    app.picker().typed,
                     typed.as_secs_f64() * 1e3,
                     t0.elapsed().as_secs_f64() * 1e3
                 );
             }
         }
-        let best = app.picker.selected().map(|r| r.qualname.clone());
+        let picker = app.picker();
         println!(
             "  '{query}': {} matches, first {:?}",
-            app.picker.ranking.matched,
-            best.unwrap_or_default()
+            picker.matched,
+            picker.selected.unwrap_or_default()
         );
         for _ in query.chars() {
-            update(&mut app, Action::FilterBackspace);
+            app.update(Action::FilterBackspace);
         }
-        wait(&mut app, |app| app.picker.ranking.query == app.picker.query);
+        wait(&mut app, |picker| picker.ranked == picker.typed);
     }
     times.sort();
     let median = times[times.len() / 2];
@@ -96,34 +92,20 @@ fn main() {
     println!("peak RSS       {}", peak_rss());
 }
 
-fn app(root: &std::path::Path) -> App {
-    use clap::Parser;
-    let args = outliner::cli::Args::parse_from(["outline".as_ref(), root.as_os_str()]);
-    let config = Config::from_args(args).unwrap();
-    let theme = highlight::theme(highlight::DEFAULT_THEME).unwrap();
-    let mut app = App::new(root.to_path_buf(), &config, theme, ColorMode::TrueColor);
-    update(&mut app, Action::Resize(200, 50));
+fn app(root: &std::path::Path) -> Viewer {
+    let theme = internals::default_theme().unwrap();
+    let mut app = Viewer::new(root, theme).unwrap();
+    app.update(Action::Resize(200, 50));
     app
 }
 
 /// Applies background messages until `done` holds (false after 60 s).
-fn wait(app: &mut App, done: impl Fn(&App) -> bool) -> bool {
-    let start = Instant::now();
-    while !done(app) {
-        match app.jobs.recv_timeout(Duration::from_secs(60)) {
-            Some(message) => app.receive(message),
-            None => return false,
-        }
-        if start.elapsed() > Duration::from_secs(60) {
-            return false;
-        }
-    }
-    app.pump();
-    true
+fn wait(app: &mut Viewer, done: impl Fn(&PickerState) -> bool) -> bool {
+    app.wait_for_picker(done, Duration::from_secs(60))
 }
 
-fn draw(terminal: &mut Terminal<TestBackend>, app: &App) {
-    terminal.draw(|f| view::draw(f, app)).unwrap();
+fn draw(terminal: &mut Terminal<TestBackend>, app: &Viewer) {
+    terminal.draw(|f| app.draw(f)).unwrap();
 }
 
 fn ms(time: Option<Duration>) -> String {

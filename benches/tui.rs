@@ -8,13 +8,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use outliner::config::Config;
-use outliner::highlight;
+use outliner::internals::{self, Action, Viewer};
 use outliner::outline::{Entry, Kind, Outline};
-use outliner::tui::action::{update, Action};
-use outliner::tui::app::{App, ColorMode, Focus};
-use outliner::tui::doc::Doc;
-use outliner::tui::view;
 use outliner::Language;
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
@@ -65,29 +60,16 @@ fn outline() -> Outline {
     Outline::new(Language::Python, LINES, LINES * 40, classes)
 }
 
-fn config(root: &Path) -> Config {
-    use clap::Parser;
-    let args = outliner::cli::Args::parse_from(["outline".as_ref(), root.as_os_str()]);
-    Config::from_args(args).unwrap()
-}
-
-fn app(root: &Path, path: &Path, text: String) -> App {
-    let theme = highlight::theme(highlight::DEFAULT_THEME).unwrap();
-    let mut app = App::new(
-        root.to_path_buf(),
-        &config(root),
-        theme.clone(),
-        ColorMode::TrueColor,
-    );
-    app.set_doc(Doc::from_parts(path, text, Some(outline()), &theme));
-    app.focus = Focus::Preview;
-    assert!(app.doc.as_ref().is_some_and(|d| !d.highlighter.is_plain()));
-    update(&mut app, Action::Resize(200, 50));
+fn app(root: &Path, path: &Path, text: String) -> Viewer {
+    let theme = internals::default_theme().unwrap();
+    let mut app = Viewer::new(root, theme).unwrap();
+    assert!(app.open_text(path, text, outline()), "highlighted");
+    app.update(Action::Resize(200, 50));
     app
 }
 
-fn draw(terminal: &mut Terminal<TestBackend>, app: &App) {
-    terminal.draw(|f| view::draw(f, app)).unwrap();
+fn draw(terminal: &mut Terminal<TestBackend>, app: &Viewer) {
+    terminal.draw(|f| app.draw(f)).unwrap();
 }
 
 fn bench(c: &mut Criterion) {
@@ -96,7 +78,7 @@ fn bench(c: &mut Criterion) {
     let text = source();
     std::fs::write(&path, &text).unwrap();
     let started = Instant::now();
-    let _ = highlight::theme(highlight::DEFAULT_THEME);
+    let _ = internals::default_theme();
     eprintln!(
         "syntax and theme assets, first load: {:?}",
         started.elapsed()
@@ -107,8 +89,6 @@ fn bench(c: &mut Criterion) {
     for (name, line) in [("top", 0), ("middle", LINES / 2), ("end", LINES - 10)] {
         let mut app = app(dir.path(), &path, text.clone());
         app.jump_to_line(line);
-        app.follow_cursor();
-        app.sync();
         group.bench_function(name, |b| b.iter(|| draw(&mut terminal, black_box(&app))));
     }
     group.finish();
@@ -121,8 +101,6 @@ fn bench(c: &mut Criterion) {
                 || app(dir.path(), &path, text.clone()),
                 |mut app| {
                     app.jump_to_line(line);
-                    app.follow_cursor();
-                    app.sync();
                     draw(&mut terminal, &app);
                     app
                 },

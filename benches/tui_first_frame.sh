@@ -8,14 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-7}
-command -v tmux >/dev/null || { echo "tui_first_frame: tmux is not installed" >&2; exit 2; }
-if [ -z "${BIN:-}" ]; then
-  cargo build --release --quiet
-  BIN=$PWD/target/release/outline
-fi
-work=$(mktemp -d)
-sock="tui-first-$$"
-trap 'tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+source benches/lib.sh
+viewer_bench_setup tui_first_frame
 
 python3 - "$work" <<'PY'
 import sys, pathlib
@@ -44,25 +38,14 @@ for name in ["small.py", "small.md", "big.md"]:
     (d / (name.replace(".", "_") + ".txt")).write_bytes((d / name).read_bytes())
 PY
 
-tmux -L "$sock" -f /dev/null new-session -d -x 160 -y 45 -c "$work" \
-  env -i PATH="$PATH" TERM=xterm-256color COLORTERM=truecolor HOME=/nonexistent \
-  bash --norc --noprofile
+viewer_bench_terminal 160 45 "$work"
 
 # Prints the median first-frame time of `$1`, in ms.
 first_frame() {
-  local file=$1 times=() t0 t1
+  local file=$1 times=()
   for _ in $(seq "$runs"); do
-    tmux -L "$sock" send-keys -t 0 "clear" Enter
-    sleep 0.2
-    t0=$(date +%s%N)
-    tmux -L "$sock" send-keys -t 0 "$BIN $file" Enter
-    until tmux -L "$sock" capture-pane -p -t 0 | grep -q "Outline"; do
-      if [ $(( ($(date +%s%N) - t0) / 1000000 )) -gt 20000 ]; then
-        echo "tui_first_frame: no frame for $file after 20 s" >&2; exit 1
-      fi
-    done
-    t1=$(date +%s%N)
-    times+=($(( (t1 - t0) / 100000 )))   # tenths of a millisecond
+    launch_viewer "$BIN $file"
+    times+=($(( frame_ns / 100000 )))   # tenths of a millisecond
     tmux -L "$sock" send-keys -t 0 q
     until ! tmux -L "$sock" capture-pane -p -t 0 | grep -q "Outline"; do sleep 0.02; done
   done

@@ -1,8 +1,15 @@
 //! Command-line flags as clap parses them. Nothing reads these directly but [`crate::config`],
 //! which validates them into a [`crate::config::Config`].
 
-use clap::Parser;
+use crate::lang::Language;
+use crate::tokens::Tokenizer;
+use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
+use clap::{Parser, ValueEnum};
+use std::ffi::OsStr;
 use std::path::PathBuf;
+
+/// Most preview lines per entry (`--preview`).
+pub const MAX_PREVIEW: u64 = 10;
 
 /// Shows the structure of code and documents: classes, functions, headings, keys, with line
 /// ranges an agent or a person can jump to.
@@ -29,15 +36,16 @@ pub struct Args {
     pub json: bool,
 
     /// Deepest level to show (1 = top level). Default: all for a file, 1 in directory mode.
-    #[arg(short, long, value_name = "N")]
+    #[arg(short, long, value_name = "N", value_parser = at_least_one())]
     pub depth: Option<usize>,
 
     /// Show at most N entries, counted breadth first; cut nodes are marked.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = at_least_one())]
     pub max_nodes: Option<usize>,
 
     /// Show N source lines (0-10) after each entry.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0,
+          value_parser = RangedU64ValueParser::<usize>::new().range(0..=MAX_PREVIEW))]
     pub preview: usize,
 
     /// Show names instead of signatures.
@@ -74,7 +82,7 @@ pub struct Args {
     pub kind: Option<String>,
 
     /// --find: show at most N definitions [default: 50]; --grep/--refs: at most N hits.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = at_least_one())]
     pub max_results: Option<usize>,
 
     /// --find: print the bodies of the definitions found, not only their lines.
@@ -136,8 +144,8 @@ pub struct Args {
     pub tokens: bool,
 
     /// Encoding for --tokens: o200k (default), cl100k, or chars4 (bytes/4, no vocabulary).
-    #[arg(long, value_name = "NAME")]
-    pub tokenizer: Option<String>,
+    #[arg(long, value_name = "NAME", value_enum, ignore_case = true)]
+    pub tokenizer: Option<Tokenizer>,
 
     /// Mark entries changed since HEAD (staged, unstaged and untracked), via git.
     #[arg(long)]
@@ -148,12 +156,13 @@ pub struct Args {
     pub changed: bool,
 
     /// Directory mode: order files by path (default) or by tokens, largest first.
-    #[arg(long, value_name = "KEY", value_parser = ["path", "tokens"])]
-    pub sort: Option<String>,
+    #[arg(long, value_name = "KEY", value_enum)]
+    pub sort: Option<SortKey>,
 
-    /// Parse as this language instead of guessing from the file name.
-    #[arg(long, value_name = "LANG")]
-    pub lang: Option<String>,
+    /// Parse as this language instead of guessing from the file name (aliases such as ts, py
+    /// and md work too).
+    #[arg(long, value_name = "LANG", value_parser = LanguageParser)]
+    pub lang: Option<Language>,
 
     /// Leave out test code: test files and directories (tests/, test_*.py, *_test.go,
     /// *.spec.ts, …) and test modules (`mod tests`).
@@ -165,21 +174,103 @@ pub struct Args {
     pub hidden: bool,
 
     /// Colours in the interactive viewer: auto (default; NO_COLOR turns them off), always, never.
-    #[arg(long, value_name = "WHEN", value_parser = ["auto", "always", "never"])]
-    pub color: Option<String>,
+    #[arg(long, value_name = "WHEN", value_enum)]
+    pub color: Option<ColorChoice>,
 
     /// Syntax theme for the interactive viewer's preview (a bat theme name).
     #[arg(long, value_name = "NAME")]
     pub theme: Option<String>,
 
     /// Directory mode: outline at most N files [default for text: 1000; JSON: no limit].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = at_least_one())]
     pub max_files: Option<usize>,
 
     /// Directory mode: stop adding files once the output reaches this many bytes
     /// [default for text: 262144; JSON: no limit].
     #[arg(long, value_name = "BYTES")]
     pub max_output: Option<usize>,
+}
+
+/// `--sort`: the order of files in directory mode.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum SortKey {
+    /// By path.
+    #[default]
+    Path,
+    /// By token count, largest first.
+    Tokens,
+}
+
+/// `--color`: when the interactive viewer uses colour.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// Colour unless `NO_COLOR` is set.
+    #[default]
+    Auto,
+    Always,
+    Never,
+}
+
+/// A count that must be at least 1 (`--depth`, `--max-nodes`, `--max-files`, `--max-results`).
+fn at_least_one() -> RangedU64ValueParser<usize> {
+    RangedU64ValueParser::new().range(1..)
+}
+
+/// `--tokenizer`: each encoding by its short name (`o200k`), its `_base` name as JSON spells
+/// it (`o200k_base`) an alias.
+impl ValueEnum for Tokenizer {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Tokenizer::O200k, Tokenizer::Cl100k, Tokenizer::Chars4]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let encoding = self.encoding();
+        let short = encoding.trim_end_matches("_base");
+        let value = PossibleValue::new(short);
+        Some(match short == encoding {
+            true => value,
+            false => value.alias(encoding),
+        })
+    }
+}
+
+/// `--lang`: a name or alias [`Language::from_name`] knows. The names are the possible values,
+/// so help, completions and the error for an unknown one list them.
+#[derive(Debug, Clone, Copy)]
+struct LanguageParser;
+
+impl LanguageParser {
+    fn names() -> PossibleValuesParser {
+        PossibleValuesParser::new(Language::ALL.map(Language::name))
+    }
+}
+
+impl TypedValueParser for LanguageParser {
+    type Value = Language;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<Language, clap::Error> {
+        if let Some(language) = value.to_str().and_then(Language::from_name) {
+            return Ok(language);
+        }
+        // Neither a name nor an alias: clap's own error for a value off the list, which names
+        // them all and suggests a near one.
+        let name = Self::names().parse_ref(cmd, arg, value)?;
+        Language::from_name(&name)
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            Language::ALL
+                .iter()
+                .map(|language| PossibleValue::new(language.name())),
+        ))
+    }
 }
 
 /// Writes completions for `shell` to `out`.

@@ -1,6 +1,6 @@
 //! Validated configuration: the one place flags become decisions and defaults live.
 
-use crate::cli::Args;
+use crate::cli::{Args, SortKey};
 use crate::document::Annotations;
 use crate::error::{Error, Result};
 use crate::lang::Language;
@@ -9,9 +9,6 @@ use crate::search::{query, FindQuery, RefQuery};
 use crate::tokens::Tokenizer;
 use regex::Regex;
 use std::path::PathBuf;
-
-/// Most preview lines per entry.
-pub const MAX_PREVIEW: usize = 10;
 
 /// What to print.
 #[derive(Debug, Clone)]
@@ -106,15 +103,7 @@ impl LineSpec {
     }
 }
 
-/// When the interactive viewer uses colour (`--color`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum ColorChoice {
-    /// Colour unless `NO_COLOR` is set.
-    #[default]
-    Auto,
-    Always,
-    Never,
-}
+pub use crate::cli::ColorChoice;
 
 /// What to do and how to show it.
 #[derive(Debug, Clone)]
@@ -172,25 +161,6 @@ pub struct Config {
 
 impl Config {
     pub fn from_args(args: Args) -> Result<Config> {
-        if args.preview > MAX_PREVIEW {
-            return Err(Error::Usage(format!(
-                "--preview takes 0 to {MAX_PREVIEW} lines, not {}",
-                args.preview
-            )));
-        }
-        if args.depth == Some(0) {
-            return Err(Error::Usage("--depth must be at least 1".into()));
-        }
-        if args.max_nodes == Some(0) {
-            return Err(Error::Usage("--max-nodes must be at least 1".into()));
-        }
-        if args.max_files == Some(0) {
-            return Err(Error::Usage("--max-files must be at least 1".into()));
-        }
-        let language = args.lang.as_deref().map(parse_language).transpose()?;
-        if args.max_results == Some(0) {
-            return Err(Error::Usage("--max-results must be at least 1".into()));
-        }
         let kinds = match &args.kind {
             Some(list) => query::parse_kind_list(list)?,
             None => Vec::new(),
@@ -213,15 +183,7 @@ impl Config {
         } else {
             Mode::Outline
         };
-        let tokenizer = match &args.tokenizer {
-            None => Tokenizer::default(),
-            Some(name) => Tokenizer::from_name(name).ok_or_else(|| {
-                Error::Usage(format!(
-                    "unknown tokenizer '{name}'; known: o200k, cl100k, chars4"
-                ))
-            })?,
-        };
-        let sort_by_tokens = args.sort.as_deref() == Some("tokens");
+        let sort_by_tokens = args.sort == Some(SortKey::Tokens);
         let wants_tokens = args.tokens || args.tokenizer.is_some() || sort_by_tokens;
         let root = args.root.as_deref().map(canonical_root).transpose()?;
         let paths = match args.paths.is_empty() {
@@ -241,21 +203,17 @@ impl Config {
             signatures: !args.no_signatures,
             line_numbers: !args.no_line_numbers,
             docs: !args.no_docs,
-            language,
+            language: args.lang,
             hidden: args.hidden,
             max_files: args.max_files,
             max_output: args.max_output,
             if_hash: args.if_hash,
             root,
-            tokens: wants_tokens.then_some(tokenizer),
+            tokens: wants_tokens.then(|| args.tokenizer.unwrap_or_default()),
             diff: args.diff || args.changed,
             changed_only: args.changed,
             sort_by_tokens,
-            color: match args.color.as_deref() {
-                Some("always") => ColorChoice::Always,
-                Some("never") => ColorChoice::Never,
-                _ => ColorChoice::Auto,
-            },
+            color: args.color.unwrap_or_default(),
             theme: args.theme.as_deref().map(check_theme).transpose()?,
             globs: args.glob,
             max_results: args.max_results,
@@ -267,7 +225,9 @@ impl Config {
     }
 
     /// With `--root`, refuses `path` unless it resolves (links and `..` followed) inside the
-    /// root; the same error whether or not it exists.
+    /// root, before a byte of it is read. A path outside gets the same error whether or not
+    /// it exists, so the answer tells nothing about what lies outside. Print, the viewer and
+    /// the MCP server (before it reads a file's hash) all check here, in the same words.
     pub fn check_root(&self, path: &std::path::Path) -> Result<()> {
         match &self.root {
             Some(root) if !crate::source::resolve(path).starts_with(root) => Err(Error::Usage(
@@ -353,16 +313,6 @@ fn canonical_root(dir: &std::path::Path) -> Result<PathBuf> {
     Ok(root)
 }
 
-fn parse_language(name: &str) -> Result<Language> {
-    Language::from_name(name).ok_or_else(|| {
-        let known: Vec<_> = Language::ALL.iter().map(|l| l.name()).collect();
-        Error::Usage(format!(
-            "unknown language '{name}'; known: {}",
-            known.join(", ")
-        ))
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -396,29 +346,62 @@ mod tests {
     }
 
     #[test]
-    fn rejects_out_of_range_values() {
+    fn clap_refuses_values_off_their_range_or_list() {
         for bad in [
             &["--preview", "11"][..],
             &["--depth", "0"],
             &["--max-nodes", "0"],
             &["--max-files", "0"],
+            &["--max-results", "0"],
             &["--lang", "cobol"],
-            &["--lines", "9:3"],
+            &["--sort", "size"],
+            &["--color", "sometimes"],
+            &["--tokenizer", "gpt2"],
+        ] {
+            let mut argv = vec!["outline"];
+            argv.extend_from_slice(bad);
+            let err = Args::try_parse_from(argv).expect_err("refused");
+            let line = crate::cli::usage_line(&err);
+            assert!(
+                line.starts_with("invalid value") && line.contains(bad[0]),
+                "{line}"
+            );
+        }
+        let c = config(&[
+            "--lang",
+            "TS",
+            "--tokenizer",
+            "CL100K_BASE",
+            "--color",
+            "never",
+        ]);
+        let c = c.expect("valid");
+        assert_eq!(c.language, Some(Language::TypeScript));
+        assert_eq!(
+            (c.tokens, c.color),
+            (Some(Tokenizer::Cl100k), ColorChoice::Never)
+        );
+        // Every language is reachable by its own name.
+        for language in Language::ALL {
+            let c = config(&["--lang", language.name()]).expect("valid");
+            assert_eq!(c.language, Some(language));
+        }
+    }
+
+    #[test]
+    fn rejects_out_of_range_values() {
+        for bad in [
+            &["--lines", "9:3"][..],
             &["--lines", "0:3"],
             &["--lines", "x"],
             &["--lines", "-3:5"],
             &["--root", "/no/such/dir"],
             &["--root", "/dev/null"],
-            &["--tokenizer", "gpt2"],
             &["--theme", "no-such-theme"],
             &["--print", "--theme", "no-such-theme"],
         ] {
             assert!(matches!(config(bad), Err(Error::Usage(_))), "{bad:?}");
         }
-        assert_eq!(
-            config(&["--lang", "TS"]).expect("valid").language,
-            Some(Language::TypeScript)
-        );
         let theme = config(&["--theme", "nord"]).expect("valid").theme;
         assert_eq!(theme.as_deref(), Some("Nord"));
     }

@@ -2,8 +2,10 @@
 //! ([`crate::parse`]) and the annotations asked for (token counts, changes since HEAD).
 //!
 //! Print, search, the viewer and the MCP server all load files here, so each shows the same
-//! entries, ids and ranges. Consumers pass narrow option structs ([`Annotations`]) built by
-//! their entry point, never the whole configuration.
+//! entries, ids and ranges. Consumers pass narrow option structs (`Annotations`) built by
+//! their entry point, never the whole configuration. Annotating is crate-private, since the
+//! changes come from the crate's own git snapshot; an embedder counts tokens with
+//! [`crate::tokens::annotate`].
 
 use crate::error::Result;
 use crate::git;
@@ -35,7 +37,7 @@ pub struct Document {
 
 /// What to add to a loaded outline.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Annotations {
+pub(crate) struct Annotations {
     /// Count tokens of entries (to `max_depth`) and of the file.
     pub tokens: Option<Tokenizer>,
     /// Keep only entries changed since HEAD, with their parents (`--changed`).
@@ -96,11 +98,11 @@ impl Document {
     /// Adds the annotations asked for: token counts, then changes against HEAD from
     /// `snapshot` (dropping unchanged entries for `changed_only`). An error means the markers
     /// could not be read; the outline is then left without them.
-    pub fn annotate(
+    pub(crate) fn annotate(
         &mut self,
         annotations: &Annotations,
         snapshot: Option<&git::Snapshot>,
-    ) -> std::result::Result<(), String> {
+    ) -> std::result::Result<(), git::GitError> {
         let Some(outline) = &mut self.outline else {
             return Ok(());
         };
@@ -109,12 +111,7 @@ impl Document {
         }
         if let Some(snapshot) = snapshot {
             if !self.extent.complete {
-                // Diffing needs both sides whole; past the read cap neither is loaded.
-                return Err(format!(
-                    "{} is over the {} MB read cap",
-                    self.name,
-                    MAX_BYTES >> 20
-                ));
+                return Err(git::GitError::OverReadCap(self.name.clone()));
             }
             let changes = snapshot.changes(&self.path, self.text.as_bytes())?;
             outline.mark_changes(changes);
@@ -238,7 +235,7 @@ mod tests {
             tokens: Some(Tokenizer::Chars4),
             ..Annotations::default()
         };
-        assert_eq!(doc.annotate(&annotations, None), Ok(()));
+        assert!(doc.annotate(&annotations, None).is_ok());
         let outline = doc.outline.as_ref().expect("outlined");
         assert!(outline.tokens.is_some() && outline.entries[0].tokens.is_some());
     }

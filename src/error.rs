@@ -22,8 +22,6 @@ pub enum Error {
     Changed(PathBuf),
     #[error("{0}")]
     Usage(String),
-    #[error("{0}")]
-    Walk(String),
 }
 
 impl Error {

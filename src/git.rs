@@ -9,6 +9,30 @@ use git2::{Repository, Status, StatusOptions};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+/// Why changed-since-HEAD markers are off, for a whole run or for one file.
+#[derive(Debug, thiserror::Error)]
+pub enum GitError {
+    #[error("not inside a git repository")]
+    NotARepository,
+    #[error("a bare repository has no work tree")]
+    Bare,
+    #[error("{}: {source}", path.display())]
+    WorkTree {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("git status failed: {}", .0.message())]
+    Status(#[source] git2::Error),
+    /// HEAD's version of a file could not be read (repository, tree, object or diff).
+    #[error("{}: {}", path.display(), source.message())]
+    Head { path: PathBuf, source: git2::Error },
+    /// Diffing needs both sides whole; past the read cap neither is loaded.
+    #[error("{0} is over the {mb} MB read cap", mb = MAX_BYTES >> 20)]
+    OverReadCap(String),
+    #[error("{}: its HEAD version is over the {mb} MB read cap", .0.display(), mb = MAX_BYTES >> 20)]
+    HeadOverReadCap(PathBuf),
+}
+
 /// What git says about one path, relative to the work tree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum FileState {
@@ -27,20 +51,22 @@ pub struct Snapshot {
 }
 
 /// The repository holding `path` and its canonical work tree, or why markers are off.
-fn open(path: &Path) -> Result<(Repository, PathBuf), String> {
-    let repo = Repository::discover(path).map_err(|_| "not inside a git repository".to_string())?;
-    let workdir = repo
-        .workdir()
-        .ok_or_else(|| "a bare repository has no work tree".to_string())?
+fn open(path: &Path) -> Result<(Repository, PathBuf), GitError> {
+    let repo = Repository::discover(path).map_err(|_| GitError::NotARepository)?;
+    let workdir = repo.workdir().ok_or(GitError::Bare)?;
+    let workdir = workdir
         .canonicalize()
-        .map_err(|e| e.to_string())?;
+        .map_err(|source| GitError::WorkTree {
+            path: workdir.to_path_buf(),
+            source,
+        })?;
     Ok((repo, workdir))
 }
 
 /// The status of one file only: one stat and an index lookup instead of a walk of the whole
 /// work tree, so markers for a file cost the same in a repository of ten files or ten thousand.
 /// A file that looks new may be the target of a rename, which only the full pass can tell.
-pub fn snapshot_file(path: &Path) -> Result<Snapshot, String> {
+pub fn snapshot_file(path: &Path) -> Result<Snapshot, GitError> {
     let (repo, workdir) = open(path)?;
     let rel = path
         .canonicalize()
@@ -74,7 +100,7 @@ pub fn snapshot_file(path: &Path) -> Result<Snapshot, String> {
 
 /// Opens the repository holding `path` and gathers the status of its whole work tree (one pass
 /// for a directory outline), or says why markers are off.
-pub fn snapshot(path: &Path) -> Result<Snapshot, String> {
+pub fn snapshot(path: &Path) -> Result<Snapshot, GitError> {
     let (repo, workdir) = open(path)?;
     let mut options = StatusOptions::new();
     options
@@ -85,7 +111,7 @@ pub fn snapshot(path: &Path) -> Result<Snapshot, String> {
         .renames_index_to_workdir(true);
     let statuses = repo
         .statuses(Some(&mut options))
-        .map_err(|e| format!("git status failed: {}", e.message()))?;
+        .map_err(GitError::Status)?;
     let head_is_born = repo.head().is_ok();
     let mut states = HashMap::new();
     for entry in statuses.iter() {
@@ -139,7 +165,7 @@ impl Snapshot {
 
     /// The changed lines of `path`, whose current text (decoded, as loaded) is `current`; empty
     /// when unchanged.
-    pub fn changes(&self, path: &Path, current: &[u8]) -> Result<Vec<LineChange>, String> {
+    pub fn changes(&self, path: &Path, current: &[u8]) -> Result<Vec<LineChange>, GitError> {
         let Some(rel) = self.relative(path) else {
             return Ok(Vec::new());
         };
@@ -158,13 +184,17 @@ impl Snapshot {
             .map(Path::to_path_buf)
     }
 
-    fn diff_with_head(&self, old_path: &Path, current: &[u8]) -> Result<Vec<LineChange>, String> {
+    fn diff_with_head(&self, old_path: &Path, current: &[u8]) -> Result<Vec<LineChange>, GitError> {
+        let head_error = |source| GitError::Head {
+            path: old_path.to_path_buf(),
+            source,
+        };
         // A handle per call: git2 repositories are not shared between threads.
-        let repo = Repository::open(&self.git_dir).map_err(|e| e.message().to_string())?;
+        let repo = Repository::open(&self.git_dir).map_err(head_error)?;
         let tree = repo
             .head()
             .and_then(|head| head.peel_to_tree())
-            .map_err(|e| e.message().to_string())?;
+            .map_err(head_error)?;
         let entry = match tree.get_path(old_path) {
             Ok(entry) => entry,
             Err(_) => return Ok(all_added(current)),
@@ -174,17 +204,11 @@ impl Snapshot {
         let (size, _) = repo
             .odb()
             .and_then(|odb| odb.read_header(entry.id()))
-            .map_err(|e| e.message().to_string())?;
+            .map_err(head_error)?;
         if size > MAX_BYTES {
-            return Err(format!(
-                "{}: its HEAD version is over the {} MB read cap",
-                old_path.display(),
-                MAX_BYTES >> 20
-            ));
+            return Err(GitError::HeadOverReadCap(old_path.to_path_buf()));
         }
-        let blob = repo
-            .find_blob(entry.id())
-            .map_err(|e| e.message().to_string())?;
+        let blob = repo.find_blob(entry.id()).map_err(head_error)?;
         // Decoded as the file on disk was (UTF-16, lossy UTF-8), so only real edits differ.
         let old = match crate::source::decode(blob.content()) {
             crate::source::Loaded::Text { text, .. } => text.into_bytes(),
@@ -197,7 +221,7 @@ impl Snapshot {
         let current = crate::parse::lone_crs_as_newlines_in_bytes(current);
         let patch =
             git2::Patch::from_buffers(&old, Some(old_path), &current, None, Some(&mut options))
-                .map_err(|e| e.message().to_string())?;
+                .map_err(head_error)?;
         let mut changes = Vec::new();
         for index in 0..patch.num_hunks() {
             let Ok((hunk, _)) = patch.hunk(index) else {

@@ -75,9 +75,9 @@ pub fn load_in_background(
             if let Some(syntax) =
                 syntax_for(path, crate::parse::iter_lines(&text).next().unwrap_or(""))
             {
-                if begin_warming(syntax, None) {
+                if start_warming(syntax, None) {
                     warm_up(set, syntax, &text);
-                    end_warming(syntax);
+                    finish_warming(syntax);
                 }
             }
         }
@@ -85,95 +85,96 @@ pub fn load_in_background(
     });
 }
 
-/// Called once a syntax's patterns are compiled.
+/// Called when a syntax's patterns are compiled.
 type Waiter = Box<dyn FnOnce() + Send>;
 
-/// Where a syntax's pattern compilation stands.
-enum Warming {
-    /// Under way; these wait for it.
-    Compiling(Vec<Waiter>),
-    Done,
+/// How far a syntax's patterns are compiled.
+enum Warmth {
+    /// On a thread; these are called when it is done.
+    Warming(Vec<Waiter>),
+    Warm,
 }
 
-/// The syntaxes whose patterns are compiled or being compiled, by name.
-fn warming() -> &'static std::sync::Mutex<HashMap<String, Warming>> {
-    static WARMING: OnceLock<std::sync::Mutex<HashMap<String, Warming>>> = OnceLock::new();
+/// Every syntax whose patterns were asked for, by name.
+fn warming() -> &'static std::sync::Mutex<HashMap<String, Warmth>> {
+    static WARMING: OnceLock<std::sync::Mutex<HashMap<String, Warmth>>> = OnceLock::new();
     WARMING.get_or_init(Default::default)
-}
-
-/// Claims the compilation of `syntax`'s patterns: `true` when the caller is to compile them
-/// (and call [`end_warming`]). `ready`, if any, is called when they are compiled: at once if
-/// they are.
-fn begin_warming(syntax: &SyntaxReference, ready: Option<Waiter>) -> bool {
-    let Ok(mut states) = warming().lock() else {
-        return false;
-    };
-    match states.get_mut(&syntax.name) {
-        None => {
-            let waiters = ready.into_iter().collect();
-            states.insert(syntax.name.clone(), Warming::Compiling(waiters));
-            true
-        }
-        Some(Warming::Compiling(waiters)) => {
-            waiters.extend(ready);
-            false
-        }
-        Some(Warming::Done) => {
-            drop(states);
-            if let Some(ready) = ready {
-                ready();
-            }
-            false
-        }
-    }
-}
-
-/// Marks `syntax`'s patterns compiled and calls whoever waited for them.
-fn end_warming(syntax: &SyntaxReference) {
-    let waiters = warming().lock().ok().and_then(|mut states| {
-        match states.insert(syntax.name.clone(), Warming::Done) {
-            Some(Warming::Compiling(waiters)) => Some(waiters),
-            _ => None,
-        }
-    });
-    for ready in waiters.into_iter().flatten() {
-        ready();
-    }
 }
 
 /// Whether `syntax`'s patterns are compiled, so that colouring a screen of it is quick.
 pub fn is_warm(syntax: &SyntaxReference) -> bool {
     warming()
         .lock()
-        .is_ok_and(|w| matches!(w.get(&syntax.name), Some(Warming::Done)))
+        .is_ok_and(|w| matches!(w.get(&syntax.name), Some(Warmth::Warm)))
 }
 
 /// Compiles `syntax`'s patterns on a thread (once per syntax), with the first lines of
 /// `path` as the sample, then calls `ready`. When they are being compiled already, `ready`
-/// is called once that ends (every caller waiting for colours gets its answer).
+/// is called once that ends; when they are compiled, at once. Every caller is told: two
+/// viewers (or a viewer and the start-up load) asking for one syntax both hear back.
 pub fn warm_in_background(
     syntax: &'static SyntaxReference,
     path: &std::path::Path,
     ready: impl FnOnce() + Send + 'static,
 ) {
-    if !begin_warming(syntax, Some(Box::new(ready))) {
+    if !start_warming(syntax, Some(Box::new(ready))) {
         return;
     }
     let path = path.to_path_buf();
     std::thread::spawn(move || {
         let text = head(&path).unwrap_or_default();
         warm_up(syntaxes(), syntax, &text);
-        end_warming(syntax);
+        finish_warming(syntax);
     });
 }
 
-/// The first 16 KB of `path`, lossily decoded.
+/// Marks `syntax` as being compiled and returns `true` when no one compiles it yet (the
+/// caller then does). Otherwise `ready` waits for the compiler, or is called now when the
+/// patterns are compiled already.
+fn start_warming(syntax: &SyntaxReference, ready: Option<Waiter>) -> bool {
+    let Ok(mut states) = warming().lock() else {
+        return false;
+    };
+    match states.get_mut(&syntax.name) {
+        Some(Warmth::Warming(waiters)) => {
+            waiters.extend(ready);
+            false
+        }
+        Some(Warmth::Warm) => {
+            drop(states);
+            ready.into_iter().for_each(|ready| ready());
+            false
+        }
+        None => {
+            states.insert(
+                syntax.name.clone(),
+                Warmth::Warming(ready.into_iter().collect()),
+            );
+            true
+        }
+    }
+}
+
+/// Marks `syntax` as compiled and calls everyone who waited for it (outside the lock).
+fn finish_warming(syntax: &SyntaxReference) {
+    let waiters = match warming().lock() {
+        Ok(mut states) => match states.insert(syntax.name.clone(), Warmth::Warm) {
+            Some(Warmth::Warming(waiters)) => waiters,
+            _ => Vec::new(),
+        },
+        Err(_) => Vec::new(),
+    };
+    waiters.into_iter().for_each(|ready| ready());
+}
+
+/// The first 16 KB of `path`, lossily decoded; `None` unless it is a readable regular file.
 fn head(path: &std::path::Path) -> Option<String> {
     use std::io::Read;
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(16 * 1024).read_to_end(&mut bytes))
-        .ok()?;
+    // Only a regular file: opening a FIFO waits for a writer, and this thread would never end
+    // (nor would every later wait for the same syntax).
+    let (file, _) = crate::source::open_regular(path).ok()?;
+    file.take(16 * 1024).read_to_end(&mut bytes).ok()?;
     Some(String::from_utf8_lossy(&bytes).into_owned())
 }
 
@@ -270,6 +271,7 @@ impl Highlighter {
     }
 
     /// Highlights lines `range` (0-based) unless cached; `line(i)` gives line `i`'s text.
+    #[cfg(test)]
     pub fn prepare<'a>(&mut self, range: Range<usize>, line: impl Fn(usize) -> Option<&'a str>) {
         self.prepare_within(range, line, None);
     }
@@ -393,6 +395,47 @@ fn spans_of<'a>(pieces: impl Iterator<Item = (Style, &'a str)>, line: &str) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_warm_up_never_waits_on_a_fifo() {
+        // Was: the sample was read with a plain open, which waits for a writer on a FIFO: the
+        // thread never ended, and neither did any wait for colours in that syntax.
+        let dir = tempfile::tempdir().expect("tempdir");
+        let fifo = dir.path().join("pipe.erl");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            eprintln!("note: mkfifo failed; skipping the FIFO test");
+            return;
+        }
+        let syntax = syntaxes().find_syntax_by_extension("erl").expect("erlang");
+        let (tx, rx) = std::sync::mpsc::channel();
+        warm_in_background(syntax, &fifo, move || {
+            let _ = tx.send(());
+        });
+        assert!(rx.recv_timeout(std::time::Duration::from_secs(30)).is_ok());
+    }
+
+    #[test]
+    fn everyone_who_asks_for_a_warm_up_hears_back() {
+        // Was: a second viewer asking while the first one's warm-up ran was never told, and
+        // waited for colours forever.
+        let syntax = syntaxes().find_syntax_by_extension("rb").expect("ruby");
+        let (tx, rx) = std::sync::mpsc::channel();
+        let path = std::path::Path::new("no/such/file.rb");
+        for asker in 0..3 {
+            let tx = tx.clone();
+            warm_in_background(syntax, path, move || {
+                let _ = tx.send(asker);
+            });
+        }
+        let mut heard: Vec<i32> = (0..3)
+            .filter_map(|_| rx.recv_timeout(std::time::Duration::from_secs(30)).ok())
+            .collect();
+        heard.sort_unstable();
+        assert_eq!(heard, [0, 1, 2]);
+        assert!(is_warm(syntax));
+    }
     use std::path::Path;
 
     fn lines(n: usize) -> Vec<String> {

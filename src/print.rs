@@ -57,7 +57,7 @@ pub fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         return file(config, input, out, err);
     }
     for path in &config.paths {
-        check_root(config, path)?;
+        config.check_root(path)?;
     }
     if let Mode::Find(_) | Mode::Grep(_) | Mode::Refs(_) = config.mode {
         return search::run(config, out, err);
@@ -157,7 +157,7 @@ fn symbol_by_path(
     let Some((path, id)) = search::path_and_id(query) else {
         return Ok(Outcome::NotFound);
     };
-    check_root(config, path)?;
+    config.check_root(path)?;
     let input = Document::open(path, config.language)?;
     if let Some(expected) = &config.if_hash {
         if *expected != input.hash {
@@ -186,25 +186,6 @@ pub(crate) fn git_snapshot(path: &Path, err: &mut dyn Write) -> Result<Option<gi
             write_line(err, &format!("outline: diff markers off: {reason}"))?;
             Ok(None)
         }
-    }
-}
-
-/// With `--root`, refuses `path` unless it resolves (symlinks and `..` followed) inside the
-/// root, before a byte of it is read. A path outside gets the same error whether or not it
-/// exists, so the answer tells nothing about what lies outside. Public so that the MCP server
-/// checks a path before it reads the file's hash, with the same words as the command line.
-pub fn check_root(config: &Config, path: &Path) -> Result<()> {
-    let Some(root) = &config.root else {
-        return Ok(());
-    };
-    if source::resolve(path).starts_with(root) {
-        Ok(())
-    } else {
-        Err(Error::Usage(format!(
-            "{}: outside --root {}",
-            path.display(),
-            root.display()
-        )))
     }
 }
 

@@ -64,7 +64,8 @@ pub enum Loaded {
     Text {
         text: String,
         extent: Extent,
-        /// Content hash of every byte read (see [`content_hash`]).
+        /// Content hash of every byte read, as JSON carries it and `--if-hash` checks it:
+        /// `xxh3:` and 16 hex digits.
         hash: String,
     },
     /// A NUL byte in the first 8 KB (and no UTF-16 byte order mark): reading stopped there.
@@ -295,8 +296,9 @@ fn read_some(reader: &mut impl Read, buffer: &mut [u8], path: &Path) -> Result<u
     }
 }
 
-/// The content hash JSON carries and `--if-hash` checks: `xxh3:` and 16 hex digits.
-pub fn content_hash(bytes: &[u8]) -> String {
+/// The content hash of `bytes` in one pass, as [`read`] computes it while streaming (tests).
+#[cfg(test)]
+pub(crate) fn content_hash(bytes: &[u8]) -> String {
     format_hash(xxhash_rust::xxh3::xxh3_64(bytes))
 }
 

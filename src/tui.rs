@@ -9,6 +9,7 @@
 use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::highlight;
+use base64::Engine as _;
 use ratatui::backend::{Backend, CrosstermBackend};
 use ratatui::crossterm::event::{self, Event};
 use ratatui::Terminal;
@@ -162,7 +163,8 @@ fn run_effect<B: Backend>(terminal: &mut Terminal<B>, app: &mut App, effect: Eff
     match effect {
         Effect::Copy(text) => {
             let mut out = std::io::stdout();
-            let _ = write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes()));
+            let encoded = base64::engine::general_purpose::STANDARD.encode(text.as_bytes());
+            let _ = write!(out, "\x1b]52;c;{encoded}\x07");
             let _ = out.flush();
             app.message = Some(format!("copied {text}"));
         }
@@ -188,15 +190,16 @@ fn outside_tui<T>(work: impl FnOnce() -> T) -> T {
     result
 }
 
-/// Opens `$VISUAL` or `$EDITOR` (default `vi`) at `line`.
+/// Opens `$VISUAL` or `$EDITOR` (default `vi`) at `line`. The variable is split into words as
+/// a shell would (quotes kept together), as bat and git do: `code --wait` and
+/// `"/opt/My Editor/edit" -w` both work.
 fn edit(path: &std::path::Path, line: usize) -> std::result::Result<(), String> {
     let editor = std::env::var("VISUAL")
         .or_else(|_| std::env::var("EDITOR"))
         .unwrap_or_else(|_| "vi".into());
-    let mut words = editor.split_whitespace();
-    let program = words.next().unwrap_or("vi");
-    let status = std::process::Command::new(program)
-        .args(words)
+    let (program, args) = editor_command(&editor)?;
+    let status = std::process::Command::new(&program)
+        .args(args)
         .arg(format!("+{line}"))
         .arg(path)
         .status()
@@ -208,30 +211,17 @@ fn edit(path: &std::path::Path, line: usize) -> std::result::Result<(), String> 
     }
 }
 
-fn tty_error(err: std::io::Error) -> Error {
-    Error::io("<terminal>", err)
+/// The program and leading arguments of an editor command (`vi` when it is empty).
+fn editor_command(command: &str) -> std::result::Result<(String, Vec<String>), String> {
+    let mut words = shlex::split(command)
+        .ok_or_else(|| format!("cannot split the editor command {command:?}"))?
+        .into_iter();
+    let program = words.next().unwrap_or_else(|| "vi".into());
+    Ok((program, words.collect()))
 }
 
-/// Standard base64 (for OSC 52).
-pub fn base64(bytes: &[u8]) -> String {
-    const TABLE: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(TABLE[(n >> (18 - 6 * i) & 63) as usize] as char);
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
+fn tty_error(err: std::io::Error) -> Error {
+    Error::io("<terminal>", err)
 }
 
 #[cfg(test)]

@@ -213,31 +213,6 @@ fn overrides(globs: &[String]) -> Result<Override> {
         .map_err(|e| Error::Usage(format!("--glob: {e}")))
 }
 
-/// A whole walk at once, for callers that need the list (the directory printer's caps).
-#[derive(Debug, Default)]
-pub struct Collected {
-    /// The outlinable files, in walk order.
-    pub files: Vec<(PathBuf, Language)>,
-    /// One line per entry that could not be read.
-    pub warnings: Vec<String>,
-}
-
-/// Walks `paths` to the end, keeping the outlinable files and the unreadable entries met.
-pub fn collect(paths: &[PathBuf], options: WalkOptions) -> Result<Collected> {
-    let mut collected = Collected::default();
-    for found in Walk::new(paths, options)? {
-        match found {
-            Found::File {
-                path,
-                language: Some(language),
-            } => collected.files.push((path, language)),
-            Found::File { .. } => {}
-            Found::Unreadable(warning) => collected.warnings.push(warning),
-        }
-    }
-    Ok(collected)
-}
-
 /// A path as the user would type it from the current directory: `./x` loses its `./`.
 pub fn shown(path: &Path) -> &Path {
     match path.strip_prefix(".") {

@@ -1,19 +1,18 @@
 //! What every fuzz target checks, on any bytes: outlining never panics, hangs or overflows a
 //! worker thread's stack; the outline keeps the model's invariants
 //! (`outliner::outline::invariants::check`); the JSON rendering, parsed back with serde_json's
-//! default limits, keeps the contract (`outliner::print::json::contract::check`); the text
-//! rendering has one line per shown entry.
+//! default limits, keeps the contract and the text rendering has one line per shown entry
+//! (`outliner::internals::check_renderings`, the same check the property tests run).
 //!
 //! An input is one selector byte, then the file's bytes (decoded lossily, as the reader does).
 //! The selector picks the language among the target's family (`selector % n`), JSX (`0x80`),
 //! the reader's "only a prefix was read" path (`0x40`) and the budget (`0x30`).
 
+use outliner::internals::check_renderings;
 use outliner::outline::invariants;
-use outliner::outline::select::{self, Budget};
+use outliner::outline::select::Budget;
 use outliner::parse::{self, ParseOptions};
-use outliner::print::json::{self, contract, NodeOptions};
-use outliner::print::text::{self, TextOptions};
-use outliner::{Language, Outline};
+use outliner::Language;
 use std::sync::mpsc;
 use std::sync::{Mutex, OnceLock};
 
@@ -60,42 +59,9 @@ fn check(language: Language, selector: u8, bytes: &[u8]) {
             max_nodes: Some(5),
         },
     };
-    let lines = parse::lines(&text);
-    check_renderings(&outline, budget, &lines);
-}
-
-fn check_renderings(outline: &Outline, budget: Budget, lines: &[&str]) {
-    let selection = select::select(outline, budget);
-    let options = NodeOptions {
-        signatures: true,
-        preview: 1,
-        lines,
-    };
-    let object = json::file_object("f".into(), "xxh3:0", outline, &selection, options);
-    let wire = serde_json::to_string(&object).unwrap_or_else(|e| panic!("serialize: {e}"));
-    let value: serde_json::Value =
-        serde_json::from_str(&wire).unwrap_or_else(|e| panic!("parse back: {e}"));
-    if let Err(problem) = contract::check(&value) {
-        panic!("JSON contract: {problem}\n{wire}");
+    if let Err(problem) = check_renderings(&outline, budget, &parse::lines(&text)) {
+        panic!("{language}: {problem}");
     }
-    let mut rendered = String::new();
-    let text_options = TextOptions {
-        signatures: true,
-        line_numbers: true,
-        preview: 0,
-        tokens: false,
-        token_mark: "",
-        diff: false,
-        indent: "",
-        lines,
-    };
-    text::write_entries(&mut rendered, &selection, text_options);
-    let want = selection.walk().len() + usize::from(selection.omitted > 0);
-    assert_eq!(
-        rendered.split_terminator('\n').count(),
-        want,
-        "one text line per shown entry:\n{rendered}"
-    );
 }
 
 type Job = Box<dyn FnOnce() + Send>;

@@ -209,8 +209,8 @@ impl Fit<'_> {
         Ok((body, Some(self.cut_note(request.shape(), dropped))))
     }
 
-    /// A read object (`symbol`, `read`, `lines` with json): its numbered `text` is cut by lines
-    /// and the object says so (`truncated`, `truncation_reason`, a smaller `end_line`).
+    /// A read object (`symbol`, `read`, `lines` with json): its `text` is cut by lines and the
+    /// object says so (`truncated`, `truncation_reason`, a smaller `end_line`).
     fn json_read(&self, out: String) -> Result<(String, Option<String>), String> {
         let mut object: serde_json::Value =
             serde_json::from_str(&out).map_err(|err| format!("unexpected answer: {err}"))?;
@@ -220,14 +220,25 @@ impl Fit<'_> {
         let room = self.budget.saturating_sub(frame);
         let cut = budget::cut_point(&text, room).unwrap_or(text.len());
         let (kept, dropped) = text.split_at(cut);
-        if let Some(last) = numbered_lines(kept).last() {
-            object["end_line"] = (*last).into();
-        }
+        let note = if self.tool == "read" {
+            // `read` numbers its lines (its text has notes and an outline between them).
+            if let Some(last) = numbered_lines(kept).last() {
+                object["end_line"] = (*last).into();
+            }
+            self.cut_note(Shape::Lines, dropped)
+        } else {
+            // `symbol` and `lines` carry the lines as written, from `start_line`.
+            let start = object["start_line"].as_u64().unwrap_or(1) as usize;
+            let end = object["end_line"].as_u64().unwrap_or(0) as usize;
+            let kept_end = (start + kept.lines().count()).saturating_sub(1);
+            object["end_line"] = kept_end.into();
+            self.range_cut_note(kept_end + 1, end.max(kept_end + 1))
+        };
         object["text"] = kept.into();
         object["truncated"] = true.into();
         object["truncation_reason"] = "max_tokens".into();
         let body = format!("{object}\n");
-        Ok((body, Some(self.cut_note(Shape::Lines, dropped))))
+        Ok((body, Some(note)))
     }
 
     /// The note after a cut: what was left out and how to ask for it.
@@ -241,15 +252,7 @@ impl Fit<'_> {
         if let (Some(first), Some(last), false) =
             (numbers.first(), numbers.last(), shape == Shape::Outline)
         {
-            // A body or range: name the lines left, and the file when there is one.
-            let range = format!("\"range\": \"{first}:{last}\"");
-            let arguments = match self.file {
-                Some(file) => format!("{{\"path\": {}, {range}}}", serde_json::json!(file)),
-                None => format!("{{{range}}} on that file"),
-            };
-            return format!(
-                "{head} lines {first}-{last} not shown; read them with the lines tool, {arguments}]"
-            );
+            return self.range_cut_note(*first, *last);
         }
         let narrow = match (shape, self.tool) {
             (Shape::Outline, _) => "outline a subfolder or one file, use a smaller depth",
@@ -257,6 +260,20 @@ impl Fit<'_> {
             _ => "narrow with path or glob, or lower max_results",
         };
         format!("{head} {more} more lines not shown; {narrow}, or raise max_tokens]")
+    }
+
+    /// The note after a body or range was cut: the lines left, and how to read them (the
+    /// file named when there is one).
+    fn range_cut_note(&self, first: usize, last: usize) -> String {
+        let range = format!("\"range\": \"{first}:{last}\"");
+        let arguments = match self.file {
+            Some(file) => format!("{{\"path\": {}, {range}}}", serde_json::json!(file)),
+            None => format!("{{{range}}} on that file"),
+        };
+        format!(
+            "[cut to fit max_tokens={}: lines {first}-{last} not shown; read them with the lines tool, {arguments}]",
+            self.max_tokens
+        )
     }
 }
 

@@ -83,7 +83,7 @@ pub fn file_hash(config: &Config, request: &Request) -> Result<Option<String>, S
         // A folder, or a path print will refuse with its own words.
         return Ok(None);
     }
-    print::check_root(config, path).map_err(|err| err.to_string())?;
+    config.check_root(path).map_err(|err| err.to_string())?;
     match source::read(path).map_err(|err| err.to_string())? {
         Loaded::Text { hash, .. } => Ok(Some(hash)),
         Loaded::Binary => Err(format!(

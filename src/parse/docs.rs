@@ -10,113 +10,46 @@
 //! below. What is code and what is a comment is read from the text masked with the family's
 //! lexical rules ([`lex::mask`]), so `#` inside a string or `//` inside a URL never counts.
 
-use crate::lang::Language;
 use crate::outline::Entry;
-use crate::parse::lex::{self, Backtick, LexSpec};
+use crate::parse::lex::{self, LexSpec};
 use crate::parse::LineIndex;
 
-/// What leads an entry in one language family.
+/// What leads an entry in one language (its row in [`crate::lang::LANGUAGES`] holds them).
 #[derive(Debug, Clone, Copy)]
-struct DocRules {
+pub(crate) struct DocRules {
     /// How comments and literals are written, for masking the lines above an entry.
-    spec: LexSpec,
+    pub(crate) spec: LexSpec,
     /// Comment openers that document the enclosing item instead (`//!`).
-    inner_docs: &'static [&'static str],
+    pub(crate) inner_docs: &'static [&'static str],
     /// Code that attaches to the item below it: decorators and attributes (`@`, `#[`).
-    markers: &'static [&'static str],
+    pub(crate) markers: &'static [&'static str],
     /// Indentation is syntax: a comment indented deeper than the entry ends the block above
     /// it (Python, YAML), so it is not the entry's.
-    indented_scopes: bool,
+    pub(crate) indented_scopes: bool,
 }
 
-const HASH_COMMENTS: LexSpec = LexSpec {
+impl DocRules {
+    /// Comments above an entry lead it; no decorators, no inner docs, no indentation rule.
+    pub(crate) const fn comments(spec: LexSpec) -> DocRules {
+        DocRules {
+            spec,
+            inner_docs: &[],
+            markers: &[],
+            indented_scopes: false,
+        }
+    }
+}
+
+/// `#` comments and quoted strings (YAML, TOML, Makefiles, Dockerfiles).
+pub(crate) const HASH_COMMENTS: LexSpec = LexSpec {
     line_comments: &["#"],
     block_comment: None,
     quotes: b"\"'",
     ..LexSpec::C_LIKE
 };
 
-/// The rules for `language`; `None` where entries have no leading docs (Markdown headings).
-fn rules(language: Language) -> Option<DocRules> {
-    let plain = |spec| DocRules {
-        spec,
-        inner_docs: &[],
-        markers: &[],
-        indented_scopes: false,
-    };
-    Some(match language {
-        Language::Markdown => return None,
-        Language::Python => DocRules {
-            markers: &["@"],
-            indented_scopes: true,
-            ..plain(LexSpec {
-                triple_quotes: true,
-                ..HASH_COMMENTS
-            })
-        },
-        Language::Rust => DocRules {
-            spec: LexSpec {
-                nested_comments: true,
-                multiline_strings: true,
-                rust_chars: true,
-                rust_raw_strings: true,
-                ..LexSpec::C_LIKE
-            },
-            inner_docs: &["//!", "/*!"],
-            markers: &["#["],
-            indented_scopes: false,
-        },
-        Language::Go => plain(LexSpec {
-            backtick: Backtick::Raw,
-            ..LexSpec::C_LIKE
-        }),
-        Language::JavaScript | Language::TypeScript => DocRules {
-            markers: &["@"],
-            ..plain(LexSpec {
-                backtick: Backtick::Template,
-                js_regex: true,
-                ..LexSpec::C_LIKE
-            })
-        },
-        Language::C | Language::Cpp => DocRules {
-            markers: &["[["],
-            ..plain(LexSpec {
-                cpp_raw_strings: language == Language::Cpp,
-                digit_separators: language == Language::Cpp,
-                ..LexSpec::C_LIKE
-            })
-        },
-        Language::Css | Language::Json => plain(LexSpec::C_LIKE),
-        Language::Sql => plain(LexSpec {
-            line_comments: &["--"],
-            nested_comments: true,
-            backslash_escapes: false,
-            dollar_quotes: true,
-            ..LexSpec::C_LIKE
-        }),
-        Language::Html => plain(LexSpec {
-            line_comments: &[],
-            block_comment: Some(("<!--", "-->")),
-            quotes: b"",
-            ..LexSpec::C_LIKE
-        }),
-        Language::Toml => plain(LexSpec {
-            triple_quotes: true,
-            ..HASH_COMMENTS
-        }),
-        Language::Yaml => DocRules {
-            indented_scopes: true,
-            ..plain(HASH_COMMENTS)
-        },
-        Language::Makefile | Language::Dockerfile => plain(HASH_COMMENTS),
-    })
-}
-
 /// Sets `doc_line` on every entry of a tree built from `text` (ranges already normalised).
-pub(crate) fn attach(text: &str, language: Language, entries: &mut [Entry]) {
-    let Some(rules) = rules(language) else {
-        return;
-    };
+pub(crate) fn attach(text: &str, rules: DocRules, entries: &mut [Entry]) {
     // A byte order mark is no code: three spaces keep every offset (it is three bytes).
     let mut unmarked = String::new();
     let text = match text.strip_prefix('\u{FEFF}') {

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 /// `text` with every lone carriage return (old Mac line endings) turned into a line feed, so
 /// that scanners, line counts and line numbers all see the same lines. One byte for one byte:
 /// offsets, lengths and the hash of the file stay true. `\r\n` is left alone.
-pub fn lone_crs_as_newlines(text: &str) -> Cow<'_, str> {
+pub(crate) fn lone_crs_as_newlines(text: &str) -> Cow<'_, str> {
     match lone_crs_as_newlines_in_bytes(text.as_bytes()) {
         Cow::Borrowed(_) => Cow::Borrowed(text),
         // Swapping one ASCII byte for another keeps the text valid UTF-8.
@@ -22,7 +22,7 @@ pub fn lone_crs_as_newlines(text: &str) -> Cow<'_, str> {
 }
 
 /// [`lone_crs_as_newlines`] for bytes (the diff against HEAD numbers lines the same way).
-pub fn lone_crs_as_newlines_in_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
+pub(crate) fn lone_crs_as_newlines_in_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
     if lone_cr_positions(bytes).next().is_none() {
         return Cow::Borrowed(bytes);
     }
@@ -54,7 +54,7 @@ pub fn count_lines(text: &str) -> usize {
 
 /// Number of line breaks (`\n`, `\r\n`, lone `\r`) in `bytes`: the lines that end inside
 /// them. A `\r` at the very end counts (a `\n` that may follow it elsewhere belongs to it).
-pub fn count_line_breaks(bytes: &[u8]) -> usize {
+pub(crate) fn count_line_breaks(bytes: &[u8]) -> usize {
     if memchr::memchr(b'\r', bytes).is_none() {
         memchr::memchr_iter(b'\n', bytes).count()
     } else {
@@ -64,12 +64,12 @@ pub fn count_line_breaks(bytes: &[u8]) -> usize {
 
 /// Byte offsets where lines start, one per line [`count_lines`] counts (none for an empty
 /// text), for a consumer that slices lines itself, such as the viewer's preview.
-pub fn line_starts(text: &str) -> Vec<usize> {
-    if text.is_empty() {
-        return Vec::new();
+pub(crate) fn line_starts(text: &str) -> Vec<usize> {
+    // The index also starts a line after a final line break, where no line is counted.
+    let mut starts = LineIndex::new(text).starts;
+    if starts.last() == Some(&text.len()) {
+        starts.pop();
     }
-    let mut starts = vec![0];
-    starts.extend(line_break_ends(text.as_bytes()).filter(|&start| start < text.len()));
     starts
 }
 

@@ -5,7 +5,8 @@ use crate::config::Config;
 use crate::error::Result;
 use crate::git;
 use crate::lang::Language;
-use crate::outline::select;
+use crate::outline::select::{self, Selection};
+use crate::outline::Outline;
 use crate::parallel;
 use crate::sanitize::path_for_terminal;
 use crate::search;
@@ -43,36 +44,32 @@ struct Caps {
     max_output: usize,
 }
 
+impl Caps {
+    /// The flags' caps, else the defaults: capped for text, uncapped for JSON Lines.
+    fn of(config: &Config) -> Caps {
+        let default = |text| match config.json {
+            true => usize::MAX,
+            false => text,
+        };
+        Caps {
+            max_files: config.max_files.unwrap_or(default(TEXT_MAX_FILES)),
+            max_output: config.max_output.unwrap_or(default(TEXT_MAX_OUTPUT)),
+        }
+    }
+}
+
 pub(super) fn directory(
     config: &Config,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Outcome> {
-    let caps = Caps {
-        max_files: config.max_files.unwrap_or(match config.json {
-            true => usize::MAX,
-            false => TEXT_MAX_FILES,
-        }),
-        max_output: config.max_output.unwrap_or(match config.json {
-            true => usize::MAX,
-            false => TEXT_MAX_OUTPUT,
-        }),
-    };
     let snapshot = match config.diff {
         true => super::git_snapshot(&config.path, err)?,
         false => None,
     };
-    let options = WalkOptions {
-        hidden: config.hidden,
-        only: config.language,
-        globs: config.globs.clone(),
-        any_language: false,
-        no_parent_ignores: config.root.is_some(),
-        // Generated: thousands of package entries that say nothing of the code.
-        skip_lock_files: true,
-    };
+    let caps = Caps::of(config);
     // Number the files (not the unreadable entries) so that `--max-files` counts files.
-    let files = Walk::new(&config.paths, options)?.scan(0usize, |count, found| {
+    let files = Walk::new(&config.paths, walk_options(config))?.scan(0usize, |count, found| {
         let index = *count;
         *count += usize::from(matches!(found, Found::File { .. }));
         Some((index, found))
@@ -86,6 +83,7 @@ pub(super) fn directory(
             .collect();
         printer.write(&format!("# Directory outline: {}\n", roots.join(" ")))?;
     }
+    // Set once the output cap is reached: later files are counted, not read.
     let full = AtomicBool::new(false);
     let render = |(index, found): (usize, Found)| match found {
         Found::Unreadable(message) => Rendered::Failed(message),
@@ -98,33 +96,65 @@ pub(super) fn directory(
         } => render_file(config, &path, language, snapshot.as_ref()),
         Found::File { .. } => Rendered::Skipped,
     };
-    if config.sort_by_tokens {
-        // Largest first needs every count before the first line: the one mode that holds
-        // all files' output. The sort is stable, so equal counts keep path order.
-        let mut all = Vec::new();
-        parallel::ordered(files, render, |rendered| {
-            all.push(rendered);
-            ControlFlow::Continue(())
-        });
-        all.sort_by_key(|item| match item {
-            Rendered::Chunk { tokens, .. } => std::cmp::Reverse(tokens.unwrap_or(0)),
-            _ => std::cmp::Reverse(0),
-        });
-        all.into_iter().for_each(|rendered| printer.take(rendered));
-    } else {
-        // Each file is written as soon as it and every file before it are done.
-        parallel::ordered(files, render, |rendered| {
-            printer.take(rendered);
-            if printer.full {
-                full.store(true, Ordering::Relaxed);
-            }
-            match printer.error.is_some() {
-                true => ControlFlow::Break(()),
-                false => ControlFlow::Continue(()),
-            }
-        });
+    match config.sort_by_tokens {
+        true => largest_first(files, render, &mut printer),
+        false => in_path_order(files, render, &mut printer, &full),
     }
     printer.finish()
+}
+
+/// The walk of directory mode: every outlinable file, lock files left out.
+fn walk_options(config: &Config) -> WalkOptions {
+    WalkOptions {
+        hidden: config.hidden,
+        only: config.language,
+        globs: config.globs.clone(),
+        any_language: false,
+        no_parent_ignores: config.root.is_some(),
+        // Generated: thousands of package entries that say nothing of the code.
+        skip_lock_files: true,
+    }
+}
+
+/// Writes each file as soon as it and every file before it are done.
+fn in_path_order<I>(
+    files: I,
+    render: impl Fn(I::Item) -> Rendered + Sync,
+    printer: &mut Printer,
+    full: &AtomicBool,
+) where
+    I: Iterator + Send,
+    I::Item: Send,
+{
+    parallel::ordered(files, render, |rendered| {
+        printer.take(rendered);
+        if printer.full {
+            full.store(true, Ordering::Relaxed);
+        }
+        match printer.error.is_some() {
+            true => ControlFlow::Break(()),
+            false => ControlFlow::Continue(()),
+        }
+    });
+}
+
+/// `--sort tokens`: largest first needs every count before the first line, the one mode that
+/// holds all files' output. The sort is stable, so equal counts keep path order.
+fn largest_first<I>(files: I, render: impl Fn(I::Item) -> Rendered + Sync, printer: &mut Printer)
+where
+    I: Iterator + Send,
+    I::Item: Send,
+{
+    let mut all = Vec::new();
+    parallel::ordered(files, render, |rendered| {
+        all.push(rendered);
+        ControlFlow::Continue(())
+    });
+    all.sort_by_key(|item| match item {
+        Rendered::Chunk { tokens, .. } => std::cmp::Reverse(tokens.unwrap_or(0)),
+        _ => std::cmp::Reverse(0),
+    });
+    all.into_iter().for_each(|rendered| printer.take(rendered));
 }
 
 /// Writes rendered files within the caps and keeps the counts for the closing notes.
@@ -298,6 +328,7 @@ fn first_lines(text: &str, n: usize) -> usize {
         .map_or(text.len(), |(index, _)| index + 1)
 }
 
+/// One file of the walk, loaded, annotated and rendered as text or a JSON line.
 fn render_file(
     config: &Config,
     path: &Path,
@@ -314,7 +345,7 @@ fn render_file(
         Ok(input) => input,
         Err(error) => return Rendered::Failed(error.to_string()),
     };
-    let depth = config.directory_budget().max_depth;
+    let budget = config.directory_budget();
     let mut notes: Vec<String> = Found::File {
         path: path.to_path_buf(),
         language: Some(language),
@@ -323,35 +354,49 @@ fn render_file(
     .into_iter()
     .collect();
     // Markers that cannot be read (a file over the read cap) leave the outline without them.
-    if let Err(reason) = input.annotate(&config.annotations(depth), snapshot) {
+    if let Err(reason) = input.annotate(&config.annotations(budget.max_depth), snapshot) {
         notes.push(format!("{}: diff markers off: {reason}", path.display()));
     }
     let Some(outline) = input.outline.as_ref().filter(|_| !input.binary) else {
         return Rendered::Skipped;
     };
-    let tokens = outline.tokens.map(|(tokens, _)| tokens);
-    let shown = walk::shown(path);
     let lines = input.lines();
-    let selection = select::select(outline, config.directory_budget());
-    if config.json {
-        let options = json::NodeOptions {
-            signatures: config.signatures,
-            preview: config.preview,
-            lines: &lines,
-        };
-        let object = json::file_object(
-            shown.display().to_string(),
-            &input.hash,
-            outline,
-            &selection,
-            options,
-        );
-        return Rendered::Chunk {
-            text: json_line(&object),
-            tokens,
-            notes,
-        };
+    let selection = select::select(outline, budget);
+    let shown = walk::shown(path);
+    let text = match config.json {
+        true => {
+            let options = json::NodeOptions {
+                signatures: config.signatures,
+                preview: config.preview,
+                lines: &lines,
+            };
+            let name = shown.display().to_string();
+            json_line(&json::file_object(
+                name,
+                &input.hash,
+                outline,
+                &selection,
+                options,
+            ))
+        }
+        false => text_chunk(config, shown, outline, &selection, &lines),
+    };
+    Rendered::Chunk {
+        text,
+        tokens: outline.tokens.map(|(tokens, _)| tokens),
+        notes,
     }
+}
+
+/// A file's text output: a blank line, its header (with its limit, if one was met), then
+/// one line per entry.
+fn text_chunk(
+    config: &Config,
+    shown: &Path,
+    outline: &Outline,
+    selection: &Selection,
+    lines: &[&str],
+) -> String {
     let mut chunk = format!(
         "\n## {} ({})",
         path_for_terminal(shown),
@@ -364,10 +409,6 @@ fn render_file(
     if let Some(limit) = &outline.limit {
         chunk.push_str(&format!("  # Limit: {}\n", limit.reason));
     }
-    text::write_entries(&mut chunk, &selection, text_options(config, "  ", &lines));
-    Rendered::Chunk {
-        text: chunk,
-        tokens,
-        notes,
-    }
+    text::write_entries(&mut chunk, selection, text_options(config, "  ", lines));
+    chunk
 }

@@ -169,13 +169,13 @@ pub struct ReadObject<'a> {
     /// First and last line of `text` (0 and 0 when no line was read).
     pub start_line: usize,
     pub end_line: usize,
-    /// `--symbol`: the lines as written, `start_line` to `end_line`. `--lines` and `--read`:
-    /// each line as `<n>: <text>` (for `--read`, with the outline block and notes).
+    /// `--symbol` and `--lines`: the lines as written, `start_line` to `end_line`. `--read`:
+    /// each line as `<n>: <text>`, with the outline block and notes between head and tail.
     pub text: &'a str,
     /// `--read` of a long file: the first and last line left out between head and tail.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub omitted: Option<[usize; 2]>,
-    /// `--lines` clamped into the file: what happened.
+    /// `--lines` clamped into the file or cut at the read cap: what happened, one note a line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub note: Option<&'a str>,
     /// `--symbol`: the entry read (its children are not listed).

@@ -169,9 +169,11 @@ pub(super) fn line_range(
 ) -> Result<Outcome> {
     let total = input.extent.lines;
     let (range, clamped) = spec.resolve(total);
+    // JSON carries the lines as written (start_line numbers them), text numbers each line.
+    let numbers = !config.json;
     let (body, start, shown_end, end) = match range {
         Some((start, end)) => {
-            let (body, shown_end) = numbered(input, start, end)?;
+            let (body, shown_end) = read_lines(input, start, end, numbers)?;
             (body, start, shown_end, end)
         }
         None => (String::new(), 0, 0, 0),
@@ -183,8 +185,11 @@ pub(super) fn line_range(
         None => format!("[no such lines: the file has {total} lines]"),
     });
     let rendered = if config.json {
+        let mut notes = note.clone().unwrap_or_default();
+        push_cut_note(&mut notes, shown_end, end);
+        let notes = notes.trim_end();
         let mut object = json::ReadObject::new(input, start, shown_end, &body);
-        object.note = note.as_deref();
+        object.note = (!notes.is_empty()).then_some(notes);
         json_line(&object)
     } else {
         let mut text = lines_for_terminal(&body).into_owned();

@@ -4,6 +4,7 @@ use super::app::{App, Effect, Focus};
 use super::finder;
 use super::layout;
 use super::picker::Overlay;
+use ratatui::layout::Position;
 
 /// Everything keys, the mouse, the terminal and the clock can ask for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -483,7 +484,8 @@ fn toggle_option(app: &mut App, action: Action) {
 fn click(app: &mut App, x: u16, y: u16) {
     let panes = app.panes();
     let row = |rect: ratatui::layout::Rect| y.saturating_sub(rect.y + 1) as usize;
-    if let Some(dir) = panes.dir.filter(|r| layout::contains(*r, x, y)) {
+    let at = Position::new(x, y);
+    if let Some(dir) = panes.dir.filter(|r| r.contains(at)) {
         let before = (app.focus, app.dir.selected_row());
         app.focus = Focus::Dir;
         app.dir.select_row(app.dir.offset + row(dir));
@@ -493,12 +495,12 @@ fn click(app: &mut App, x: u16, y: u16) {
         } else {
             preview_dir_selection(app);
         }
-    } else if layout::contains(panes.outline, x, y) {
+    } else if panes.outline.contains(at) {
         app.focus = Focus::Outline;
         app.outline
             .select_row(app.outline.offset + row(panes.outline));
         app.jump_to_selected();
-    } else if layout::contains(panes.preview, x, y) {
+    } else if panes.preview.contains(at) {
         app.focus = Focus::Preview;
         app.preview.cursor = app.preview.top + row(panes.preview);
         app.clamp_preview();
@@ -509,11 +511,12 @@ fn click(app: &mut App, x: u16, y: u16) {
 fn wheel(app: &mut App, x: u16, y: u16, lines: i8) {
     let panes = app.panes();
     let delta = lines as isize;
-    if panes.dir.is_some_and(|r| layout::contains(r, x, y)) {
+    let at = Position::new(x, y);
+    if panes.dir.is_some_and(|r| r.contains(at)) {
         app.dir.move_by(delta);
-    } else if layout::contains(panes.outline, x, y) {
+    } else if panes.outline.contains(at) {
         app.outline.move_by(delta);
-    } else if layout::contains(panes.preview, x, y) {
+    } else if panes.preview.contains(at) {
         let height = app.preview_height();
         let lines = app.doc.as_ref().map_or(0, |d| d.line_count());
         let top = (app.preview.top as isize + delta).max(0) as usize;

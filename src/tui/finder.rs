@@ -13,6 +13,7 @@ use super::loading::Lane;
 use super::picker::{Overlay, ResultRow, Results, SearchKind};
 use super::rank::SymbolIndex;
 use crate::search::RefQuery;
+use ratatui::layout::Position;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -160,7 +161,7 @@ fn click(app: &mut App, x: u16, y: u16) {
     // Below the border and the query line (and a search's note line).
     let note = usize::from(app.overlay == Overlay::Search && app.results.note.is_some());
     let first = rect.y as usize + 2 + note;
-    if !layout::contains(rect, x, y) || (y as usize) < first {
+    if !rect.contains(Position::new(x, y)) || (y as usize) < first {
         return;
     }
     let row = y as usize - first;

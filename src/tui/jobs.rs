@@ -12,7 +12,6 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 /// What a background thread reports.
 pub enum Message {
@@ -153,8 +152,10 @@ impl App {
     }
 
     /// Waits until no background work is under way, up to `timeout`, applying messages as
-    /// they come (tests and benchmarks; the event loop never waits). Returns whether it settled.
-    pub fn settle(&mut self, timeout: Duration) -> bool {
+    /// they come (tests; the event loop never waits). Returns whether it settled.
+    #[cfg(test)]
+    pub fn settle(&mut self, timeout: std::time::Duration) -> bool {
+        use std::time::{Duration, Instant};
         let start = Instant::now();
         loop {
             super::finder::start_due_search(self);

@@ -64,7 +64,8 @@ impl JumpList {
         self.places.get(self.at).cloned()
     }
 
-    /// How many places are behind and ahead (for the status bar and tests).
+    /// How many places are behind and ahead.
+    #[cfg(test)]
     pub fn position(&self) -> (usize, usize) {
         let ahead = self.places.len().saturating_sub(self.at + 1);
         (self.at, ahead)

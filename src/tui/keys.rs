@@ -65,6 +65,11 @@ const fn chord(
     }
 }
 
+/// The first key of two-key commands: it waits for the second (see [`chord`]).
+const fn prefix(c: char, keys: &'static str, help: &'static str, scope: Scope) -> Binding {
+    key(KeyCode::Char(c), Action::Prefix(c), keys, help, scope)
+}
+
 const fn ctrl(c: char, action: Action, keys: &'static str, help: &'static str) -> Binding {
     Binding {
         after: None,
@@ -95,13 +100,7 @@ pub const KEYMAP: &[Binding] = &[
     key(Char('k'), Action::Up, "j/k ↓/↑", "", All),
     key(Down, Action::Down, "j/k ↓/↑", "", All),
     key(Up, Action::Up, "j/k ↓/↑", "", All),
-    key(
-        Char('g'),
-        Action::Prefix('g'),
-        "gg/G Home/End",
-        "first / last",
-        All,
-    ),
+    prefix('g', "gg/G Home/End", "first / last", All),
     chord('g', 'g', Action::Top, "gg/G Home/End", ""),
     key(Char('G'), Action::Bottom, "gg/G Home/End", "", All),
     key(Home, Action::Top, "gg/G Home/End", "", All),
@@ -129,9 +128,8 @@ pub const KEYMAP: &[Binding] = &[
     key(Char('l'), Action::Right, "h/l ←/→", "", All),
     key(KeyCode::Left, Action::ArrowLeft, "h/l ←/→", "", All),
     key(KeyCode::Right, Action::ArrowRight, "h/l ←/→", "", All),
-    key(
-        Char('z'),
-        Action::Prefix('z'),
+    prefix(
+        'z',
         "zh/zl ←/→",
         "preview: scroll long lines left / right",
         Preview,

@@ -84,11 +84,6 @@ pub fn inner_height(rect: Rect) -> usize {
     rect.height.saturating_sub(2) as usize
 }
 
-/// Whether the point `(x, y)` lies in `rect`.
-pub fn contains(rect: Rect, x: u16, y: u16) -> bool {
-    x >= rect.x && x < rect.x + rect.width && y >= rect.y && y < rect.y + rect.height
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,7 +98,6 @@ mod tests {
         assert_eq!(narrow.outline.width + narrow.preview.width, 79);
         assert!(too_small(Rect::new(0, 0, 20, 5)));
         assert!(!too_small(Rect::new(0, 0, 80, 24)));
-        assert!(contains(wide.outline, wide.outline.x, 0));
         for width in [80, 120, 200] {
             let panes = panes(Rect::new(0, 0, width, 30));
             let (list, preview) = finder(&panes);

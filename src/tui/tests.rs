@@ -368,7 +368,19 @@ fn colour_mode_follows_flags_and_environment() {
         ColorMode::detect(ColorChoice::Auto, false, None),
         ColorMode::Ansi256
     );
-    assert_eq!(super::base64(b"path.py:12"), "cGF0aC5weToxMg==");
+}
+
+#[test]
+fn editor_commands_split_as_a_shell_would() {
+    let split = |command| super::editor_command(command).expect("splits");
+    assert_eq!(split("vi"), ("vi".into(), vec![]));
+    assert_eq!(split(""), ("vi".into(), vec![]));
+    assert_eq!(split("code --wait"), ("code".into(), vec!["--wait".into()]));
+    assert_eq!(
+        split("'/opt/My Editor/edit' -w"),
+        ("/opt/My Editor/edit".into(), vec!["-w".into()])
+    );
+    assert!(super::editor_command("vi 'unclosed").is_err());
 }
 
 #[test]

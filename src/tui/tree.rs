@@ -172,18 +172,6 @@ impl<T: Item> Tree<T> {
         self.selected = self.visible[target];
     }
 
-    /// Selects the first (`false`) or last (`true`) visible row.
-    pub fn move_to_end(&mut self, last: bool) {
-        let pick = if last {
-            self.visible.last()
-        } else {
-            self.visible.first()
-        };
-        if let Some(&index) = pick {
-            self.selected = index;
-        }
-    }
-
     /// Selects visible row `row` if it exists.
     pub fn select_row(&mut self, row: usize) {
         if let Some(&index) = self.visible.get(row) {
@@ -238,11 +226,6 @@ impl<T: Item> Tree<T> {
             node.expanded = node.depth + 1 < depth;
         }
         self.refresh();
-    }
-
-    /// Opens every node.
-    pub fn expand_all(&mut self) {
-        self.expand_to_depth(usize::MAX);
     }
 
     /// The index just past node `index`'s subtree.
@@ -502,11 +485,10 @@ mod tests {
     fn folding_and_depth() {
         let mut tree = sample();
         assert_eq!(shown(&tree), ["a", "b", "d", "e"]);
-        tree.expand_all();
+        tree.expand_to_depth(usize::MAX);
         assert_eq!(shown(&tree), ["a", "b", "c", "d", "e"]);
         tree.expand_to_depth(0);
         assert_eq!(shown(&tree), ["a", "e"]);
-        tree.move_to_end(true);
         tree.select(2);
         assert_eq!(shown(&tree), ["a", "b", "c", "d", "e"]);
         assert_eq!(tree.selected().map(|n| n.item), Some("c"));
@@ -672,7 +654,7 @@ mod tests {
         tree.move_by(30);
         tree.scroll_into_view(10);
         assert_eq!(tree.offset, 21);
-        tree.move_to_end(false);
+        tree.select_row(0);
         tree.scroll_into_view(10);
         assert_eq!(tree.offset, 0);
         let mut empty: Tree<&'static str> = Tree::new(Vec::new(), 1);

@@ -2,7 +2,7 @@
 //! large is committed). Every case must end within [`LIMIT`] with its exit code and at most
 //! one line on stderr: no hang, no panic, no silent partial answer.
 
-use super::util::TestEnv;
+use super::util::{scrub, TestEnv};
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -44,11 +44,8 @@ struct Ran {
 /// test) if it outlives [`LIMIT`].
 fn run_in(dir: &Path, args: &[&str], input: Input, output: Output) -> Ran {
     let mut command = Command::new(assert_cmd::cargo::cargo_bin("outline"));
-    command
+    scrub(&mut command)
         .current_dir(dir)
-        .env_clear()
-        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("NO_COLOR", "1")
         .args(args)
         .stderr(Stdio::piped());
     spawn_and_wait(command, args, input, output)
@@ -135,6 +132,16 @@ fn expect(name: &str, ran: &Ran, code: i32, stderr: &str) {
     }
 }
 
+/// Runs each `(name, args, message)` of `table`: exit 2, nothing on stdout, and one line on
+/// stderr holding `message`.
+fn expect_refused(env: &TestEnv, table: &[(&str, &[&str], &str)]) {
+    for (name, args, message) in table {
+        let ran = run_in(env.path(), args, Input::Nothing, Output::Captured);
+        expect(name, &ran, 2, message);
+        assert_eq!(ran.stdout, "", "{name}");
+    }
+}
+
 fn write_bytes(env: &TestEnv, name: &str, bytes: &[u8]) {
     std::fs::write(env.path().join(name), bytes).expect("write");
 }
@@ -198,11 +205,7 @@ fn special_files_are_refused_before_opening() {
             "a character device",
         ),
     ];
-    for (name, args, message) in table {
-        let ran = run_in(env.path(), args, Input::Nothing, Output::Captured);
-        expect(name, &ran, 2, message);
-        assert_eq!(ran.stdout, "", "{name}");
-    }
+    expect_refused(&env, table);
 }
 
 #[test]
@@ -359,11 +362,7 @@ fn paths_that_cannot_be_read_are_one_line_errors() {
             "take one file, not a directory",
         ),
     ];
-    for (name, args, message) in table {
-        let ran = run_in(env.path(), args, Input::Nothing, Output::Captured);
-        expect(name, &ran, 2, message);
-        assert_eq!(ran.stdout, "", "{name}");
-    }
+    expect_refused(&env, table);
 }
 
 /// Root reads every file, so the unreadable file is read by an unprivileged user (nobody)
@@ -414,9 +413,8 @@ fn run_unreadable(env: &TestEnv, secret: &Path, args: &[&str]) -> Option<Ran> {
             .expect("chmod dir");
         let as_nobody = |args: &[&str]| {
             let mut command = Command::new(assert_cmd::cargo::cargo_bin("outline"));
-            command
+            scrub(&mut command)
                 .current_dir(env.path())
-                .env_clear()
                 .args(args)
                 .stderr(Stdio::piped())
                 .uid(65534)
@@ -603,16 +601,16 @@ fn big_file(env: &TestEnv) -> usize {
     lines
 }
 
-fn json_of(env: &TestEnv, args: &[&str]) -> serde_json::Value {
-    let ran = run_in(env.path(), args, Input::Nothing, Output::Captured);
-    expect(&args.join(" "), &ran, 0, "");
-    serde_json::from_str(&ran.stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {}", ran.stdout))
-}
-
+/// The stdout of a run that must succeed with nothing on stderr.
 fn text_of(env: &TestEnv, args: &[&str]) -> String {
     let ran = run_in(env.path(), args, Input::Nothing, Output::Captured);
     expect(&args.join(" "), &ran, 0, "");
     ran.stdout
+}
+
+fn json_of(env: &TestEnv, args: &[&str]) -> serde_json::Value {
+    let stdout = text_of(env, args);
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{args:?}: {e}: {stdout}"))
 }
 
 fn numbered(lines: std::ops::RangeInclusive<usize>, line: fn(usize) -> String) -> String {
@@ -659,7 +657,8 @@ fn reads_past_the_read_cap_are_exact() {
         &["--print", "--json", "--lines", "157000:157001", "big.md"],
     );
     assert_eq!(lines_json["lines"].as_u64(), Some(total as u64));
-    assert_eq!(lines_json["text"], numbered(157_000..=157_001, big_line));
+    let as_written: String = (157_000..=157_001).map(|n| big_line(n) + "\n").collect();
+    assert_eq!(lines_json["text"], as_written);
     // --read: the true tail, and the outline says where it stopped.
     let read = text_of(&env, &["--print", "--read", "big.md"]);
     assert!(

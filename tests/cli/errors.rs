@@ -15,45 +15,30 @@ fn fails(args: &[&str], code: i32, message: &str) {
     assert!(err.contains(message), "{args:?}: {err}");
 }
 
+/// Bad command lines: the arguments after `--print`, the exit code, and what the one line on
+/// stderr says. Values off a flag's range or list are clap's words; `--theme` is checked in
+/// every mode, not only where the viewer would use it, and lists the names.
+#[rustfmt::skip]
+const BAD: &[(&[&str], i32, &str)] = &[
+    (&["missing.py"], 2, "outline: missing.py: no such file or directory"),
+    (&["--depth", "0", "."], 2, "invalid value '0' for '--depth <N>': 0 is not in 1.."),
+    (&["--preview", "11", "."], 2, "invalid value '11' for '--preview <N>': 11 is not in 0..=10"),
+    (&["--lang", "cobol", "."], 2, "'cobol' for '--lang <LANG>' [possible values: c, cpp, css,"),
+    (&["--sort", "size", "."], 2, "'size' for '--sort <KEY>' [possible values: path, tokens]"),
+    (&["--tokenizer", "gpt2", "."], 2, "[possible values: o200k, cl100k, chars4]"),
+    (&["--theme", "Nope", "."], 2, "unknown theme 'Nope'; known: ansi, base16,"),
+    (&["--read", "."], 2, "--read and --lines take one file"),
+    (&["--symbol", "x", "."], 1, "no definition matches 'x' in 0 files"),
+    (&["--no-such-flag"], 2, "--no-such-flag"),
+];
+
 #[test]
 fn usage_and_io_errors_exit_2_with_one_line() {
-    fails(
-        &["--print", "missing.py"],
-        2,
-        "outline: missing.py: no such file or directory",
-    );
-    fails(
-        &["--print", "--depth", "0", "."],
-        2,
-        "--depth must be at least 1",
-    );
-    fails(
-        &["--print", "--preview", "11", "."],
-        2,
-        "--preview takes 0 to 10",
-    );
-    fails(
-        &["--print", "--lang", "cobol", "."],
-        2,
-        "unknown language 'cobol'",
-    );
-    // Checked in every mode, not only where the viewer would use it; the names are listed.
-    fails(
-        &["--print", "--theme", "Nope", "."],
-        2,
-        "unknown theme 'Nope'; known: ansi, base16,",
-    );
-    fails(
-        &["--print", "--read", "."],
-        2,
-        "--read and --lines take one file",
-    );
-    fails(
-        &["--print", "--symbol", "x", "."],
-        1,
-        "no definition matches 'x' in 0 files",
-    );
-    fails(&["--print", "--no-such-flag"], 2, "--no-such-flag");
+    for (args, code, message) in BAD {
+        let mut all = vec!["--print"];
+        all.extend_from_slice(args);
+        fails(&all, *code, message);
+    }
 }
 
 #[test]

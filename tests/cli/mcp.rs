@@ -213,7 +213,7 @@ async fn each_tool_answers_as_the_command_line_does() {
     let object: Value = serde_json::from_str(text(&read)).expect("json");
     assert_eq!(
         (object["text"].as_str(), object["start_line"].as_u64()),
-        (Some("4: class Loader:\n"), Some(4))
+        (Some("class Loader:\n"), Some(4))
     );
     client.cancel().await.expect("close");
 }
@@ -405,83 +405,9 @@ async fn answers_are_cut_to_max_tokens_with_a_way_to_the_rest() {
     let env = TestEnv::new();
     env.write("big.py", &many_functions(400));
     let client = start(env.path(), &["--max-tokens", "600"]).await;
-
-    // A file's outline keeps whole entries (the contract's max_nodes cut) and says so.
-    let outline = call(&client, "outline", json!({"path": "big.py"})).await;
-    let answer = text(&outline);
-    assert!(tokens(answer) <= 600, "{} tokens", tokens(answer));
-    assert!(
-        answer.contains("[cut to fit max_tokens=600: the first "),
-        "{answer}"
-    );
-    assert!(answer.contains("more top-level entries"), "{answer}");
-    assert!(answer
-        .lines()
-        .last()
-        .expect("lines")
-        .starts_with("hash: xxh3:"));
-
-    // Lines: the note names the range left, and asking for it continues where the cut was.
-    let lines = call(
-        &client,
-        "lines",
-        json!({"path": "big.py", "range": "1:1200", "max_tokens": 300}),
-    )
-    .await;
-    let answer = text(&lines);
-    assert!(tokens(answer) <= 300, "{} tokens", tokens(answer));
-    let range = answer
-        .split("\"range\": \"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .unwrap_or_else(|| panic!("no range in {answer}"));
-    let (first, last) = range.split_once(':').expect("A:B");
-    assert_eq!(last, "1200");
-    let shown_last = answer
-        .lines()
-        .rev()
-        .find_map(|l| l.split_once(": ")?.0.parse::<usize>().ok());
-    assert_eq!(
-        shown_last.map(|n| n + 1).map(|n| n.to_string()).as_deref(),
-        Some(first)
-    );
-    let rest = call(
-        &client,
-        "lines",
-        json!({"path": "big.py", "range": range, "max_tokens": 300}),
-    )
-    .await;
-    assert!(
-        text(&rest).starts_with(&format!("{first}: ")),
-        "{}",
-        text(&rest)
-    );
-
-    // JSON stays parseable: a read object says it was cut, a file object uses max_nodes.
-    let json_read = call(
-        &client,
-        "read",
-        json!({"path": "big.py", "json": true, "max_tokens": 300}),
-    )
-    .await;
-    let object: Value = serde_json::from_str(text(&json_read)).expect("json");
-    assert_eq!(
-        (
-            object["truncated"].as_bool(),
-            object["truncation_reason"].as_str()
-        ),
-        (Some(true), Some("max_tokens"))
-    );
-    let note = json_read
-        .content
-        .get(1)
-        .and_then(|c| c.as_text())
-        .expect("a note");
-    assert!(note.text.contains("lines tool"), "{}", note.text);
-    let json_outline = call(&client, "outline", json!({"path": "big.py", "json": true})).await;
-    let object: Value = serde_json::from_str(text(&json_outline)).expect("json");
-    assert_eq!(object["truncation_reason"], "max_nodes");
-    assert!(tokens(text(&json_outline)) <= 600);
+    outline_is_cut_by_whole_entries(&client).await;
+    lines_cut_name_the_rest(&client).await;
+    json_cut_stays_parseable(&client).await;
 
     // A folder is cut by lines, whole files' entries at a time.
     env.write("more/a.py", &many_functions(200));
@@ -505,6 +431,112 @@ async fn answers_are_cut_to_max_tokens_with_a_way_to_the_rest() {
         text(&tiny)
     );
     client.cancel().await.expect("close");
+}
+
+/// A file's outline keeps whole entries (the contract's max_nodes cut) and says so.
+async fn outline_is_cut_by_whole_entries(client: &Client) {
+    let outline = call(client, "outline", json!({"path": "big.py"})).await;
+    let answer = text(&outline);
+    assert!(tokens(answer) <= 600, "{} tokens", tokens(answer));
+    assert!(
+        answer.contains("[cut to fit max_tokens=600: the first "),
+        "{answer}"
+    );
+    assert!(answer.contains("more top-level entries"), "{answer}");
+    assert!(answer
+        .lines()
+        .last()
+        .expect("lines")
+        .starts_with("hash: xxh3:"));
+}
+
+/// Lines: the note names the range left, and asking for it continues where the cut was.
+async fn lines_cut_name_the_rest(client: &Client) {
+    let lines = call(
+        client,
+        "lines",
+        json!({"path": "big.py", "range": "1:1200", "max_tokens": 300}),
+    )
+    .await;
+    let answer = text(&lines);
+    assert!(tokens(answer) <= 300, "{} tokens", tokens(answer));
+    let range = answer
+        .split("\"range\": \"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("no range in {answer}"));
+    let (first, last) = range.split_once(':').expect("A:B");
+    assert_eq!(last, "1200");
+    let shown_last = answer
+        .lines()
+        .rev()
+        .find_map(|l| l.split_once(": ")?.0.parse::<usize>().ok());
+    assert_eq!(
+        shown_last.map(|n| n + 1).map(|n| n.to_string()).as_deref(),
+        Some(first)
+    );
+    let rest = call(
+        client,
+        "lines",
+        json!({"path": "big.py", "range": range, "max_tokens": 300}),
+    )
+    .await;
+    assert!(
+        text(&rest).starts_with(&format!("{first}: ")),
+        "{}",
+        text(&rest)
+    );
+}
+
+/// JSON stays parseable: a read object says it was cut, a file object uses max_nodes.
+async fn json_cut_stays_parseable(client: &Client) {
+    let json_read = call(
+        client,
+        "read",
+        json!({"path": "big.py", "json": true, "max_tokens": 300}),
+    )
+    .await;
+    let object: Value = serde_json::from_str(text(&json_read)).expect("json");
+    assert_eq!(
+        (
+            object["truncated"].as_bool(),
+            object["truncation_reason"].as_str()
+        ),
+        (Some(true), Some("max_tokens"))
+    );
+    let note = json_read
+        .content
+        .get(1)
+        .and_then(|c| c.as_text())
+        .expect("a note");
+    assert!(note.text.contains("lines tool"), "{}", note.text);
+    // `lines` in JSON carries the lines as written: the cut sets end_line from start_line, and
+    // the note's range starts right after it.
+    let json_lines = call(
+        client,
+        "lines",
+        json!({"path": "big.py", "range": "3:1200", "json": true, "max_tokens": 300}),
+    )
+    .await;
+    let object: Value = serde_json::from_str(text(&json_lines)).expect("json");
+    let kept = object["text"].as_str().expect("text").lines().count() as u64;
+    assert!(kept > 0, "{object}");
+    assert_eq!(object["end_line"].as_u64(), Some(2 + kept), "{object}");
+    let note = json_lines
+        .content
+        .get(1)
+        .and_then(|c| c.as_text())
+        .expect("a note");
+    assert!(
+        note.text
+            .contains(&format!("\"range\": \"{}:1200\"", 3 + kept)),
+        "{}",
+        note.text
+    );
+    let json_outline = call(client, "outline", json!({"path": "big.py", "json": true})).await;
+    let object: Value = serde_json::from_str(text(&json_outline)).expect("json");
+    assert_eq!(object["truncation_reason"], "max_nodes");
+    assert!(tokens(text(&json_outline)) <= 600);
 }
 
 #[tokio::test]

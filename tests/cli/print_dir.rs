@@ -1,7 +1,7 @@
 //! Directory mode: walk rules, order, JSON Lines, caps.
 
 use super::contract::assert_contract;
-use super::util::{run, TestEnv};
+use super::util::{json_lines, run, TestEnv};
 
 fn tree() -> TestEnv {
     let env = TestEnv::new();
@@ -35,10 +35,7 @@ fn json_lines_sorted_with_joined_paths() {
     cmd.args(["--print", "--json", "--depth", "2", "--hidden", "."]);
     let (out, _, code) = run(cmd);
     assert_eq!(code, 0);
-    let files: Vec<serde_json::Value> = out
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("each line is JSON"))
-        .collect();
+    let files = json_lines(&out);
     let paths: Vec<&str> = files.iter().filter_map(|f| f["path"].as_str()).collect();
     assert_eq!(paths, [".hidden/h.md", "a.py", "b.md", "src/c.md"]);
     files.iter().for_each(assert_contract);

@@ -114,7 +114,9 @@ fn every_lines_form_and_edge() {
         (value["start_line"].as_u64(), value["end_line"].as_u64()),
         (Some(2), Some(3))
     );
-    assert_eq!(value["text"], "2: l2\n3: l3\n");
+    // JSON carries the lines as written: start_line numbers them.
+    assert_eq!(value["text"], "l2\nl3\n");
+    assert!(value.get("note").is_none(), "{value}");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `--find`, `--grep`, `--refs` and `--symbol` over trees, on tests/fixtures/search/tree (its
 //! README names the traps) plus files made here that a walk must skip: ignored, hidden, binary.
 
-use super::util::{run, TestEnv};
+use super::util::{json_lines, TestEnv};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -30,25 +30,11 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// Runs `outline --print ARGS` in the tree.
-fn outline(env: &TestEnv, args: &[&str]) -> (String, String, i32) {
-    let mut cmd = env.cmd();
-    cmd.arg("--print").args(args);
-    run(cmd)
-}
-
-fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
-    stdout
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
-        .collect()
-}
-
 /// `path qualname` of each `--find --json` result.
 fn found(env: &TestEnv, args: &[&str]) -> Vec<String> {
     let mut all = vec!["--json"];
     all.extend_from_slice(args);
-    let (out, err, code) = outline(env, &all);
+    let (out, err, code) = env.print(&all);
     assert_eq!(code, 0, "{args:?}: {err}");
     // One match prints its body: a read object whose `node` is the definition.
     json_lines(&out)
@@ -84,7 +70,7 @@ fn find_ranks_exact_names_then_test_code_then_path_order() {
 #[test]
 fn find_text_lines_and_the_cap_note() {
     let env = tree();
-    let (out, _, code) = outline(&env, &["--find", "run", "--max-results", "2"]);
+    let (out, _, code) = env.print(&["--find", "run", "--max-results", "2"]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
@@ -101,7 +87,7 @@ fn find_text_lines_and_the_cap_note() {
 fn find_qualified_forms_print_the_one_body() {
     let env = tree();
     for query in ["Pool.run", "Pool::run", "Pool/run", "method Pool.run"] {
-        let (out, err, code) = outline(&env, &["--find", query]);
+        let (out, err, code) = env.print(&["--find", query]);
         assert_eq!(code, 0, "{query}: {err}");
         assert!(
             out.starts_with(
@@ -125,7 +111,7 @@ fn find_globs_kinds_and_smart_case() {
     );
     // Lower case matches any case; an upper-case letter makes the query exact.
     assert!(found(&env, &["--find", "runner"]).contains(&"web/app.ts Runner".to_string()));
-    let (_, _, code) = outline(&env, &["--find", "RUNNER"]);
+    let (_, _, code) = env.print(&["--find", "RUNNER"]);
     assert_eq!(code, 1);
     let globbed = found(&env, &["--find", "fn run*", "--max-results", "50"]);
     for name in [
@@ -183,12 +169,12 @@ fn find_takes_several_paths_globs_and_languages() {
 #[test]
 fn find_without_a_match_suggests_near_names() {
     let env = tree();
-    let (out, err, code) = outline(&env, &["--find", "wroker"]);
+    let (out, err, code) = env.print(&["--find", "wroker"]);
     assert_eq!((out.as_str(), code), ("", 1));
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("no definition matches 'wroker'"), "{err}");
     assert!(err.contains("nearest names: Worker"), "{err}");
-    let (_, err, code) = outline(&env, &["--find", "banana split"]);
+    let (_, err, code) = env.print(&["--find", "banana split"]);
     assert_eq!(code, 2);
     assert!(err.contains("'banana' is not a kind"), "{err}");
 }
@@ -196,7 +182,7 @@ fn find_without_a_match_suggests_near_names() {
 #[test]
 fn symbol_in_a_directory_reads_the_best_match_and_lists_the_rest() {
     let env = tree();
-    let (out, err, code) = outline(&env, &["--symbol", "run", "."]);
+    let (out, err, code) = env.print(&["--symbol", "run", "."]);
     assert_eq!(code, 0, "{err}");
     assert!(
         out.starts_with("# method: Handler.run (scripts/jobs.py, L5-L7)"),
@@ -211,13 +197,13 @@ fn symbol_in_a_directory_reads_the_best_match_and_lists_the_rest() {
         "{err}"
     );
     // The listed PATH#ID reads exactly that entry.
-    let (out, _, code) = outline(&env, &["--symbol", "tests/integration.rs#1"]);
+    let (out, _, code) = env.print(&["--symbol", "tests/integration.rs#1"]);
     assert_eq!(code, 0);
     assert!(
         out.starts_with("# function: run (tests/integration.rs, L1-L3)"),
         "{out}"
     );
-    let (_, err, code) = outline(&env, &["--symbol", "nothing_like_it", "src"]);
+    let (_, err, code) = env.print(&["--symbol", "nothing_like_it", "src"]);
     assert_eq!(code, 1);
     assert!(err.contains("no definition matches"), "{err}");
 }
@@ -225,10 +211,7 @@ fn symbol_in_a_directory_reads_the_best_match_and_lists_the_rest() {
 #[test]
 fn several_symbols_and_members_to_a_depth() {
     let env = tree();
-    let (out, err, code) = outline(
-        &env,
-        &["--symbol", "Pool.new", "--symbol", "Worker.new", "src"],
-    );
+    let (out, err, code) = env.print(&["--symbol", "Pool.new", "--symbol", "Worker.new", "src"]);
     assert_eq!(code, 0, "{err}");
     let headers: Vec<&str> = out.lines().filter(|l| l.starts_with("# ")).collect();
     assert_eq!(
@@ -238,7 +221,7 @@ fn several_symbols_and_members_to_a_depth() {
             "# method: Worker.new (src/worker.rs, L9-L11)"
         ]
     );
-    let (out, err, code) = outline(&env, &["--symbol", "impl Worker", "--depth", "2", "src"]);
+    let (out, err, code) = env.print(&["--symbol", "impl Worker", "--depth", "2", "src"]);
     assert_eq!(code, 0, "{err}");
     assert!(
         out.starts_with("# impl: Worker (src/worker.rs, L8-L21, members to depth 2)"),
@@ -255,22 +238,27 @@ fn several_symbols_and_members_to_a_depth() {
     assert!(!out.contains("let label"), "members, not the body:\n{out}");
 }
 
-/// The hit lines of `--grep --json` per path.
-fn grep_lines(env: &TestEnv, args: &[&str]) -> BTreeSet<(String, u64)> {
+/// The hit objects of a `--grep` or `--refs` search in JSON (the lines that have a `line`).
+fn hits(env: &TestEnv, args: &[&str]) -> Vec<serde_json::Value> {
     let mut all = vec!["--json"];
     all.extend_from_slice(args);
-    let (out, err, code) = outline(env, &all);
+    let (out, err, code) = env.print(&all);
     assert_eq!(code, 0, "{args:?}: {err}");
     json_lines(&out)
-        .iter()
+        .into_iter()
         .filter(|v| v.get("line").is_some())
-        .map(|v| {
-            (
-                v["path"].as_str().unwrap().to_string(),
-                v["line"].as_u64().unwrap(),
-            )
-        })
         .collect()
+}
+
+/// A hit's path and line.
+fn place(hit: &serde_json::Value) -> (String, u64) {
+    let path = hit["path"].as_str().expect("path").to_string();
+    (path, hit["line"].as_u64().expect("line"))
+}
+
+/// The hit lines of `--grep --json` per path.
+fn grep_lines(env: &TestEnv, args: &[&str]) -> BTreeSet<(String, u64)> {
+    hits(env, args).iter().map(place).collect()
 }
 
 fn lines_of(hits: &BTreeSet<(String, u64)>, path: &str) -> Vec<u64> {
@@ -283,7 +271,7 @@ fn lines_of(hits: &BTreeSet<(String, u64)>, path: &str) -> Vec<u64> {
 #[test]
 fn grep_groups_hits_by_enclosing_symbol() {
     let env = tree();
-    let (out, err, code) = outline(&env, &["--grep", r"\.run\(\)", "src"]);
+    let (out, err, code) = env.print(&["--grep", r"\.run\(\)", "src"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
@@ -325,7 +313,7 @@ fn grep_code_only_skips_comments_and_strings() {
 #[test]
 fn grep_reads_every_text_file_but_not_binary_or_ignored_ones() {
     let env = tree();
-    let (out, _, code) = outline(&env, &["--grep", "release|pub fn run"]);
+    let (out, _, code) = env.print(&["--grep", "release|pub fn run"]);
     assert_eq!(code, 0);
     assert!(
         out.contains("notes.txt\n  1: Remember to run the pool before release.\n"),
@@ -333,20 +321,20 @@ fn grep_reads_every_text_file_but_not_binary_or_ignored_ones() {
     );
     assert!(!out.contains("blob.rs") && !out.contains("ignored/") && !out.contains(".hidden"));
     // A file that is not code has no comments or strings to tell apart: --code-only skips it.
-    let (out, _, _) = outline(&env, &["--grep", "release", "--code-only"]);
+    let (out, _, _) = env.print(&["--grep", "release", "--code-only"]);
     assert!(!out.contains("notes.txt"), "{out}");
 }
 
 #[test]
 fn grep_context_json_caps_and_errors() {
     let env = tree();
-    let (out, _, code) = outline(&env, &["--grep", "workers.iter", "-C", "1", "src/pool.rs"]);
+    let (out, _, code) = env.print(&["--grep", "workers.iter", "-C", "1", "src/pool.rs"]);
     assert_eq!(code, 0);
     assert!(
         out.contains("  14- ") && out.contains("  15: ") && out.contains("  16-     }"),
         "{out}"
     );
-    let (out, _, _) = outline(&env, &["--json", "--grep", "fn start", "src"]);
+    let (out, _, _) = env.print(&["--json", "--grep", "fn start", "src"]);
     let hit = &json_lines(&out)[0];
     assert_eq!(hit["path"], "src/worker.rs");
     assert_eq!(
@@ -364,7 +352,7 @@ fn grep_context_json_caps_and_errors() {
         (Some(23), Some(25))
     );
     assert_eq!(hit["entry"]["id"], "3");
-    let (out, _, code) = outline(&env, &["--grep", "run", "--max-results", "3"]);
+    let (out, _, code) = env.print(&["--grep", "run", "--max-results", "3"]);
     assert_eq!(code, 0);
     assert_eq!(
         out.lines().filter(|l| l.starts_with("  ")).count(),
@@ -377,10 +365,10 @@ fn grep_context_json_caps_and_errors() {
         ),
         "{out}"
     );
-    let (out, err, code) = outline(&env, &["--grep", "a(b"]);
+    let (out, err, code) = env.print(&["--grep", "a(b"]);
     assert_eq!((out.as_str(), code), ("", 2));
     assert_eq!(err, "outline: --grep 'a(b': unclosed group at column 2\n");
-    let (_, err, code) = outline(&env, &["--grep", "zzz_nowhere"]);
+    let (_, err, code) = env.print(&["--grep", "zzz_nowhere"]);
     assert_eq!(code, 1);
     assert!(
         err.starts_with("outline: no match for 'zzz_nowhere'"),
@@ -390,19 +378,11 @@ fn grep_context_json_caps_and_errors() {
 
 /// (path, line, is definition) of `--refs --json`.
 fn ref_hits(env: &TestEnv, args: &[&str]) -> Vec<(String, u64, bool)> {
-    let mut all = vec!["--json"];
-    all.extend_from_slice(args);
-    let (out, err, code) = outline(env, &all);
-    assert_eq!(code, 0, "{args:?}: {err}");
-    json_lines(&out)
+    hits(env, args)
         .iter()
-        .filter(|v| v.get("line").is_some())
-        .map(|v| {
-            (
-                v["path"].as_str().unwrap().to_string(),
-                v["line"].as_u64().unwrap(),
-                v.get("definition").is_some(),
-            )
+        .map(|hit| {
+            let (path, line) = place(hit);
+            (path, line, hit.get("definition").is_some())
         })
         .collect()
 }
@@ -449,7 +429,7 @@ fn refs_skip_literal_prefixes() {
 #[test]
 fn refs_text_lists_definitions_first() {
     let env = tree();
-    let (out, err, code) = outline(&env, &["--refs", "run", "src"]);
+    let (out, err, code) = env.print(&["--refs", "run", "src"]);
     assert_eq!(code, 0, "{err}");
     let headers: Vec<&str> = out.lines().filter(|l| !l.starts_with("  ")).collect();
     assert_eq!(
@@ -490,25 +470,22 @@ fn refs_to_a_member_keep_member_uses_and_that_type_s_definition() {
 #[test]
 fn searches_obey_root_and_tokens() {
     let env = tree();
-    let (_, err, code) = outline(&env, &["--root", "src", "--find", "run", "web"]);
+    let (_, err, code) = env.print(&["--root", "src", "--find", "run", "web"]);
     assert_eq!(code, 2);
     assert!(err.contains("outside --root"), "{err}");
-    let (out, _, code) = outline(
-        &env,
-        &[
-            "--root",
-            ".",
-            "--find",
-            "Pool.new",
-            "--tokens",
-            "--max-results",
-            "1",
-            "--no-signatures",
-        ],
-    );
+    let (out, _, code) = env.print(&[
+        "--root",
+        ".",
+        "--find",
+        "Pool.new",
+        "--tokens",
+        "--max-results",
+        "1",
+        "--no-signatures",
+    ]);
     assert_eq!(code, 0);
     assert!(out.starts_with("# method: Pool.new"), "{out}");
-    let (out, _, _) = outline(&env, &["--find", "new", "--tokens", "--no-signatures"]);
+    let (out, _, _) = env.print(&["--find", "new", "--tokens", "--no-signatures"]);
     let first = out.lines().next().unwrap_or("");
     assert!(
         first.starts_with("src/pool.rs:L8-L11 method Pool.new  ("),
@@ -542,18 +519,18 @@ fn no_tests_leaves_test_code_out_of_searches() {
 fn a_file_takes_the_same_queries_as_a_directory() {
     let env = tree();
     for path in ["src/worker.rs", "src"] {
-        let (out, err, code) = outline(&env, &["--symbol", "impl Worker", "--depth", "2", path]);
+        let (out, err, code) = env.print(&["--symbol", "impl Worker", "--depth", "2", path]);
         assert_eq!(code, 0, "{path}: {err}");
         assert!(
             out.contains("L   14   method: pub run(&self) -> usize"),
             "{path}: {out}"
         );
         // Members asked of a name that is a struct and its impl: the impl has them.
-        let (out, err, code) = outline(&env, &["--symbol", "Worker", "--depth", "2", path]);
+        let (out, err, code) = env.print(&["--symbol", "Worker", "--depth", "2", path]);
         assert_eq!(code, 0, "{path}: {err}");
         assert!(out.starts_with("# impl: Worker"), "{path}: {out}");
     }
-    let (out, _, code) = outline(&env, &["--symbol", "Worker::run", "src/worker.rs"]);
+    let (out, _, code) = env.print(&["--symbol", "Worker::run", "src/worker.rs"]);
     assert_eq!(code, 0);
     assert!(
         out.starts_with("# method: Worker.run (src/worker.rs, L14-L20"),
@@ -564,12 +541,12 @@ fn a_file_takes_the_same_queries_as_a_directory() {
 #[test]
 fn misses_say_what_exists_and_counts_read_well() {
     let env = tree();
-    let (_, err, code) = outline(&env, &["--find", "Worker", "--kind", "field"]);
+    let (_, err, code) = env.print(&["--find", "Worker", "--kind", "field"]);
     assert_eq!(code, 1);
     assert!(
         err.contains("that name exists as struct, impl: drop the kind"),
         "{err}"
     );
-    let (out, _, _) = outline(&env, &["--grep", "fn start", "src"]);
+    let (out, _, _) = env.print(&["--grep", "fn start", "src"]);
     assert!(out.ends_with("# 1 hit in 1 file\n"), "{out}");
 }

@@ -186,7 +186,7 @@ fn lone_carriage_returns_end_lines_in_every_output() {
     let (out, _, _) = run(lines);
     let read = json(&out);
     assert_eq!(read["lines"], 5);
-    assert_eq!(read["text"], "2:     return 1\n");
+    assert_eq!(read["text"], "    return 1\n");
     // Search numbers and cuts lines the same way; a `#` comment ends at the `\r`.
     env.write(
         "hits.py",

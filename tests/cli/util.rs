@@ -34,15 +34,29 @@ impl TestEnv {
         cmd.current_dir(self.path());
         cmd
     }
+
+    /// `outline --print ARGS` run inside the temp dir: (stdout, stderr, exit code).
+    pub fn print(&self, args: &[&str]) -> (String, String, i32) {
+        let mut cmd = self.cmd();
+        cmd.arg("--print").args(args);
+        run(cmd)
+    }
 }
 
 /// The binary with an environment that cannot leak the developer's settings into a test.
 pub fn outline() -> Command {
-    let mut cmd = Command::cargo_bin("outline").expect("binary built");
-    cmd.env_clear()
+    let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("outline"));
+    scrub(&mut cmd);
+    Command::from_std(cmd)
+}
+
+/// Clears `command`'s environment but for `PATH`, and turns colours off: what every run of the
+/// binary in a test gets.
+pub fn scrub(command: &mut std::process::Command) -> &mut std::process::Command {
+    command
+        .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
-        .env("NO_COLOR", "1");
-    cmd
+        .env("NO_COLOR", "1")
 }
 
 /// Runs and returns (stdout, stderr, exit code).
@@ -53,6 +67,14 @@ pub fn run(mut cmd: Command) -> (String, String, i32) {
         String::from_utf8_lossy(&output.stderr).into_owned(),
         output.status.code().unwrap_or(-1),
     )
+}
+
+/// Parses JSON Lines output (a directory's, a search's), one value a line.
+pub fn json_lines(stdout: &str) -> Vec<serde_json::Value> {
+    stdout
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
 }
 
 /// Parses `--json` output of a file.

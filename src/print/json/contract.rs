@@ -1,7 +1,45 @@
 //! The JSON contract (README "JSON output") as code: the property tests and the fuzz targets
-//! (`fuzz/`) parse every rendering back and run it through [`check`].
+//! (`fuzz/`) render outlines both ways with [`check_renderings`], which parses the JSON back
+//! and runs it through [`check`].
 
+use crate::outline::select::{select, Budget};
+use crate::outline::Outline;
+use crate::print::json::{file_object, NodeOptions};
+use crate::print::text::{write_entries, TextOptions};
 use serde_json::Value;
+
+/// Renders `outline` (whose text has `lines`) under `budget` both ways and returns the first
+/// broken promise: the JSON, parsed back with serde_json's default limits as a client would,
+/// must keep the contract (`check`); the text must have one line per shown entry.
+pub fn check_renderings(outline: &Outline, budget: Budget, lines: &[&str]) -> Result<(), String> {
+    let selection = select(outline, budget);
+    let options = NodeOptions {
+        signatures: true,
+        preview: 1,
+        lines,
+    };
+    let object = file_object("f".into(), "xxh3:0", outline, &selection, options);
+    let wire = serde_json::to_string(&object).map_err(|e| format!("serialize: {e}"))?;
+    let value: Value = serde_json::from_str(&wire).map_err(|e| format!("parse back: {e}"))?;
+    check(&value).map_err(|problem| format!("JSON contract: {problem}\n{wire}"))?;
+    let mut rendered = String::new();
+    let text_options = TextOptions {
+        signatures: true,
+        line_numbers: true,
+        preview: 0,
+        tokens: false,
+        token_mark: "",
+        diff: false,
+        indent: "",
+        lines,
+    };
+    write_entries(&mut rendered, &selection, text_options);
+    let want = selection.walk().len() + usize::from(selection.omitted > 0);
+    match rendered.split_terminator('\n').count() {
+        got if got == want => Ok(()),
+        got => Err(format!("{got} text lines for {want} entries:\n{rendered}")),
+    }
+}
 
 /// Checks one file object as parsed back from the wire and returns the first broken promise:
 /// - `children` present (complete) or `truncated: true` with a known `truncation_reason`, never
@@ -98,45 +136,14 @@ fn check_expansion(node: &Value, this: &Range) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::lang::Language;
-    use crate::outline::select::{select, Budget};
     use crate::parse::{self, soup, ParseOptions};
-    use crate::print::json::{file_object, NodeOptions};
-    use crate::print::text::{write_entries, TextOptions};
     use proptest::test_runner::TestCaseError;
     use serde_json::json;
 
-    /// Renders `text` as `language` under `budget` both ways and checks both renderings.
-    fn check_renderings(text: &str, language: Language, budget: Budget) -> Result<(), String> {
+    /// Parses `text` as `language` and checks both renderings under `budget`.
+    fn check_text(text: &str, language: Language, budget: Budget) -> Result<(), String> {
         let outline = parse::outline_text(text, ParseOptions::new(language));
-        let lines = parse::lines(text);
-        let selection = select(&outline, budget);
-        let options = NodeOptions {
-            signatures: true,
-            preview: 1,
-            lines: &lines,
-        };
-        let object = file_object("f".into(), "h", &outline, &selection, options);
-        let wire = serde_json::to_string(&object).map_err(|e| e.to_string())?;
-        // Parsed back with serde_json's default limits, as a client would.
-        let value: Value = serde_json::from_str(&wire).map_err(|e| e.to_string())?;
-        check(&value)?;
-        let mut rendered = String::new();
-        let text_options = TextOptions {
-            signatures: true,
-            line_numbers: true,
-            preview: 0,
-            tokens: false,
-            token_mark: "",
-            diff: false,
-            indent: "",
-            lines: &lines,
-        };
-        write_entries(&mut rendered, &selection, text_options);
-        let want = selection.walk().len() + usize::from(selection.omitted > 0);
-        match rendered.split_terminator('\n').count() {
-            got if got == want => Ok(()),
-            got => Err(format!("{got} text lines for {want} entries:\n{rendered}")),
-        }
+        check_renderings(&outline, budget, &parse::lines(text))
     }
 
     #[test]
@@ -155,7 +162,7 @@ mod tests {
         for language in Language::ALL {
             let result = soup::runner(64).run(&soup::text(language, 96), |text| {
                 for budget in budgets {
-                    check_renderings(&text, language, budget).map_err(TestCaseError::fail)?;
+                    check_text(&text, language, budget).map_err(TestCaseError::fail)?;
                 }
                 Ok(())
             });
@@ -168,10 +175,7 @@ mod tests {
     #[test]
     fn the_deepest_outline_parses_back_with_default_limits() {
         let deep = "<div>".repeat(500);
-        assert_eq!(
-            check_renderings(&deep, Language::Html, Budget::default()),
-            Ok(())
-        );
+        assert_eq!(check_text(&deep, Language::Html, Budget::default()), Ok(()));
     }
 
     #[test]

@@ -11,6 +11,8 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
+use unicode_truncate::UnicodeTruncateStr;
+use unicode_width::UnicodeWidthStr;
 
 /// Draws the outline pane in `rect`.
 pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
@@ -96,7 +98,7 @@ fn row(
         name_for_terminal(&item.label),
         name_for_terminal(&item.name),
     );
-    let label = match label != name && label.chars().count() + tag.len() <= room {
+    let label = match label != name && label.width() + tag.len() <= room {
         true => label.into_owned(),
         false => truncate(&name, room.saturating_sub(tag.len())),
     };
@@ -143,23 +145,33 @@ pub(super) fn kind_style(kind: Kind, palette: &Palette) -> Style {
     }
 }
 
-/// Cuts `text` to `width` characters, ending in `…` when cut.
+/// Cuts `text` to `width` terminal columns (wide characters take two), ending in `…` when cut.
 pub(super) fn truncate(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
+    if text.width() <= width {
         return text.to_string();
     }
-    let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
-    if width > 0 {
-        cut.push('…');
+    match width {
+        0 => String::new(),
+        _ => format!("{}…", text.unicode_truncate(width - 1).0),
     }
-    cut
 }
 
 #[cfg(test)]
 mod tests {
-    use super::kind_tag;
+    use super::{kind_tag, truncate};
     use crate::outline::{Entry, Kind};
     use crate::tui::app::outline_item;
+
+    #[test]
+    fn truncation_counts_terminal_columns() {
+        assert_eq!(truncate("parse_file", 10), "parse_file");
+        assert_eq!(truncate("parse_file", 6), "parse…");
+        // Each of these takes two columns: four of them fill eight.
+        assert_eq!(truncate("名前空間", 8), "名前空間");
+        assert_eq!(truncate("名前空間", 7), "名前空…");
+        assert_eq!(truncate("名前空間", 6), "名前…");
+        assert_eq!(truncate("abc", 0), "");
+    }
 
     #[test]
     fn headings_show_their_level() {

@@ -13,6 +13,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 use ratatui::Frame;
 use std::path::Path;
+use unicode_truncate::UnicodeTruncateStr;
+use unicode_width::UnicodeWidthStr;
 
 /// Draws the open finder view in `rect`.
 pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
@@ -78,12 +80,12 @@ fn symbol_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
             // The place keeps its end (file name and line); it gives up room past 2/5 of
             // the row only to a name that needs it.
             let place = format!("{}:{}", shown(app, &row.path), row.line);
-            let name_wants = tag.chars().count() + row.qualname.chars().count() + 2;
+            let name_wants = tag.width() + row.qualname.width() + 2;
             let budget = (width * 2 / 5)
                 .max(width.saturating_sub(name_wants))
                 .max(12);
             let place = format!("  {}", keep_end(&place, budget));
-            let room = width.saturating_sub(tag.chars().count() + place.chars().count());
+            let room = width.saturating_sub(tag.width() + place.width());
             let name_style = match row.in_test {
                 true => palette.dim(),
                 false => Style::default(),
@@ -97,7 +99,7 @@ fn symbol_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
                 palette,
             ));
             let used: usize = spans.iter().map(|s| s.width()).sum();
-            let pad = width.saturating_sub(used + place.chars().count());
+            let pad = width.saturating_sub(used + place.width());
             spans.push(Span::raw(" ".repeat(pad)));
             spans.push(Span::styled(
                 truncate(&place, width.saturating_sub(used)),
@@ -112,7 +114,7 @@ fn symbol_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
         .collect()
 }
 
-/// `text` cut to `room` characters, with the characters at `matched` positions marked. A
+/// `text` cut to `room` columns, with the characters at `matched` positions marked. A
 /// qualified name too long for the row loses its start, never its end: the name is what the
 /// row is for (`…Deserializer for &mut Reader.deserialize_map`).
 fn marked(
@@ -123,14 +125,14 @@ fn marked(
     palette: &Palette,
 ) -> Vec<Span<'static>> {
     let text = name_for_terminal(text);
-    let count = text.chars().count();
-    if count <= room {
+    if text.width() <= room {
         return spans_marked(text.chars(), 0, matched, style, palette);
     }
     if room == 0 {
         return Vec::new();
     }
-    let dropped = count - (room - 1);
+    let (tail, _) = text.unicode_truncate_start(room - 1);
+    let dropped = text.chars().count() - tail.chars().count();
     let mut spans = vec![Span::styled("…", style)];
     spans.extend(spans_marked(
         text.chars().skip(dropped),
@@ -232,17 +234,14 @@ fn result_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
     lines
 }
 
-/// `text` cut to `room` characters from the left (`…de/mod.rs:1146`): a path's end says most.
+/// `text` cut to `room` columns from the left (`…de/mod.rs:1146`): a path's end says most.
 fn keep_end(text: &str, room: usize) -> String {
-    let count = text.chars().count();
-    if count <= room {
+    if text.width() <= room {
         return text.to_string();
     }
     match room {
         0 => String::new(),
-        _ => std::iter::once('…')
-            .chain(text.chars().skip(count - (room - 1)))
-            .collect(),
+        _ => format!("…{}", text.unicode_truncate_start(room - 1).0),
     }
 }
 

@@ -88,7 +88,7 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
 
-/// The diff column: `▎` added or modified, `_` deleted below, blank otherwise.
+/// The diff column: `+` added, `~` modified, `_` lines deleted below, blank otherwise.
 fn gutter(number: usize, changes: Option<&[LineChange]>, palette: &Palette) -> Span<'static> {
     let hit = changes.and_then(|all| {
         all.iter().find(|c| match c.kind {

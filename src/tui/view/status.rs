@@ -11,15 +11,17 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use ratatui::Frame;
+use unicode_truncate::UnicodeTruncateStr;
+use unicode_width::UnicodeWidthStr;
 
 /// Draws the status bar in `rect`.
 pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
     let facts = facts(app);
     let width = rect.width as usize;
-    let room = width.saturating_sub(facts.chars().count() + 2);
+    let room = width.saturating_sub(facts.width() + 2);
     let right = right_side(app, room);
-    let used = facts.chars().count();
-    let pad = width.saturating_sub(used + right.chars().count());
+    let used = facts.width();
+    let pad = width.saturating_sub(used + right.width());
     let line = Line::from(vec![
         Span::styled(facts, palette.accent()),
         Span::raw(" ".repeat(pad)),
@@ -64,17 +66,16 @@ fn right_side(app: &App, room: usize) -> String {
             parts.insert(0, "deeper not outlined: nesting limit".into());
         }
         // Hints drop from the end until `? help` fits after them.
-        let help_width = HELP.chars().count() + 3;
-        while !parts.is_empty() && parts.join(" · ").chars().count() + help_width > room {
+        let help_width = HELP.width() + 3;
+        while !parts.is_empty() && parts.join(" · ").width() + help_width > room {
             parts.pop();
         }
         parts.push(HELP.to_string());
         parts.join(" · ")
     };
-    if text.chars().count() > room {
-        text.chars().take(room).collect()
-    } else {
-        text
+    match text.width() > room {
+        true => text.unicode_truncate(room).0.to_string(),
+        false => text,
     }
 }
 
