@@ -16,7 +16,7 @@
 //! the last matches and Backspace rescores nothing. While definitions stream in, each answer
 //! ranks only what arrived since the last one against the best kept. Measured on 751,000
 //! definitions (103 MB of sources, benches/picker.sh, load average 12 on 2 cores): a keystroke
-//! is ranked and drawn in 7-19 ms (median), the process peaks near 130 MB.
+//! is ranked and drawn in 12-15 ms (median), the process peaks near 125 MB.
 
 use super::jobs::{Cancel, Message};
 use crate::outline::Kind;
