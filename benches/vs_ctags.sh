@@ -1,24 +1,39 @@
 #!/usr/bin/env bash
-# Times `outline --print --json --depth 99 DIR` against Universal Ctags on the same tree and
-# prints the ratio. Both run warm (one untimed run first), best of N runs each.
+# Times `outline --print --json --depth 99 DIR` against Universal Ctags and against one ripgrep
+# thread reading and line-scanning every byte (`rg -j1 -c .`, the read floor) on the same tree,
+# and prints both ratios. All three run warm (one untimed run first), best of N runs each,
+# interleaved in one run so that the ratios share the machine's load.
 #   benches/vs_ctags.sh [DIR] [RUNS]     DIR defaults to the eval corpus (scripts/eval.sh sets it up)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-${OUTLINE_EVAL_HOME:-$HOME/.cache/outliner-eval}/corpus}
 runs=${2:-5}
 command -v ctags >/dev/null || { echo "vs_ctags: Universal Ctags is not installed (apt-get install universal-ctags)" >&2; exit 2; }
+if ! command -v rg >/dev/null; then
+  echo "vs_ctags: installing ripgrep" >&2
+  { apt-get update -qq && apt-get install -y -qq ripgrep; } >/dev/null 2>&1 ||
+    { echo "vs_ctags: ripgrep is not installed and apt-get could not install it" >&2; exit 2; }
+fi
 [ -d "$dir" ] || { echo "vs_ctags: no directory $dir" >&2; exit 2; }
 cargo build --release --quiet
 bin=target/release/outline
 
 source benches/lib.sh
 
-bytes=$(du -sb "$dir" | cut -f1)
+# The files all three read: those the walk keeps (hidden directories such as the corpus's
+# `.support` headers and ignored files are skipped by outline and ripgrep alike); ctags gets
+# the same list instead of recursing on its own.
+files=$(mktemp)
+trap 'rm -f "$files"' EXIT
+rg --files "$dir" >"$files"
+bytes=$(tr '\n' '\0' <"$files" | xargs -0 stat -c %s | awk '{ s += $1 } END { print s }')
 ours=$(best "$bin" --print --json --depth 99 "$dir")
-theirs=$(best ctags -R -f /dev/null --fields=+ne "$dir")
-awk -v o="$ours" -v t="$theirs" -v b="$bytes" -v d="$dir" 'BEGIN {
-  o = (o < 1 ? 1 : o); t = (t < 1 ? 1 : t);
+theirs=$(best ctags -L "$files" -f /dev/null --fields=+ne)
+floor=$(best rg -j1 -c . "$dir")
+awk -v o="$ours" -v t="$theirs" -v r="$floor" -v b="$bytes" -v d="$dir" 'BEGIN {
+  o = (o < 1 ? 1 : o); t = (t < 1 ? 1 : t); r = (r < 1 ? 1 : r);
   printf "tree: %s (%.1f MB)\n", d, b / 1e6;
-  printf "outline: %6d ms  %7.1f MB/s\n", o, b / 1e3 / o;
-  printf "ctags:   %6d ms  %7.1f MB/s\n", t, b / 1e3 / t;
-  printf "outline is %.1fx faster than ctags\n", t / o }'
+  printf "outline:     %6d ms  %7.1f MB/s\n", o, b / 1e3 / o;
+  printf "ctags:       %6d ms  %7.1f MB/s\n", t, b / 1e3 / t;
+  printf "rg -j1 -c .: %6d ms  %7.1f MB/s\n", r, b / 1e3 / r;
+  printf "outline is %.1fx faster than ctags and takes %.2fx the time of rg -j1\n", t / o, o / r }'

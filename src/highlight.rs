@@ -237,6 +237,9 @@ pub struct Highlighter {
     syntax: Option<&'static SyntaxReference>,
     theme: Theme,
     checkpoints: Vec<(ParseState, HighlightState)>,
+    /// Where a parse that ran out of time stopped: the next line, the states before it and
+    /// whether they are exact, so that the next call goes on from there.
+    resume: Option<(usize, ParseState, HighlightState, bool)>,
     cache: HashMap<usize, Vec<Span>>,
 }
 
@@ -248,6 +251,7 @@ impl Highlighter {
             syntax,
             theme,
             checkpoints: Vec::new(),
+            resume: None,
             cache: HashMap::new(),
         }
     }
@@ -267,20 +271,46 @@ impl Highlighter {
     }
 
     /// Highlights lines `range` (0-based) unless cached; `line(i)` gives line `i`'s text.
+    #[cfg(test)]
     pub fn prepare<'a>(&mut self, range: Range<usize>, line: impl Fn(usize) -> Option<&'a str>) {
+        self.prepare_within(range, line, None);
+    }
+
+    /// As [`Highlighter::prepare`], stopping once `budget` is spent (a line far into a file
+    /// needs every line above it parsed: at a few thousand lines a second, a key must not wait
+    /// for that). Returns whether every line of `range` is coloured; if not, the next call
+    /// goes on where this one stopped, and the lines not coloured yet are drawn plain.
+    pub fn prepare_within<'a>(
+        &mut self,
+        range: Range<usize>,
+        line: impl Fn(usize) -> Option<&'a str>,
+        budget: Option<std::time::Duration>,
+    ) -> bool {
         let Some(syntax) = self.syntax else {
-            return;
+            return true;
         };
-        if range.clone().all(|i| self.cache.contains_key(&i)) {
-            return;
+        let wanted = |i: &usize| line(*i).is_some();
+        if range
+            .clone()
+            .filter(wanted)
+            .all(|i| self.cache.contains_key(&i))
+        {
+            return true;
         }
         if self.cache.len() > CACHE_LINES {
             self.cache.clear();
         }
+        let started = std::time::Instant::now();
         let (mut at, mut parse, mut state, exact) = self.start_for(range.start, syntax);
         let highlighter = syntect::highlighting::Highlighter::new(&self.theme);
         let set = syntaxes();
+        let mut parsed = 0;
         while at < range.end {
+            // A few lines at least, so that every call gets somewhere.
+            if parsed >= 16 && budget.is_some_and(|budget| started.elapsed() >= budget) {
+                self.resume = Some((at, parse, state, exact));
+                return false;
+            }
             let Some(text) = line(at) else { break };
             if exact && at % CHECKPOINT == 0 && at / CHECKPOINT == self.checkpoints.len() {
                 self.checkpoints.push((parse.clone(), state.clone()));
@@ -298,12 +328,29 @@ impl Highlighter {
                 self.cache.insert(at, spans);
             }
             at += 1;
+            parsed += 1;
         }
+        true
     }
 
     /// Where to start parsing for line `target`: the line, parse state, highlight state, and
-    /// whether that state is exact (reached from line 1).
+    /// whether that state is exact (reached from line 1). Where a parse that ran out of time
+    /// stopped is taken when it is nearer than any checkpoint.
     fn start_for(
+        &mut self,
+        target: usize,
+        syntax: &SyntaxReference,
+    ) -> (usize, ParseState, HighlightState, bool) {
+        let start = self.checkpoint_for(target, syntax);
+        match self.resume.take() {
+            Some(resume) if resume.0 <= target && resume.0 > start.0 => resume,
+            _ => start,
+        }
+    }
+
+    /// The nearest checkpoint at or above `target`, or a fresh state above it when the last
+    /// checkpoint is too far.
+    fn checkpoint_for(
         &mut self,
         target: usize,
         syntax: &SyntaxReference,
@@ -413,6 +460,29 @@ mod tests {
         assert_eq!(h.checkpoints.len(), 3);
         assert!(h.cached(11_049).is_some());
         assert!(h.cached(12_000).is_none());
+    }
+
+    #[test]
+    fn a_time_budget_colours_a_far_line_over_several_calls() {
+        let text = lines(3_000);
+        let syntax = syntax_for(Path::new("a.py"), "");
+        let theme = theme(DEFAULT_THEME).expect("default theme exists");
+        let mut whole = Highlighter::new(syntax, theme.clone(), 1000);
+        let get = |i: usize| text.get(i).map(String::as_str);
+        whole.prepare(2_500..2_510, get);
+        let mut h = Highlighter::new(syntax, theme, 1000);
+        let budget = Some(std::time::Duration::from_micros(200));
+        let mut calls = 0;
+        while !h.prepare_within(2_500..2_510, get, budget) {
+            calls += 1;
+            assert!(calls < 100_000, "no progress");
+        }
+        assert!(calls > 1, "the work was split");
+        for i in 2_500..2_510 {
+            assert_eq!(h.cached(i), whole.cached(i), "the same colours at line {i}");
+        }
+        assert_eq!(h.checkpoints.len(), 3, "checkpoints kept on the way");
+        assert!(h.prepare_within(2_500..2_510, get, budget));
     }
 
     #[test]

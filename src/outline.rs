@@ -5,139 +5,78 @@
 //! qualified names) so that no parser can get them wrong.
 
 use crate::lang::Language;
-use serde::Serialize;
 
 pub mod invariants;
 pub mod select;
 
-/// What an entry is. Serialised in snake_case (`at_rule`, `array_table`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Kind {
-    Class,
-    Function,
-    Method,
-    Struct,
-    Enum,
-    Union,
-    Trait,
-    Impl,
-    Interface,
-    Type,
-    Typedef,
-    Namespace,
-    Module,
-    Constant,
-    Variable,
-    Static,
-    Field,
-    Property,
-    Macro,
-    Heading,
-    Key,
-    Table,
-    ArrayTable,
-    Document,
-    Element,
-    Rule,
-    AtRule,
-    View,
-    Index,
-    Trigger,
-    Procedure,
-    Sequence,
-    Schema,
-    Target,
-    Stage,
-    Instruction,
+/// Declares [`Kind`] from one row per kind, `Variant => "wire_name"`: the enum, [`Kind::ALL`]
+/// and [`Kind::as_str`] are all built from that one list, so a kind is named in one place.
+macro_rules! kinds {
+    ($($variant:ident => $name:literal,)+) => {
+        /// What an entry is. Its wire name, the snake_case string JSON output and `--find`'s
+        /// kind filter use, is [`Kind::as_str`].
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum Kind {
+            $($variant,)+
+        }
+
+        impl Kind {
+            /// Every kind, in declaration order.
+            pub const ALL: [Kind; [$(Kind::$variant,)+].len()] = [$(Kind::$variant,)+];
+
+            /// The wire name (`function`, `at_rule`), the same string JSON output carries.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(Kind::$variant => $name,)+
+                }
+            }
+        }
+    };
+}
+
+kinds! {
+    Class => "class",
+    Function => "function",
+    Method => "method",
+    Struct => "struct",
+    Enum => "enum",
+    Union => "union",
+    Trait => "trait",
+    Impl => "impl",
+    Interface => "interface",
+    Type => "type",
+    Typedef => "typedef",
+    Namespace => "namespace",
+    Module => "module",
+    Constant => "constant",
+    Variable => "variable",
+    Static => "static",
+    Field => "field",
+    Property => "property",
+    Macro => "macro",
+    Heading => "heading",
+    Key => "key",
+    Table => "table",
+    ArrayTable => "array_table",
+    Document => "document",
+    Element => "element",
+    Rule => "rule",
+    AtRule => "at_rule",
+    View => "view",
+    Index => "index",
+    Trigger => "trigger",
+    Procedure => "procedure",
+    Sequence => "sequence",
+    Schema => "schema",
+    Target => "target",
+    Stage => "stage",
+    Instruction => "instruction",
 }
 
 impl Kind {
-    /// Every kind, in declaration order.
-    pub const ALL: [Kind; 36] = [
-        Kind::Class,
-        Kind::Function,
-        Kind::Method,
-        Kind::Struct,
-        Kind::Enum,
-        Kind::Union,
-        Kind::Trait,
-        Kind::Impl,
-        Kind::Interface,
-        Kind::Type,
-        Kind::Typedef,
-        Kind::Namespace,
-        Kind::Module,
-        Kind::Constant,
-        Kind::Variable,
-        Kind::Static,
-        Kind::Field,
-        Kind::Property,
-        Kind::Macro,
-        Kind::Heading,
-        Kind::Key,
-        Kind::Table,
-        Kind::ArrayTable,
-        Kind::Document,
-        Kind::Element,
-        Kind::Rule,
-        Kind::AtRule,
-        Kind::View,
-        Kind::Index,
-        Kind::Trigger,
-        Kind::Procedure,
-        Kind::Sequence,
-        Kind::Schema,
-        Kind::Target,
-        Kind::Stage,
-        Kind::Instruction,
-    ];
-
     /// The kind whose wire name is `name` (`at_rule`), if any.
     pub fn from_name(name: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|kind| kind.as_str() == name)
-    }
-
-    /// The wire name, the same string JSON output carries.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Class => "class",
-            Kind::Function => "function",
-            Kind::Method => "method",
-            Kind::Struct => "struct",
-            Kind::Enum => "enum",
-            Kind::Union => "union",
-            Kind::Trait => "trait",
-            Kind::Impl => "impl",
-            Kind::Interface => "interface",
-            Kind::Type => "type",
-            Kind::Typedef => "typedef",
-            Kind::Namespace => "namespace",
-            Kind::Module => "module",
-            Kind::Constant => "constant",
-            Kind::Variable => "variable",
-            Kind::Static => "static",
-            Kind::Field => "field",
-            Kind::Property => "property",
-            Kind::Macro => "macro",
-            Kind::Heading => "heading",
-            Kind::Key => "key",
-            Kind::Table => "table",
-            Kind::ArrayTable => "array_table",
-            Kind::Document => "document",
-            Kind::Element => "element",
-            Kind::Rule => "rule",
-            Kind::AtRule => "at_rule",
-            Kind::View => "view",
-            Kind::Index => "index",
-            Kind::Trigger => "trigger",
-            Kind::Procedure => "procedure",
-            Kind::Sequence => "sequence",
-            Kind::Schema => "schema",
-            Kind::Target => "target",
-            Kind::Stage => "stage",
-            Kind::Instruction => "instruction",
-        }
     }
 }
 
@@ -181,8 +120,7 @@ pub struct Entry {
 }
 
 /// Why a parser left an entry's children unlisted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Truncation {
     /// The body lies deeper than the scanner follows (its stack guard) or than [`MAX_DEPTH`].
     MaxNesting,
@@ -254,7 +192,7 @@ impl Entry {
 }
 
 /// Why part of a file was not outlined.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputLimit {
     /// Lines actually outlined.
     pub lines_outlined: usize,
@@ -263,13 +201,11 @@ pub struct InputLimit {
     /// Where the outline stops inside the last outlined line, in bytes from the start, when
     /// that line was too long to keep whole (one-line minified files); `None` when the cut
     /// falls between lines. Lets a loader that knows more of the file reword `reason`.
-    #[serde(skip)]
     pub cut_at: Option<usize>,
 }
 
 /// How a line differs from HEAD.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ChangeKind {
     Added,
     Modified,
@@ -278,7 +214,7 @@ pub enum ChangeKind {
 }
 
 /// One run of changed lines, 1-based and inclusive (`start == end` for a deletion point).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LineChange {
     pub kind: ChangeKind,
     pub start: usize,
@@ -423,7 +359,7 @@ fn drop_iteratively(children: Vec<Entry>) {
 /// Turns each line break in `text` into a space: every consumer shows a name or a signature on
 /// one line (the text format is one line per entry), whatever a scanner took from broken input.
 fn one_line(text: &mut String) {
-    if text.contains(['\n', '\r']) {
+    if memchr::memchr2(b'\n', b'\r', text.as_bytes()).is_some() {
         *text = text.replace("\r\n", " ").replace(['\r', '\n'], " ");
     }
 }
@@ -436,6 +372,35 @@ fn qualname_segment(name: &str) -> &str {
     } else {
         name
     }
+}
+
+/// `parent.n`, or `n` at the top level.
+fn numbered(parent: &str, n: usize) -> String {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut rest = n;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    let number = std::str::from_utf8(&digits[at..]).unwrap_or("0");
+    dotted(parent, number)
+}
+
+/// `parent.segment`, or `segment` at the top level.
+fn dotted(parent: &str, segment: &str) -> String {
+    if parent.is_empty() {
+        return segment.to_string();
+    }
+    let mut out = String::with_capacity(parent.len() + 1 + segment.len());
+    out.push_str(parent);
+    out.push('.');
+    out.push_str(segment);
+    out
 }
 
 fn normalize(
@@ -456,58 +421,20 @@ fn normalize(
         entry.line = entry.line.clamp(min_line, max_line);
         entry.end_line = entry.end_line.clamp(entry.line, max_line);
         entry.doc_line = entry.doc_line.clamp(min_line, entry.line);
+        // Built with pushes, not `format!`: data files have an entry per line, and this runs
+        // for every one of them.
         let segment = qualname_segment(&entry.name);
-        (entry.id, entry.qualname) = if parent_id.is_empty() {
-            ((index + 1).to_string(), segment.to_string())
-        } else {
-            (
-                format!("{parent_id}.{}", index + 1),
-                format!("{parent_qualname}.{segment}"),
-            )
-        };
-        let (id, qualname) = (entry.id.clone(), entry.qualname.clone());
-        normalize(
-            &mut entry.children,
-            &id,
-            &qualname,
-            entry.line,
-            entry.end_line,
-        );
-    }
-}
-
-/// Nests a flat list of entries by range containment: an entry becomes a child of the nearest
-/// earlier entry whose range contains it. For parsers that find definitions in one pass.
-/// Lines are all it knows: of two entries starting on one line the longer holds the shorter,
-/// so a parser that can meet same-line siblings (`a{} b{…}`) must nest them itself.
-pub fn nest_by_range(mut flat: Vec<Entry>) -> Vec<Entry> {
-    flat.sort_by_key(|entry| (entry.line, std::cmp::Reverse(entry.end_line)));
-    let mut roots: Vec<Entry> = Vec::new();
-    let mut stack: Vec<Entry> = Vec::new();
-    for entry in flat {
-        while let Some(top) = stack.last() {
-            if entry.line <= top.end_line
-                && entry.end_line <= top.end_line
-                && entry.line >= top.line
-            {
-                break;
-            }
-            pop_into(&mut stack, &mut roots);
-        }
-        stack.push(entry);
-    }
-    while !stack.is_empty() {
-        pop_into(&mut stack, &mut roots);
-    }
-    roots
-}
-
-fn pop_into(stack: &mut Vec<Entry>, roots: &mut Vec<Entry>) {
-    if let Some(done) = stack.pop() {
-        match stack.last_mut() {
-            Some(parent) => parent.children.push(done),
-            None => roots.push(done),
-        }
+        entry.id = numbered(parent_id, index + 1);
+        entry.qualname = dotted(parent_qualname, segment);
+        let Entry {
+            id,
+            qualname,
+            children,
+            line,
+            end_line,
+            ..
+        } = entry;
+        normalize(children, id, qualname, *line, *end_line);
     }
 }
 
@@ -517,6 +444,22 @@ mod tests {
 
     fn leaf(name: &str, line: usize, end: usize) -> Entry {
         Entry::new(Kind::Function, name, line, end)
+    }
+
+    #[test]
+    fn wire_names_are_the_variants_in_snake_case() {
+        for kind in Kind::ALL {
+            let mut snake = String::new();
+            for (index, ch) in format!("{kind:?}").char_indices() {
+                if ch.is_ascii_uppercase() && index > 0 {
+                    snake.push('_');
+                }
+                snake.push(ch.to_ascii_lowercase());
+            }
+            assert_eq!(kind.as_str(), snake);
+            assert_eq!(Kind::from_name(&snake), Some(kind));
+        }
+        assert_eq!(Kind::from_name("Function"), None);
     }
 
     #[test]
@@ -654,21 +597,5 @@ mod tests {
             .map(|(_, e)| e.qualname.as_str())
             .collect();
         assert_eq!(qualnames, ["\"\"", "\"\".a", "a"]);
-    }
-
-    #[test]
-    fn nest_by_range_builds_containment_tree() {
-        let flat = vec![
-            leaf("inner", 3, 4),
-            leaf("outer", 1, 10),
-            leaf("after", 11, 12),
-            leaf("inner2", 6, 9),
-        ];
-        let tree = nest_by_range(flat);
-        assert_eq!(tree.len(), 2);
-        assert_eq!(tree[0].name, "outer");
-        let names: Vec<_> = tree[0].children.iter().map(|e| e.name.as_str()).collect();
-        assert_eq!(names, vec!["inner", "inner2"]);
-        assert_eq!(tree[1].name, "after");
     }
 }

@@ -1,31 +1,51 @@
-//! Parsing: text in, [`Outline`] out. Dispatches to one scanner per language family and applies
-//! the input size limits. Shared lexical tools live in [`lex`]; helpers for line arithmetic and
-//! signatures live here.
+//! Parsing: text in, [`Outline`] out.
+//!
+//! [`outline_text`] and [`outline_file`] are the entry points. They cut the input at
+//! [`MAX_BYTES`] or [`MAX_LINES`], turn lone carriage returns into newlines, drop a byte order
+//! mark, run the family scanner that the language's row in `lang::LANGUAGES` names, and hand
+//! the tree to [`Outline::new`] (order, ranges, ids) and to `docs` (where each entry's leading
+//! comments, decorators and attributes start).
+//!
+//! There is no scanner trait: a scanner is a function from text to entries (`Scan`), kept with
+//! its mask rules in the language table, because scanners hold no state between files and are
+//! called in one way. How each family reads its syntax:
+//! - Python, Rust, Go and C/C++ run the shared masker (`lex`), which blanks comments and string
+//!   contents, and read structure from the masked text; Rust and Go walk it with a `cursor` that
+//!   pairs every bracket in one pass.
+//! - JavaScript/TypeScript masks with its own masker (`js_ts::mask`: JSX text, regex literals
+//!   told from division), CSS/SCSS/LESS with its own pass (unquoted `url(…)`, interpolations).
+//! - SQL tokenizes and splits statements itself (`DELIMITER`, `GO` batches, dollar quotes).
+//! - Markdown headings come from pulldown-cmark; HTML, JSON, YAML, TOML, Makefiles and
+//!   Dockerfiles have tolerant scanners of their own, by tag, key or line.
+//!
+//! `lex` also masks the lines above entries for the doc pass, in every language, and text for
+//! search's code mask. The helpers every scanner shares live here and in `line_breaks`:
+//! signature shaping, line numbers.
 
 use crate::lang::Language;
 use crate::outline::{Entry, InputLimit, Outline};
 
-pub mod c_cpp;
-pub mod css;
-pub mod cursor;
-pub mod data;
-pub mod docker;
-mod docs;
-pub mod go;
-pub mod html;
-pub mod js_ts;
-pub mod lex;
-pub mod line_breaks;
-pub mod make;
-pub mod markdown;
-pub mod python;
-pub mod rust;
-pub mod sql;
+pub(crate) mod c_cpp;
+pub(crate) mod css;
+pub(crate) mod cursor;
+pub(crate) mod data;
+pub(crate) mod docker;
+pub(crate) mod docs;
+pub(crate) mod go;
+pub(crate) mod html;
+pub(crate) mod js_ts;
+pub(crate) mod lex;
+pub(crate) mod line_breaks;
+pub(crate) mod make;
+pub(crate) mod markdown;
+pub(crate) mod python;
+pub(crate) mod rust;
+pub(crate) mod sql;
 
-pub use line_breaks::{
-    count_line_breaks, count_lines, iter_lines, line_starts, lines, lone_crs_as_newlines,
-    lone_crs_as_newlines_in_bytes, LineIndex,
+pub(crate) use line_breaks::{
+    count_line_breaks, line_starts, lone_crs_as_newlines, lone_crs_as_newlines_in_bytes, LineCursor,
 };
+pub use line_breaks::{count_lines, iter_lines, lines, LineIndex};
 
 #[cfg(test)]
 mod properties;
@@ -75,73 +95,55 @@ pub fn outline_file(text: &str, file_bytes: usize, options: ParseOptions) -> Out
         count_lines(parsed)
     };
     let mut outline = Outline::new(options.language, lines, file_bytes.max(text.len()), entries);
-    docs::attach(parsed, options.language, &mut outline.entries);
+    if let Some(rules) = options.language.row().docs {
+        docs::attach(parsed, rules, &mut outline.entries);
+    }
     outline.limit = limit;
     outline
 }
 
-/// Runs the family scanner for `options.language` on `text`.
-/// Family scanners never see a byte order mark nor a lone carriage return: both are dealt
-/// with here, once for all of them.
-pub fn parse_entries(text: &str, options: ParseOptions) -> Vec<Entry> {
-    parse_lines_unified(&lone_crs_as_newlines(text), options)
-}
-
-/// [`parse_entries`] for text whose line breaks are all `\n` or `\r\n` already.
+/// Runs the family scanner for `options.language` on `text`, whose line breaks are all `\n`
+/// or `\r\n` already. Family scanners never see a byte order mark nor a lone carriage return:
+/// both are dealt with here and by the caller, once for all of them.
 fn parse_lines_unified(text: &str, options: ParseOptions) -> Vec<Entry> {
     // A UTF-8 byte order mark holds no newline, so dropping it keeps every line number.
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    match options.language {
-        Language::Python => python::parse(text),
-        Language::Rust => rust::parse(text),
-        Language::Go => go::parse(text),
-        Language::JavaScript | Language::TypeScript => js_ts::parse(text, options),
-        Language::C | Language::Cpp => c_cpp::parse(text, options.language),
-        Language::Markdown => markdown::parse(text),
-        Language::Json | Language::Yaml | Language::Toml => data::parse(text, options.language),
-        Language::Html => html::parse(text),
-        Language::Css => css::parse(text),
-        Language::Sql => sql::parse(text),
-        Language::Makefile => make::parse(text),
-        Language::Dockerfile => docker::parse(text),
-    }
+    (options.language.row().scan)(text, options)
 }
+
+/// A family scanner's entry point, as a language's row names it: the text (line breaks
+/// unified, no byte order mark) and the per-file options in, the entries out.
+pub(crate) type Scan = fn(&str, ParseOptions) -> Vec<Entry>;
+
+/// How search tells a language's code from its comments and strings (see [`code_mask`]).
+#[derive(Clone, Copy)]
+pub(crate) enum CodeMask {
+    /// Not code (Markdown, HTML, data): nothing to tell apart.
+    NotCode,
+    /// The shared masker with these rules.
+    Lex(&'static lex::LexSpec),
+    /// The family's own masker (the text, and whether it may hold JSX).
+    Own(fn(&str, bool) -> Vec<u8>),
+}
+
+/// The comments of Makefiles and Dockerfiles: `#` to the end of the line, no strings.
+pub(crate) const HASH_COMMENTS: lex::LexSpec = lex::LexSpec {
+    line_comments: &["#"],
+    ..lex::LexSpec::NONE
+};
 
 /// `text` with comments and string contents blanked (same length, same newlines, a lone `\r`
 /// turned into `\n`), as the family scanner sees it: what search reads as code. `None` for
 /// languages that are not code (Markdown, HTML, JSON, YAML, TOML), where nothing can be told
 /// apart that way.
-pub fn code_mask(text: &str, options: ParseOptions) -> Option<Vec<u8>> {
-    use lex::LexSpec;
+pub(crate) fn code_mask(text: &str, options: ParseOptions) -> Option<Vec<u8>> {
     // A line comment ends at a lone `\r` too, as it does for the scanners.
     let text = &*lone_crs_as_newlines(text);
-    const SQL: LexSpec = LexSpec {
-        line_comments: &["--"],
-        block_comment: Some(("/*", "*/")),
-        quotes: b"'",
-        dollar_quotes: true,
-        ..LexSpec::NONE
-    };
-    const HASH_COMMENTS: LexSpec = LexSpec {
-        line_comments: &["#"],
-        ..LexSpec::NONE
-    };
-    let spec = match options.language {
-        Language::Python => &python::SPEC,
-        Language::Rust => &rust::SPEC,
-        Language::Go => &go::SPEC,
-        Language::C | Language::Cpp => &c_cpp::SPEC,
-        Language::Sql => &SQL,
-        Language::Makefile | Language::Dockerfile => &HASH_COMMENTS,
-        Language::JavaScript | Language::TypeScript => {
-            return Some(js_ts::mask::mask(text, options.jsx))
-        }
-        Language::Css => return Some(css::mask(text.as_bytes()).0),
-        Language::Markdown | Language::Html | Language::Json | Language::Yaml | Language::Toml => {
-            return None
-        }
-    };
-    Some(lex::mask(text, spec).into_bytes())
+    match options.language.row().code_mask {
+        CodeMask::NotCode => None,
+        CodeMask::Lex(spec) => Some(lex::mask(text, spec).into_bytes()),
+        CodeMask::Own(mask) => Some(mask(text, options.jsx)),
+    }
 }
 
 /// Cuts `text` (line breaks unified) at the byte and line limits and says what was cut. The
@@ -203,7 +205,7 @@ fn floor_char_boundary(text: &str, index: usize) -> usize {
 }
 
 /// `1234567` as `1,234,567`.
-pub fn thousands(n: usize) -> String {
+pub(crate) fn thousands(n: usize) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, ch) in digits.chars().enumerate() {
@@ -221,7 +223,7 @@ pub fn thousands(n: usize) -> String {
 /// comma before a closing bracket goes (`f<\n  T,\n>(\n  a,\n)` reads `f<T>(a)`). What was
 /// written on one line keeps its spacing: `a > b` is a comparison or a CSS combinator, `(1,)`
 /// a tuple, and `"( x ]"` a string a data key's value shows as is.
-pub fn one_line(text: &str) -> String {
+pub(crate) fn one_line(text: &str) -> String {
     join_words(text, usize::MAX)
 }
 
@@ -260,12 +262,12 @@ fn join_words(text: &str, max_bytes: usize) -> String {
 }
 
 /// Longest signature kept; longer ones end in `…` (a signature is a hint, the body is a read away).
-pub const MAX_SIGNATURE_CHARS: usize = 200;
+pub(crate) const MAX_SIGNATURE_CHARS: usize = 200;
 
 /// A declaration head as a signature: one line shaped by [`one_line`], without an
 /// initialiser's opening (`const table = {` reads `const table`), at most
 /// [`MAX_SIGNATURE_CHARS`] characters.
-pub fn signature(text: &str) -> String {
+pub(crate) fn signature(text: &str) -> String {
     // Past this many bytes there are more characters than a signature keeps (4 bytes at most
     // per character), so the rest of a long head is never joined.
     let joined = join_words(text, 4 * MAX_SIGNATURE_CHARS);
@@ -296,358 +298,5 @@ fn drop_open_initialiser(text: &str) -> &str {
     }
 }
 
-/// The offset of the bracket closing the one at `open` in masked text, counting only the same
-/// bracket kind; `None` when it never closes.
-pub fn matching_close(masked: &[u8], open: usize) -> Option<usize> {
-    let (opener, closer) = match masked.get(open)? {
-        b'{' => (b'{', b'}'),
-        b'(' => (b'(', b')'),
-        b'[' => (b'[', b']'),
-        b'<' => (b'<', b'>'),
-        _ => return None,
-    };
-    let mut depth = 0usize;
-    for (i, byte) in masked.iter().enumerate().skip(open) {
-        if *byte == opener {
-            depth += 1;
-        } else if *byte == closer {
-            depth -= 1;
-            if depth == 0 {
-                return Some(i);
-            }
-        }
-    }
-    None
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::outline::MAX_DEPTH;
-
-    #[test]
-    fn limits_cut_on_line_boundaries_and_say_so() {
-        let text = "x\n".repeat(MAX_LINES + 10);
-        let (cut, limit) = apply_limits(&text, count_lines(&text), text.len());
-        assert_eq!(count_lines(cut), MAX_LINES);
-        let limit = limit.expect("a limit is reported");
-        assert_eq!(limit.lines_outlined, MAX_LINES);
-        assert!(limit.reason.contains("50,010"), "{}", limit.reason);
-        let small = "x\ny";
-        assert_eq!(apply_limits(small, 2, 3), (small, None));
-    }
-
-    #[test]
-    fn a_line_longer_than_the_byte_limit_is_cut_inside_and_said() {
-        // One line of JSON past the cap, with a multi-byte character across the cut.
-        let mut text = "{\"a\": 1, \"b\": \"".to_string();
-        text.push_str(&"é".repeat(MAX_BYTES / 2 + 10));
-        text.push_str("\"}\n");
-        let outline = outline_file(&text, text.len() + 5000, ParseOptions::new(Language::Json));
-        let limit = outline.limit.as_ref().expect("a note");
-        assert_eq!(limit.lines_outlined, 1);
-        assert!(limit.reason.contains("line 1 is cut"), "{}", limit.reason);
-        let names: Vec<_> = outline.walk().iter().map(|(_, e)| e.name.clone()).collect();
-        assert_eq!(names, ["a", "b"]);
-        assert_eq!(outline.lines, 1);
-        // A short first line does not keep the huge second one from being outlined.
-        let two = format!("// header\n{text}");
-        let outline = outline_text(&two, ParseOptions::new(Language::JavaScript));
-        let limit = outline.limit.as_ref().expect("a note");
-        assert!(limit.reason.contains("line 2 is cut"), "{}", limit.reason);
-        // A line that crosses the limit late is dropped whole: the cut stays on a boundary.
-        let line = format!("x = {}\n", "1".repeat(295));
-        let many = line.repeat(MAX_BYTES / line.len() + 100);
-        assert!(count_lines(&many) < MAX_LINES);
-        let (cut, limit) = apply_limits(&many, count_lines(&many), many.len());
-        assert!(cut.ends_with('\n') && cut.len() <= MAX_BYTES);
-        assert!(limit.is_some_and(|l| l.reason.contains("lines (")));
-    }
-
-    #[test]
-    fn lone_carriage_returns_break_lines_for_the_scanners_too() {
-        let text = "def f():\r    pass\r# Doc.\rdef g():\r\n    pass\r";
-        let outline = outline_text(text, ParseOptions::new(Language::Python));
-        let got: Vec<_> = outline
-            .walk()
-            .iter()
-            .map(|(_, e)| format!("{} {}-{} docs {}", e.name, e.line, e.end_line, e.doc_line))
-            .collect();
-        assert_eq!(got, ["f 1-2 docs 1", "g 4-5 docs 3"]);
-        assert_eq!(outline.lines, 5);
-        assert_eq!(outline.bytes, text.len());
-    }
-
-    /// Depths (1-based) of the entries of a raw scanner tree marked as cut by nesting.
-    fn marked_depths(entries: &[Entry]) -> Vec<usize> {
-        fn visit(entries: &[Entry], depth: usize, out: &mut Vec<usize>) {
-            for entry in entries {
-                if entry.truncated.is_some() {
-                    out.push(depth);
-                }
-                visit(&entry.children, depth + 1, out);
-            }
-        }
-        let mut out = Vec::new();
-        visit(entries, 1, &mut out);
-        out
-    }
-
-    #[test]
-    fn scanner_nesting_limits_mark_the_entry_they_stop_at() {
-        let nest = |open: &str, inner: &str, close: &str, n: usize| {
-            open.repeat(n) + inner + &close.repeat(n)
-        };
-        // (language, input, depths of the marked entries in the scanner's own tree)
-        let cases: Vec<(Language, String, Vec<usize>)> = vec![
-            (
-                Language::Rust,
-                nest("mod m {", "fn f() {}", "}", 60),
-                vec![48],
-            ),
-            (
-                Language::Rust,
-                nest("mod m {", "fn f() {}", "}", 47),
-                vec![],
-            ),
-            // An `extern {}` block past the limit marks the module around it.
-            (
-                Language::Rust,
-                nest("mod m {", "extern \"C\" { fn f(); }", "}", 47),
-                vec![47],
-            ),
-            (
-                Language::Cpp,
-                nest("namespace n {", "int f() {}", "}", 70),
-                vec![65],
-            ),
-            (
-                Language::Cpp,
-                nest("namespace n {", "int f() {}", "}", 64),
-                vec![],
-            ),
-            (
-                Language::Cpp,
-                nest("struct S {", "int x;", "};", 66),
-                vec![65],
-            ),
-            (
-                Language::Cpp,
-                nest("namespace n {", "extern \"C\" { int f(); }", "}", 64),
-                vec![64],
-            ),
-            (
-                Language::TypeScript,
-                nest("namespace n {", "function f() {}", "}", 20),
-                vec![17],
-            ),
-            (
-                Language::TypeScript,
-                nest("namespace n {", "class C { m() {} }", "}", 16),
-                vec![17],
-            ),
-            (
-                Language::TypeScript,
-                nest("namespace n {", "declare global { var x: number }", "}", 16),
-                vec![16],
-            ),
-            (
-                Language::JavaScript,
-                format!("const o = {}", nest("{ k: ", "{ m() {} }", " }", 20)),
-                vec![18],
-            ),
-            (
-                Language::JavaScript,
-                format!("const o = {}", nest("{ k: ", "{ m() {} }", " }", 15)),
-                vec![],
-            ),
-        ];
-        for (language, text, want) in cases {
-            let entries = parse_entries(&text, ParseOptions::new(language));
-            assert_eq!(marked_depths(&entries), want, "{language}: {text}");
-        }
-    }
-
-    #[test]
-    fn the_model_cap_marks_every_language_at_the_same_depth() {
-        let deep = |open: &str, close: &str| open.repeat(200) + &close.repeat(200);
-        let cases = [
-            (Language::Html, deep("<div>", "</div>")),
-            (Language::Css, deep("a {", "}")),
-            (Language::Json, deep("{\"k\": ", "}")),
-            (
-                Language::Yaml,
-                (0..200).map(|i| format!("{}k:\n", " ".repeat(i))).collect(),
-            ),
-            (
-                Language::Python,
-                (0..200)
-                    .map(|i| format!("{}class C:\n", " ".repeat(i)))
-                    .collect(),
-            ),
-        ];
-        for (language, text) in cases {
-            let outline = outline_text(&text, ParseOptions::new(language));
-            assert_eq!(marked_depths(&outline.entries), [MAX_DEPTH], "{language}");
-            assert_eq!(outline.len(), MAX_DEPTH, "{language}");
-        }
-    }
-
-    /// Inputs that have crashed or slowed scanners elsewhere; each family must end, in order,
-    /// without panicking, on the stack a directory-mode worker thread gets.
-    #[test]
-    fn pathological_inputs_never_panic_or_overflow() {
-        let deep = |open: &str, n: usize| open.repeat(n);
-        let inputs: Vec<String> = vec![
-            deep("{", 100_000),
-            deep("[", 100_000),
-            deep("(", 100_000),
-            deep("<div>", 50_000),
-            deep("a {", 50_000),
-            (0..3000)
-                .map(|i| format!("{}def f{i}():\n", " ".repeat(i)))
-                .collect(),
-            (0..3000)
-                .map(|i| format!("{}k{i}:\n", " ".repeat(i)))
-                .collect(),
-            "\"unclosed ' ` /* r#\" R\"x( $$ <!-- <script>".into(),
-            "\0\u{1}\u{FFFD}}}}))]]]>>>".repeat(1000),
-            "x".repeat(2_000_000),
-            "\n".repeat(200_000),
-        ];
-        let handle = std::thread::Builder::new()
-            .stack_size(2 * 1024 * 1024)
-            .spawn(move || {
-                for language in Language::ALL {
-                    for (index, text) in inputs.iter().enumerate() {
-                        let started = std::time::Instant::now();
-                        let outline = outline_text(
-                            text,
-                            ParseOptions {
-                                language,
-                                jsx: true,
-                            },
-                        );
-                        assert!(outline.walk().iter().all(|(_, e)| e.line <= e.end_line));
-                        // Generous bound: this catches quadratic blow-ups, not speed.
-                        let took = started.elapsed();
-                        assert!(
-                            took.as_secs() < 20,
-                            "{language} input {index} took {took:?}"
-                        );
-                    }
-                }
-            })
-            .expect("spawn");
-        assert!(handle.join().is_ok(), "a scanner panicked");
-    }
-
-    #[test]
-    fn byte_order_mark_never_hides_the_first_entry() {
-        // The cases each family once tested on its own, now through the one place that strips.
-        let cases: &[(Language, &str, &[&str])] = &[
-            (
-                Language::Markdown,
-                "\u{FEFF}# Title\n",
-                &["heading Title 1-1"],
-            ),
-            (
-                Language::TypeScript,
-                "\u{FEFF}export const a = 1\n",
-                &["constant a 1-1"],
-            ),
-            (
-                Language::Go,
-                "\u{FEFF}func main() {}",
-                &["function main 1-1"],
-            ),
-            (
-                Language::Python,
-                "\u{FEFF}def f():\r\n    pass\r\nXY = 1",
-                &["function f 1-2", "constant XY 3-3"],
-            ),
-            (
-                Language::Rust,
-                "\u{FEFF}fn main() {}",
-                &["function main 1-1"],
-            ),
-            (
-                Language::Yaml,
-                "\u{FEFF}a:\n  b: 1\n",
-                &["key a 1-2 a: {1 key}", "key b 2-2 b: 1"],
-            ),
-            (Language::Toml, "\u{FEFF}k = 1", &["key k 1-1 k: 1"]),
-            (Language::Json, "\u{FEFF}{\"k\": 1}", &["key k 1-1 k: 1"]),
-            (
-                Language::Dockerfile,
-                "\u{FEFF}FROM x\n",
-                &["stage x 1-1 FROM x"],
-            ),
-            (
-                Language::Makefile,
-                "\u{FEFF}all: x\n",
-                &["target all 1-1 all: x"],
-            ),
-        ];
-        for (language, text, want) in cases {
-            let outline = outline_text(text, ParseOptions::new(*language));
-            let got: Vec<String> = outline
-                .walk()
-                .iter()
-                .map(|(_, e)| {
-                    let sig = match (*language, &e.signature) {
-                        (Language::Yaml | Language::Toml | Language::Json, Some(s))
-                        | (Language::Dockerfile | Language::Makefile, Some(s)) => format!(" {s}"),
-                        _ => String::new(),
-                    };
-                    format!("{} {} {}-{}{sig}", e.kind, e.name, e.line, e.end_line)
-                })
-                .collect();
-            assert_eq!(got, *want, "{language}");
-        }
-    }
-
-    #[test]
-    fn signatures_are_normalised_in_one_place() {
-        let cases = [
-            (
-                "set_stringn<T, S>(\n        &mut self,\n        x: usize,\n        style: S,\n    )",
-                "set_stringn<T, S>(&mut self, x: usize, style: S)",
-            ),
-            ("f<\n    T: Copy,\n>(x: T)\n    -> T", "f<T: Copy>(x: T) -> T"),
-            ("const x = {", "const x"),
-            ("TABLE = [", "TABLE"),
-            ("let t =\n  (", "let t"),
-            ("f(a = [1,\n 2,\n])", "f(a = [1, 2])"),
-            ("cmp(a <= b) = {", "cmp(a <= b)"),
-            ("x == {", "x == {"),
-            ("f => {", "f => {"),
-            ("ul > li", "ul > li"),
-            ("a < b && c > d", "a < b && c > d"),
-            ("t = (1,)", "t = (1,)"),
-            ("f( a )", "f( a )"),
-            ("name: \"Brace } Bracket ]\"", "name: \"Brace } Bracket ]\""),
-            ("f(\n    a\n)", "f(a)"),
-            ("{ a,\n  b,\n}", "{ a, b }"),
-            ("Vec<\n  u8\n>", "Vec<u8>"),
-            ("= {", "= {"),
-            ("\tx\r\n  y ", "x y"),
-        ];
-        for (raw, want) in cases {
-            assert_eq!(signature(raw), want, "{raw:?}");
-        }
-    }
-
-    #[test]
-    fn helpers_format_and_match() {
-        assert_eq!(thousands(1234567), "1,234,567");
-        assert_eq!(thousands(12), "12");
-        assert_eq!(one_line("  def f(\n    a,\n    b)  "), "def f(a, b)");
-        assert_eq!(matching_close(b"f(a(b)c)d", 1), Some(7));
-        assert_eq!(signature("f(\n  a,\n  b\n) -> int"), "f(a, b) -> int");
-        let long = signature(&"x".repeat(500));
-        assert_eq!(long.chars().count(), MAX_SIGNATURE_CHARS + 1);
-        assert!(long.ends_with('…'));
-        assert_eq!(matching_close(b"{ {", 0), None);
-    }
-}
+mod tests;

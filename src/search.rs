@@ -19,7 +19,8 @@ mod test_code;
 mod text;
 
 pub use find::{
-    each_definition, find, find_in_outline, Definition, FileDefinitions, FindResult, Tier,
+    definitions_of, each_definition, find, find_in_outline, Defined, Definition, FileDefinitions,
+    FindResult, Tier,
 };
 pub use query::{FindQuery, RefQuery};
 pub use test_code::{drop_test_entries, is_test_entry, is_test_path};

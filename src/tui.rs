@@ -27,8 +27,10 @@ pub mod jobs;
 pub mod jump;
 pub mod keys;
 pub mod layout;
+pub mod loading;
 pub mod picker;
 pub mod rank;
+pub mod reach;
 pub mod terminal;
 pub mod theme;
 pub mod tree;
@@ -62,14 +64,17 @@ pub fn app_for(config: &Config, color: ColorMode, light: Option<bool>) -> Result
             Some(path.clone()),
         )
     };
-    let mut app = App::new(root, config, theme, color);
+    // Background work starts once the first frame is drawn (`event_loop`).
+    let mut app = App::holding_threads(root, config, theme, color);
     app.options.light = choice.light;
     app.note = choice.note;
     if !highlight::syntaxes_ready() {
         app.assets_pending = true;
-        let tx = app.jobs.tx.clone();
-        highlight::load_in_background(file.clone(), move || {
-            let _ = tx.send(jobs::Message::AssetsReady);
+        let (tx, first) = (app.jobs.tx.clone(), file.clone());
+        app.background(move || {
+            highlight::load_in_background(first, move || {
+                let _ = tx.send(jobs::Message::AssetsReady);
+            })
         });
     }
     if let Some(file) = file {
@@ -111,6 +116,7 @@ fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<(
                 .draw(|frame| view::draw(frame, app))
                 .map_err(tty_error)?;
             dirty = false;
+            app.release_held();
         }
         let wait = if app.busy() { BUSY_POLL } else { WATCH_EVERY };
         if event::poll(wait).map_err(tty_error)? {
@@ -133,6 +139,11 @@ fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<(
             }
         }
         dirty |= app.pump();
+        if app.colouring {
+            // The preview's colours go on where the last turn stopped.
+            app.sync();
+            dirty = true;
+        }
         if let Some(effect) = app.effect.take() {
             run_effect(terminal, app, effect)?;
             dirty = true;

@@ -13,10 +13,12 @@ mod tokens;
 
 use crate::lang::Language;
 use crate::outline::{Entry, Kind};
-use crate::parse::lex::{self, LexSpec};
-use crate::parse::{signature, LineIndex};
+use crate::parse::lex::{self, find_lane, splat, zero_lanes, LexSpec};
+use crate::parse::{signature, LineCursor};
 use head::{is_all_caps, is_type_keyword, Head};
-use tokens::{Ctx, Pairs, Tk, Tok};
+use memchr::memmem::Finder;
+use std::sync::LazyLock;
+use tokens::{Ctx, Tk, Tok};
 
 pub(crate) const SPEC: LexSpec = LexSpec {
     cpp_raw_strings: true,
@@ -33,20 +35,16 @@ const MAX_GROUPS_IN_HEAD: usize = 16;
 const KR_STATEMENTS: usize = 24;
 
 pub fn parse(text: &str, _language: Language) -> Vec<Entry> {
-    let masked = lex::mask(text, &SPEC);
-    let pre = pre::preprocess(text, &masked);
+    let lines = LineCursor::new(text);
+    let masked = lex::mask_bytes(text, &SPEC);
+    // The pass has its own cursor: it goes down the file once before the scan starts over.
+    let pre = pre::preprocess(text, masked, &LineCursor::new(text));
     let code = pre.code;
-    let [braces, parens, brackets] = Pairs::all(&code);
-    let ctx = Ctx {
-        braces,
-        parens,
-        brackets,
-        code: &code,
-    };
+    let ctx = Ctx::new(&code);
     let scanner = Scanner {
         src: text.as_bytes(),
         ctx,
-        lines: LineIndex::new(text),
+        lines,
         cut_below: std::cell::Cell::new(false),
     };
     let mut entries = scanner.scope(0, code.len(), Scope::File, 0);
@@ -80,6 +78,16 @@ fn insert_by_range(entries: &mut Vec<Entry>, items: Vec<Entry>) {
     entries.extend(here);
 }
 
+/// `0x80` in the lanes of `word` holding a byte the scope scan acts on: a bracket (`()[]{}`,
+/// see `tokens`), `;` or `:` (which differ in bit 0).
+fn scope_lanes(word: u64) -> u64 {
+    let folded = word | splat(0x20);
+    zero_lanes(folded ^ splat(b'{'))
+        | zero_lanes(folded ^ splat(b'}'))
+        | zero_lanes((word & splat(0xfe)) ^ splat(b'('))
+        | zero_lanes((word & splat(0xfe)) ^ splat(b':'))
+}
+
 /// A scope without a name of its own, whose entries belong to the enclosing one.
 fn transparent(kids: Vec<Entry>, cut: bool) -> Entry {
     Entry::new(Kind::Namespace, "", 1, 1)
@@ -98,7 +106,8 @@ enum Scope {
 struct Scanner<'a> {
     src: &'a [u8],
     ctx: Ctx<'a>,
-    lines: LineIndex,
+    /// Lines are asked for in order, near where the scan is: a cursor, not a table.
+    lines: LineCursor<'a>,
     /// Set when a transparent scope (`extern "C"`, an anonymous namespace or type) was not read
     /// for the nesting limit: the named entry around it is then marked, see [`Scanner::body`].
     cut_below: std::cell::Cell<bool>,
@@ -111,6 +120,14 @@ impl Scanner<'_> {
 
     /// Entries declared in `start..end` (a scope body without its braces).
     fn scope(&self, start: usize, end: usize, scope: Scope, depth: usize) -> Vec<Entry> {
+        let outer = self.ctx.enter_scope(start, end);
+        let entries = self.scan_scope(start, end, scope, depth);
+        self.ctx.leave_scope(outer);
+        entries
+    }
+
+    /// [`Scanner::scope`] with the scope's brackets paired.
+    fn scan_scope(&self, start: usize, end: usize, scope: Scope, depth: usize) -> Vec<Entry> {
         let code = self.ctx.code;
         let end = end.min(code.len());
         let mut out = Vec::new();
@@ -121,6 +138,14 @@ impl Scanner<'_> {
         let mut groups_in_head = 0usize;
         let mut i = start;
         while i < end {
+            // Only `;{([}:` matter here; blanked comments and directives are most of the rest.
+            i = code
+                .get(i..end)
+                .and_then(|rest| find_lane(rest, scope_lanes))
+                .map_or(end, |n| i + n);
+            if i >= end {
+                break;
+            }
             match code[i] {
                 b';' => {
                     self.statement(head, i, &mut out);
@@ -132,7 +157,7 @@ impl Scanner<'_> {
                     groups_in_head = 0;
                 }
                 b'{' => {
-                    let close = self.ctx.braces.close_of(i).filter(|c| *c < end);
+                    let close = self.ctx.group_close(i, end);
                     let limit = close.unwrap_or(end);
                     let next = close.map_or(end, |c| c + 1);
                     if let Some(entry) = self.brace(head, i, limit, scope, depth, &statements) {
@@ -163,14 +188,8 @@ impl Scanner<'_> {
                     i = next;
                     continue;
                 }
-                b'(' => {
-                    if let Some(c) = self.ctx.parens.close_of(i).filter(|c| *c < end) {
-                        i = c + 1;
-                        continue;
-                    }
-                }
-                b'[' => {
-                    if let Some(c) = self.ctx.brackets.close_of(i).filter(|c| *c < end) {
+                b'(' | b'[' => {
+                    if let Some(c) = self.ctx.group_close(i, end) {
                         i = c + 1;
                         continue;
                     }
@@ -247,8 +266,7 @@ impl Scanner<'_> {
         statements: &[(usize, usize)],
     ) -> Option<Entry> {
         let mut toks = self.head_tokens(head, open);
-        let line_of = |o: usize| self.line(o);
-        let mut lead = self.ctx.lead(&toks, &line_of);
+        let mut lead = self.ctx.lead(&toks);
         // Constructor initializer list: `A() : x{1}, y(2) {` — a `{` right after a member or
         // base name initializes it; the body `{` follows `)` or `}`.
         let rest = toks.get(lead..).unwrap_or(&[]);
@@ -280,7 +298,7 @@ impl Scanner<'_> {
             if toks.is_empty() {
                 return None;
             }
-            lead = self.ctx.lead(&toks, &line_of);
+            lead = self.ctx.lead(&toks);
         }
         if toks.is_empty() {
             if scope == Scope::File {
@@ -288,15 +306,18 @@ impl Scanner<'_> {
             }
             return None;
         }
-        let end_line = self.line(close.min(self.src.len().saturating_sub(1)));
+        // Lines are asked for in source order (start, what the body holds, end): the cursor
+        // then only moves on.
+        let end_line = || self.line(close.min(self.src.len().saturating_sub(1)));
         match self.ctx.classify(&toks, lead, scope == Scope::Class) {
             Head::Namespace { name, start } => {
+                let line = self.line(start);
                 let (kids, cut) = self.body(open, close, Scope::File, depth);
+                let end_line = end_line();
                 match name {
                     Some((s, e)) => {
                         // `namespace a::b {` is `a` holding `b`, as the compiler sees it.
                         let full = self.name_text(s, e);
-                        let line = self.line(start);
                         let mut entry: Option<Entry> = None;
                         let mut kids = Some(kids);
                         for part in full.rsplit("::").filter(|p| !p.is_empty()) {
@@ -321,17 +342,18 @@ impl Scanner<'_> {
                 Some(transparent(kids, cut))
             }
             Head::Type { kind, name, start } => {
+                let line = name.map(|_| self.line(start));
                 let (kids, cut) = if kind == Kind::Enum {
                     (Vec::new(), false)
                 } else {
                     self.body(open, close, Scope::Class, depth)
                 };
-                match name {
-                    Some((s, e)) => {
+                match name.zip(line) {
+                    Some(((s, e), line)) => {
                         let name = self.name_text(s, e);
                         let sig = self.sig_text(s, open, &[]);
                         Some(
-                            Entry::new(kind, name, self.line(start), end_line)
+                            Entry::new(kind, name, line, end_line())
                                 .with_signature(sig)
                                 .with_children(kids)
                                 .cut_by_nesting(cut),
@@ -350,14 +372,15 @@ impl Scanner<'_> {
                 let from = name.first().map_or(0, |r| r.0);
                 let to = name.last().map_or(0, |r| r.1);
                 let name = self.name_text(from, to);
-                let name = tidy_operator(&name);
+                let name = tidy_operator(name);
                 let kind = if scope == Scope::Class {
                     Kind::Method
                 } else {
                     Kind::Function
                 };
                 let sig = self.sig_text(start, sig_end, &[]);
-                Some(Entry::new(kind, name, self.line(start), end_line).with_signature(sig))
+                let line = self.line(start);
+                Some(Entry::new(kind, name, line, end_line()).with_signature(sig))
             }
             Head::Other => None,
         }
@@ -380,16 +403,13 @@ impl Scanner<'_> {
                     }
                     return None;
                 }
-                let line_of = |o: usize| self.line(o);
-                let lead = self.ctx.lead(&toks, &line_of);
+                let lead = self.ctx.lead(&toks);
                 let start = toks.get(lead)?.start;
                 let name = self.name_text(name_tok.start, name_tok.end);
                 let sig = self.sig_text(start, toks.get(p)?.end, &[]);
+                let line = self.line(start);
                 let end_line = self.line(close.min(self.src.len().saturating_sub(1)));
-                return Some(
-                    Entry::new(Kind::Function, name, self.line(start), end_line)
-                        .with_signature(sig),
-                );
+                return Some(Entry::new(Kind::Function, name, line, end_line).with_signature(sig));
             }
             if !self.simple_declaration(&toks) {
                 return None;
@@ -422,22 +442,22 @@ impl Scanner<'_> {
 
     /// A statement ending at `;`: typedefs and `using X = …` aliases.
     fn statement(&self, head: usize, semi: usize, out: &mut Vec<Entry>) {
+        static TYPEDEF: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("typedef"));
+        static USING: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("using"));
         let text = self.ctx.code.get(head..semi).unwrap_or(b"");
-        if memchr::memmem::find(text, b"typedef").is_none()
-            && memchr::memmem::find(text, b"using").is_none()
-        {
+        if TYPEDEF.find(text).is_none() && USING.find(text).is_none() {
             return;
         }
         let toks = self.head_tokens(head, semi);
         if toks.is_empty() {
             return;
         }
-        let line_of = |o: usize| self.line(o);
-        let lead = self.ctx.lead(&toks, &line_of);
+        let lead = self.ctx.lead(&toks);
         let Some(first) = toks.get(lead) else { return };
         let start = first.start;
         let i = self.ctx.skip_template(&toks, lead);
         let Some(t) = toks.get(i) else { return };
+        let line = self.line(start);
         let end_line = self.line(semi);
         if self.ctx.is_word(t, b"typedef") {
             let sig_start = toks.get(i + 1).map_or(semi, |t| t.start);
@@ -452,8 +472,7 @@ impl Scanner<'_> {
                 if let Some((s, e)) = self.declarator_name(piece) {
                     let name = self.name_text(s, e);
                     out.push(
-                        Entry::new(Kind::Typedef, name, self.line(start), end_line)
-                            .with_signature(sig.clone()),
+                        Entry::new(Kind::Typedef, name, line, end_line).with_signature(sig.clone()),
                     );
                 }
             }
@@ -466,9 +485,7 @@ impl Scanner<'_> {
             if name.kind == Tk::Ident && eq == Some(0) {
                 let sig = self.sig_text(name.start, semi, &[]);
                 let name = self.name_text(name.start, name.end);
-                out.push(
-                    Entry::new(Kind::Typedef, name, self.line(start), end_line).with_signature(sig),
-                );
+                out.push(Entry::new(Kind::Typedef, name, line, end_line).with_signature(sig));
             }
         }
     }
@@ -529,7 +546,7 @@ impl Scanner<'_> {
     /// Original text of `start..end` on one line, comments removed, brace groups in `skip`
     /// shown as `{…}`.
     fn sig_text(&self, start: usize, end: usize, skip: &[(usize, usize)]) -> String {
-        signature(&String::from_utf8_lossy(&self.clean(start, end, skip)))
+        signature(&utf8(self.clean(start, end, skip)))
     }
 
     /// A name read from the original text, comments and directives in between dropped.
@@ -546,34 +563,65 @@ impl Scanner<'_> {
         let mut quote: Option<u8> = None;
         let mut i = start;
         while i < end {
-            if let Some(&(_, e)) = skip.iter().find(|r| r.0 == i) {
+            // Up to the next brace group to show as `{…}` (groups are top-level tokens, so
+            // none starts inside a string).
+            let group = skip
+                .iter()
+                .filter(|r| r.0 >= i && r.0 < end)
+                .min_by_key(|r| r.0);
+            let stop = group.map_or(end, |r| r.0);
+            while i < stop {
+                i = match quote {
+                    Some(q) => {
+                        let close = memchr::memchr(q, &code[i..stop]).map(|n| i + n);
+                        let to = close.map_or(stop, |c| c + 1);
+                        out.extend_from_slice(&self.src[i..to]);
+                        if close.is_some() {
+                            quote = None;
+                        }
+                        to
+                    }
+                    None => {
+                        let open = memchr::memchr2(b'"', b'\'', &code[i..stop]).map(|n| i + n);
+                        let to = open.unwrap_or(stop);
+                        // Code as written, blanked bytes (comments, directives) as spaces.
+                        let run = code[i..to].iter().zip(&self.src[i..to]);
+                        out.extend(run.map(|(c, s)| if *c == b' ' { b' ' } else { *s }));
+                        if let Some(open) = open {
+                            out.push(self.src[open]);
+                            quote = Some(code[open]);
+                            open + 1
+                        } else {
+                            to
+                        }
+                    }
+                };
+            }
+            if let Some(&(_, group_end)) = group {
                 out.extend_from_slice("{…}".as_bytes());
-                i = e.max(i + 1);
-                continue;
+                i = group_end.max(stop + 1);
             }
-            let c = code[i];
-            match quote {
-                Some(q) => {
-                    out.push(self.src[i]);
-                    if c == q {
-                        quote = None;
-                    }
-                }
-                None => {
-                    if c == b'"' || c == b'\'' {
-                        quote = Some(c);
-                    }
-                    out.push(if c == b' ' { b' ' } else { self.src[i] });
-                }
-            }
-            i += 1;
         }
         out
     }
 }
 
+/// `bytes` as text, invalid UTF-8 replaced (cut from the original text on token bounds, it
+/// is valid but for a file that was not).
+fn utf8(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
+}
+
 /// Name text without whitespace, except one space between two word characters.
 fn compact(bytes: &[u8]) -> String {
+    // Most names are one word of ASCII: nothing to compact.
+    if bytes
+        .iter()
+        .all(|b| b.is_ascii() && !b.is_ascii_whitespace() && *b != 0x0b)
+    {
+        return utf8(bytes.to_vec());
+    }
     let text = String::from_utf8_lossy(bytes);
     let mut out = String::with_capacity(text.len());
     let mut pending_space = false;
@@ -598,9 +646,9 @@ fn compact(bytes: &[u8]) -> String {
 }
 
 /// `operator <` pieces joined: `operator<`, `operator new[]`, `operator bool`.
-fn tidy_operator(name: &str) -> String {
+fn tidy_operator(name: String) -> String {
     let Some(at) = name.find("operator") else {
-        return name.to_string();
+        return name;
     };
     let (before, after) = name.split_at(at + "operator".len());
     let rest = after.trim();

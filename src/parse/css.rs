@@ -11,7 +11,7 @@
 use crate::outline::{Entry, Kind, Truncation};
 use crate::parse::{one_line, signature, LineIndex};
 
-pub fn parse(text: &str) -> Vec<Entry> {
+pub(crate) fn parse(text: &str) -> Vec<Entry> {
     if text.is_empty() {
         return Vec::new();
     }
@@ -34,7 +34,7 @@ struct Frame {
 /// Deepest nesting listed: a deeper rule is dropped and the rule at this depth is marked
 /// [`Entry::cut_by_nesting`], so that no consumer of the tree recurses without bound on hostile
 /// input (the scanner itself is iterative).
-pub const MAX_DEPTH: usize = crate::outline::MAX_DEPTH;
+pub(crate) const MAX_DEPTH: usize = crate::outline::MAX_DEPTH;
 
 fn is_keyframes(entry: &Entry) -> bool {
     entry.kind == Kind::AtRule

@@ -4,18 +4,18 @@
 use crate::parse::LineIndex;
 
 /// A masked source ready for scanning. Positions are byte offsets valid in both texts.
-pub struct Cursor<'a> {
+pub(crate) struct Cursor<'a> {
     /// The original text: names and signatures are read from here.
-    pub src: &'a str,
+    pub(crate) src: &'a str,
     /// The masked text (see [`crate::parse::lex::mask`]): structure is read from here.
-    pub m: &'a [u8],
-    pub lines: LineIndex,
+    pub(crate) m: &'a [u8],
+    pub(crate) lines: LineIndex,
     /// Every `{`, `(`, `[` with its closer (matched per bracket kind), sorted by position.
     pairs: Vec<(u32, u32)>,
 }
 
 impl<'a> Cursor<'a> {
-    pub fn new(src: &'a str, masked: &'a str) -> Cursor<'a> {
+    pub(crate) fn new(src: &'a str, masked: &'a str) -> Cursor<'a> {
         Cursor {
             src,
             m: masked.as_bytes(),
@@ -24,18 +24,18 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    pub fn at(&self, pos: usize) -> u8 {
+    pub(crate) fn at(&self, pos: usize) -> u8 {
         self.m.get(pos).copied().unwrap_or(0)
     }
 
-    pub fn text(&self, start: usize, end: usize) -> &'a str {
+    pub(crate) fn text(&self, start: usize, end: usize) -> &'a str {
         let end = end.min(self.src.len());
         self.src.get(start.min(end)..end).unwrap_or("")
     }
 
     /// The original text of `start..end` with comments dropped (string contents kept), for
     /// names and signatures.
-    pub fn code_text(&self, start: usize, end: usize) -> String {
+    pub(crate) fn code_text(&self, start: usize, end: usize) -> String {
         let end = end.min(self.src.len()).min(self.m.len());
         let start = start.min(end);
         let src = self.src.as_bytes();
@@ -82,40 +82,59 @@ impl<'a> Cursor<'a> {
         out
     }
 
-    pub fn line(&self, pos: usize) -> usize {
+    pub(crate) fn line(&self, pos: usize) -> usize {
         self.lines.line_of(pos)
     }
 
-    pub fn skip_ws(&self, mut pos: usize, end: usize) -> usize {
+    pub(crate) fn skip_ws(&self, mut pos: usize, end: usize) -> usize {
         while pos < end && self.at(pos).is_ascii_whitespace() {
             pos += 1;
         }
         pos
     }
 
-    pub fn close(&self, open: usize, end: usize) -> Option<usize> {
+    pub(crate) fn close(&self, open: usize, end: usize) -> Option<usize> {
         let open = u32::try_from(open).ok()?;
         let k = self.pairs.binary_search_by_key(&open, |p| p.0).ok()?;
         let close = usize::try_from(self.pairs.get(k)?.1).ok()?;
         (close < end).then_some(close)
     }
 
-    pub fn skip_group(&self, open: usize, end: usize) -> usize {
+    pub(crate) fn skip_group(&self, open: usize, end: usize) -> usize {
         self.close(open, end).map_or(end, |c| c + 1)
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.m.is_empty()
+    /// The identifier starting at `pos` (ending by `end`), as `(start, end)`. Rust's raw
+    /// identifiers (`r#type`) are one identifier; Go, the other language on a cursor, never
+    /// writes `#` in code.
+    pub(crate) fn ident(&self, pos: usize, end: usize) -> Option<(usize, usize)> {
+        if pos >= end || !is_ident_start(self.at(pos)) {
+            return None;
+        }
+        let mut e = pos;
+        if self.at(pos) == b'r' && self.at(pos + 1) == b'#' && is_ident_start(self.at(pos + 2)) {
+            e = pos + 2;
+        }
+        while e < end && is_ident_byte(self.at(e)) {
+            e += 1;
+        }
+        Some((pos, e))
     }
 
-    pub fn len(&self) -> usize {
+    /// [`Cursor::ident`] with its text: `(word, start, end)`.
+    pub(crate) fn word(&self, pos: usize, end: usize) -> Option<(&'a str, usize, usize)> {
+        let (s, e) = self.ident(pos, end)?;
+        Some((self.text(s, e), s, e))
+    }
+
+    pub(crate) fn len(&self) -> usize {
         self.m.len()
     }
 }
 
 /// Pairs every opening bracket with its closer in one pass, so that looking a closer up costs
 /// a binary search instead of a scan (unclosed brackets in junk input stay linear).
-/// Matches like `parse::matching_close`: each kind counted on its own; unclosed = `u32::MAX`.
+/// Each bracket kind is counted on its own (a `)` never closes a `{`); unclosed = `u32::MAX`.
 /// Offsets are `u32` (input is capped far below 4 GB; longer input simply stops pairing).
 fn bracket_pairs(masked: &[u8]) -> Vec<(u32, u32)> {
     let mut pairs = Vec::new();
@@ -146,10 +165,10 @@ fn bracket_pairs(masked: &[u8]) -> Vec<(u32, u32)> {
     pairs
 }
 
-pub fn is_ident_start(byte: u8) -> bool {
+pub(crate) fn is_ident_start(byte: u8) -> bool {
     byte.is_ascii_alphabetic() || byte == b'_' || byte >= 0x80
 }
 
-pub fn is_ident_byte(byte: u8) -> bool {
+pub(crate) fn is_ident_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || byte == b'_' || byte >= 0x80
 }

@@ -12,7 +12,7 @@
 
 use crate::lang::Language;
 use crate::outline::{Entry, Kind};
-use crate::parse::{one_line, signature, LineIndex};
+use crate::parse::{one_line, signature, LineIndex, MAX_SIGNATURE_CHARS};
 
 mod flow;
 mod json;
@@ -167,13 +167,13 @@ impl<'a> Doc<'a> {
         let mut roots = Vec::new();
         for (index, node) in self.nodes.into_iter().enumerate().rev() {
             let sig = match &node.header {
-                Some(header) => header.clone(),
-                None => key_signature(&node),
+                Some(header) => signature(header),
+                None => shaped(key_signature(&node)),
             };
             let mut children = kids.get_mut(index).map(std::mem::take).unwrap_or_default();
             children.reverse();
             let entry = Entry::new(node.kind, node.name, node.line, node.end)
-                .with_signature(signature(&sig))
+                .with_signature(sig)
                 .with_children(children);
             match node.parent.and_then(|parent| kids.get_mut(parent)) {
                 Some(siblings) => siblings.push(entry),
@@ -185,30 +185,54 @@ impl<'a> Doc<'a> {
     }
 }
 
+/// `name: value`, the value summarised (`{3 keys}`, `[1 item]`), properties before it.
 fn key_signature(node: &Node) -> String {
-    let plural = |n: usize, one: &str, many: &str| {
-        if n == 1 {
-            format!("1 {one}")
-        } else {
-            format!("{n} {many}")
-        }
-    };
-    let value = match &node.value {
-        Value::Unset => String::new(),
-        Value::Scalar(text) => text.clone(),
-        Value::Object if node.count == 0 => "{}".to_string(),
-        Value::Object => format!("{{{}}}", plural(node.count, "key", "keys")),
-        Value::Array if node.count == 0 => "[]".to_string(),
-        Value::Array => format!("[{}]", plural(node.count, "item", "items")),
-    };
-    let mut sig = format!("{}:", node.name);
-    for part in [node.props.as_str(), value.as_str()] {
-        if !part.is_empty() {
+    let mut sig = String::with_capacity(node.name.len() + node.props.len() + 16);
+    sig.push_str(&node.name);
+    sig.push(':');
+    if !node.props.is_empty() {
+        sig.push(' ');
+        sig.push_str(&node.props);
+    }
+    let summary = |sig: &mut String, open: char, count: usize, one: &str, many: &str| {
+        sig.push(' ');
+        sig.push(open);
+        if count > 0 {
+            sig.push_str(&count.to_string());
             sig.push(' ');
-            sig.push_str(part);
+            sig.push_str(if count == 1 { one } else { many });
         }
+        sig.push(if open == '{' { '}' } else { ']' });
+    };
+    match &node.value {
+        Value::Unset => {}
+        Value::Scalar(text) if text.is_empty() => {}
+        Value::Scalar(text) => {
+            sig.push(' ');
+            sig.push_str(text);
+        }
+        Value::Object => summary(&mut sig, '{', node.count, "key", "keys"),
+        Value::Array => summary(&mut sig, '[', node.count, "item", "items"),
     }
     sig
+}
+
+/// `sig` shaped by [`signature`], which leaves most key signatures as they are: short, ASCII,
+/// words apart by single spaces, no opening bracket at the end. Those skip it.
+fn shaped(sig: String) -> String {
+    let plain =
+        sig.len() <= MAX_SIGNATURE_CHARS && !sig.ends_with(['{', '[', '(']) && is_one_line(&sig);
+    if plain {
+        sig
+    } else {
+        signature(&sig)
+    }
+}
+
+/// Whether two spaces follow each other (`str::contains("  ")` sets up a two-way search each
+/// time).
+fn has_double_space(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(b' ', bytes).any(|at| bytes.get(at + 1) == Some(&b' '))
 }
 
 /// A value as shown in a signature: one line, at most [`MAX_VALUE_CHARS`] characters.
@@ -217,7 +241,7 @@ fn preview(raw: &str) -> String {
     let simple = raw.len() <= MAX_VALUE_CHARS
         && !raw.starts_with(' ')
         && !raw.ends_with(' ')
-        && !raw.contains("  ")
+        && !has_double_space(raw.as_bytes())
         && !raw.bytes().any(|b| b.is_ascii_whitespace() && b != b' ');
     if simple {
         return raw.to_string();
@@ -237,7 +261,22 @@ fn preview(raw: &str) -> String {
 
 /// Collapses whitespace runs in a key name to single spaces.
 fn clean_name(raw: &str) -> String {
+    if is_one_line(raw) {
+        return raw.to_string();
+    }
     one_line(raw)
+}
+
+/// Whether [`one_line`] would leave `text` as it is: ASCII words apart by single spaces.
+/// Most key names and values are, and skip it.
+fn is_one_line(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes
+        .iter()
+        .all(|b| b.is_ascii() && (*b == b' ' || !b.is_ascii_whitespace()) && *b != 0x0b)
+        && !text.starts_with(' ')
+        && !text.ends_with(' ')
+        && !has_double_space(bytes)
 }
 
 #[cfg(test)]

@@ -42,7 +42,7 @@ struct Instruction {
 }
 
 /// Outlines a Dockerfile.
-pub fn parse(text: &str) -> Vec<Entry> {
+pub(crate) fn parse(text: &str) -> Vec<Entry> {
     let lines: Vec<&str> = text
         .split('\n')
         .map(|line| line.strip_suffix('\r').unwrap_or(line))
@@ -99,36 +99,8 @@ fn scan(lines: &[&str], escape: char) -> Vec<Instruction> {
             continue;
         }
         let start = i;
-        let mut text = String::new();
-        let mut last;
-        // The logical line: follow continuations, skipping comment and blank lines inside.
-        loop {
-            let current = lines.get(i).copied().unwrap_or("");
-            last = i;
-            match continued(current, escape) {
-                Some(head) => {
-                    text.push_str(head);
-                    text.push(' ');
-                    i += 1;
-                    while i < lines.len() {
-                        let next = lines.get(i).copied().unwrap_or("");
-                        if is_comment(next) || next.trim().is_empty() {
-                            i += 1;
-                        } else {
-                            break;
-                        }
-                    }
-                    if i >= lines.len() {
-                        break;
-                    }
-                }
-                None => {
-                    text.push_str(current);
-                    i += 1;
-                    break;
-                }
-            }
-        }
+        let (text, mut last, next) = logical_line(lines, start, escape);
+        i = next;
         let keyword: String = text
             .trim_start()
             .chars()
@@ -173,6 +145,34 @@ fn scan(lines: &[&str], escape: char) -> Vec<Instruction> {
         }
     }
     out
+}
+
+/// The logical line starting at `start`: its text, continuations followed (skipping the
+/// comment and blank lines between them) and joined with a space, its last line, and the
+/// line after it all.
+fn logical_line(lines: &[&str], start: usize, escape: char) -> (String, usize, usize) {
+    let mut text = String::new();
+    let mut i = start;
+    loop {
+        let current = lines.get(i).copied().unwrap_or("");
+        let last = i;
+        let Some(head) = continued(current, escape) else {
+            text.push_str(current);
+            return (text, last, last + 1);
+        };
+        text.push_str(head);
+        text.push(' ');
+        i += 1;
+        while lines
+            .get(i)
+            .is_some_and(|next| is_comment(next) || next.trim().is_empty())
+        {
+            i += 1;
+        }
+        if i >= lines.len() {
+            return (text, last, i);
+        }
+    }
 }
 
 /// The heredoc delimiters opened on an instruction line: `<<EOF`, `<<-EOF`, `<<"EOF"`,

@@ -10,113 +10,50 @@
 //! below. What is code and what is a comment is read from the text masked with the family's
 //! lexical rules ([`lex::mask`]), so `#` inside a string or `//` inside a URL never counts.
 
-use crate::lang::Language;
 use crate::outline::Entry;
-use crate::parse::lex::{self, Backtick, LexSpec};
-use crate::parse::LineIndex;
+use crate::parse::lex::{self, LexSpec};
+use crate::parse::{js_ts, LineCursor};
+use std::cell::RefCell;
 
-/// What leads an entry in one language family.
+/// What leads an entry in one language (its row in [`crate::lang::LANGUAGES`] holds them).
 #[derive(Debug, Clone, Copy)]
-struct DocRules {
+pub(crate) struct DocRules {
     /// How comments and literals are written, for masking the lines above an entry.
-    spec: LexSpec,
+    pub(crate) spec: LexSpec,
+    /// Masked with the JavaScript masker (templates, regex literals) instead of `spec`.
+    pub(crate) javascript: bool,
     /// Comment openers that document the enclosing item instead (`//!`).
-    inner_docs: &'static [&'static str],
+    pub(crate) inner_docs: &'static [&'static str],
     /// Code that attaches to the item below it: decorators and attributes (`@`, `#[`).
-    markers: &'static [&'static str],
+    pub(crate) markers: &'static [&'static str],
     /// Indentation is syntax: a comment indented deeper than the entry ends the block above
     /// it (Python, YAML), so it is not the entry's.
-    indented_scopes: bool,
+    pub(crate) indented_scopes: bool,
 }
 
-const HASH_COMMENTS: LexSpec = LexSpec {
+impl DocRules {
+    /// Comments above an entry lead it; no decorators, no inner docs, no indentation rule.
+    pub(crate) const fn comments(spec: LexSpec) -> DocRules {
+        DocRules {
+            spec,
+            javascript: false,
+            inner_docs: &[],
+            markers: &[],
+            indented_scopes: false,
+        }
+    }
+}
+
+/// `#` comments and quoted strings (YAML, TOML, Makefiles, Dockerfiles).
+pub(crate) const HASH_COMMENTS: LexSpec = LexSpec {
     line_comments: &["#"],
     block_comment: None,
     quotes: b"\"'",
     ..LexSpec::C_LIKE
 };
 
-/// The rules for `language`; `None` where entries have no leading docs (Markdown headings).
-fn rules(language: Language) -> Option<DocRules> {
-    let plain = |spec| DocRules {
-        spec,
-        inner_docs: &[],
-        markers: &[],
-        indented_scopes: false,
-    };
-    Some(match language {
-        Language::Markdown => return None,
-        Language::Python => DocRules {
-            markers: &["@"],
-            indented_scopes: true,
-            ..plain(LexSpec {
-                triple_quotes: true,
-                ..HASH_COMMENTS
-            })
-        },
-        Language::Rust => DocRules {
-            spec: LexSpec {
-                nested_comments: true,
-                multiline_strings: true,
-                rust_chars: true,
-                rust_raw_strings: true,
-                ..LexSpec::C_LIKE
-            },
-            inner_docs: &["//!", "/*!"],
-            markers: &["#["],
-            indented_scopes: false,
-        },
-        Language::Go => plain(LexSpec {
-            backtick: Backtick::Raw,
-            ..LexSpec::C_LIKE
-        }),
-        Language::JavaScript | Language::TypeScript => DocRules {
-            markers: &["@"],
-            ..plain(LexSpec {
-                backtick: Backtick::Template,
-                js_regex: true,
-                ..LexSpec::C_LIKE
-            })
-        },
-        Language::C | Language::Cpp => DocRules {
-            markers: &["[["],
-            ..plain(LexSpec {
-                cpp_raw_strings: language == Language::Cpp,
-                digit_separators: language == Language::Cpp,
-                ..LexSpec::C_LIKE
-            })
-        },
-        Language::Css | Language::Json => plain(LexSpec::C_LIKE),
-        Language::Sql => plain(LexSpec {
-            line_comments: &["--"],
-            nested_comments: true,
-            backslash_escapes: false,
-            dollar_quotes: true,
-            ..LexSpec::C_LIKE
-        }),
-        Language::Html => plain(LexSpec {
-            line_comments: &[],
-            block_comment: Some(("<!--", "-->")),
-            quotes: b"",
-            ..LexSpec::C_LIKE
-        }),
-        Language::Toml => plain(LexSpec {
-            triple_quotes: true,
-            ..HASH_COMMENTS
-        }),
-        Language::Yaml => DocRules {
-            indented_scopes: true,
-            ..plain(HASH_COMMENTS)
-        },
-        Language::Makefile | Language::Dockerfile => plain(HASH_COMMENTS),
-    })
-}
-
 /// Sets `doc_line` on every entry of a tree built from `text` (ranges already normalised).
-pub(crate) fn attach(text: &str, language: Language, entries: &mut [Entry]) {
-    let Some(rules) = rules(language) else {
-        return;
-    };
+pub(crate) fn attach(text: &str, rules: DocRules, entries: &mut [Entry]) {
     // A byte order mark is no code: three spaces keep every offset (it is three bytes).
     let mut unmarked = String::new();
     let text = match text.strip_prefix('\u{FEFF}') {
@@ -128,19 +65,23 @@ pub(crate) fn attach(text: &str, language: Language, entries: &mut [Entry]) {
     };
     let docs = Docs {
         text,
-        lines: LineIndex::new(text),
+        lines: LineCursor::new(text),
         rules,
         bom: !unmarked.is_empty(),
+        climbed: RefCell::new(Vec::new()),
     };
     docs.attach_level(entries, 1);
 }
 
 struct Docs<'a> {
     text: &'a str,
-    lines: LineIndex,
+    /// Entries are visited in order: a cursor answers without a table of every line.
+    lines: LineCursor<'a>,
     rules: DocRules,
     /// The first line's first three bytes stand for a byte order mark.
     bom: bool,
+    /// [`Climb::starts`] of the entry being read.
+    climbed: RefCell<Vec<usize>>,
 }
 
 impl Docs<'_> {
@@ -161,54 +102,132 @@ impl Docs<'_> {
         }
     }
 
-    /// The text of 1-based `line` without its line break.
-    fn raw_line(&self, line: usize) -> &str {
-        let start = self.lines.start_of(line) + if line == 1 && self.bom { 3 } else { 0 };
-        let end = self.lines.start_of(line + 1);
-        let end = if end > start { end } else { self.text.len() };
-        self.text
-            .get(start..end)
-            .unwrap_or("")
-            .trim_end_matches(['\n', '\r'])
+    /// `window` with comments and literals blanked, as the family's scanner sees it.
+    fn mask(&self, window: &str) -> String {
+        if !self.rules.javascript {
+            return lex::mask(window, &self.rules.spec);
+        }
+        // Without JSX: a window above an entry starts in code, where `<` is rarely an element.
+        let bytes = js_ts::mask::mask(window, false);
+        String::from_utf8(bytes)
+            .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
     }
 
     /// The first line of what leads the entry at `line`, looking no higher than `floor`.
     fn doc_start(&self, line: usize, floor: usize) -> usize {
-        if line <= floor || self.raw_line(line - 1).trim().is_empty() {
+        if line <= floor {
+            return line;
+        }
+        // Entries come in source order, so the cursor only moves on: two answers per entry,
+        // and the lines above it are then found from the bottom up.
+        let window_start = self.lines.start_of(floor);
+        let window_end = self.lines.start_of(line).max(window_start);
+        let climb = Climb {
+            text: self.text,
+            window_start,
+            window_end,
+            line,
+            bom: self.bom,
+            starts: &self.climbed,
+        };
+        self.climbed.borrow_mut().clear();
+        if is_blank(climb.raw(line - 1)) {
             return line;
         }
         // Masking from `floor` starts in code: it is the file's start, the line after an
         // earlier sibling's end or after the parent's first line.
-        let window_start = self.lines.start_of(floor);
-        let window_end = self.lines.start_of(line).max(window_start);
         let window = self.text.get(window_start..window_end).unwrap_or("");
-        let masked = lex::mask(window, &self.rules.spec);
-        let masked: Vec<&str> = masked.split('\n').collect();
+        let masked = self.mask(window);
         Walk {
             docs: self,
             masked: &masked,
+            climb,
             floor,
         }
         .run(line)
     }
 }
 
+/// The lines `floor..line` above an entry (the window `window_start..window_end` of the
+/// text), found from the bottom up as the walk climbs: most walks stop after a line or two.
+struct Climb<'t> {
+    text: &'t str,
+    window_start: usize,
+    window_end: usize,
+    line: usize,
+    /// The first line's first three bytes stand for a byte order mark.
+    bom: bool,
+    /// `starts[k]`: where line `line - 1 - k` starts (a buffer kept for every entry).
+    starts: &'t RefCell<Vec<usize>>,
+}
+
+impl Climb<'_> {
+    /// Byte range of window line `at` (its break included); `None` outside the window.
+    fn range(&self, at: usize) -> Option<(usize, usize)> {
+        let k = self.line.checked_sub(at + 1)?;
+        let mut starts = self.starts.borrow_mut();
+        while starts.len() <= k {
+            let below = starts.last().copied().unwrap_or(self.window_end);
+            if below <= self.window_start {
+                return None;
+            }
+            // `below - 1` is the break ending the line above `below`.
+            let above = self.text.as_bytes().get(self.window_start..below - 1)?;
+            let start = memchr::memrchr(b'\n', above)
+                .map_or(self.window_start, |n| self.window_start + n + 1);
+            starts.push(start);
+        }
+        let start = *starts.get(k)?;
+        let end = if k == 0 {
+            self.window_end
+        } else {
+            *starts.get(k - 1)?
+        };
+        Some((start, end))
+    }
+
+    /// The text of line `at` without its line break: a window line, or the entry's own.
+    fn raw(&self, at: usize) -> &str {
+        let (start, end) = if at == self.line {
+            let rest = self.text.as_bytes().get(self.window_end..).unwrap_or(&[]);
+            let len = memchr::memchr(b'\n', rest).map_or(rest.len(), |n| n + 1);
+            (self.window_end, self.window_end + len)
+        } else {
+            match self.range(at) {
+                Some(range) => range,
+                None => return "",
+            }
+        };
+        let start = start + if start == 0 && self.bom { 3 } else { 0 };
+        self.text
+            .get(start..end.max(start))
+            .unwrap_or("")
+            .trim_end_matches(['\n', '\r'])
+    }
+}
+
 /// One upward walk over the masked lines `floor..line` above an entry.
 struct Walk<'d, 'a> {
     docs: &'d Docs<'a>,
-    /// Masked lines of the window; index 0 is line `floor`.
-    masked: &'d [&'d str],
+    /// The window, lines `floor..line`, masked; it starts at `climb.window_start`.
+    masked: &'d str,
+    climb: Climb<'a>,
     floor: usize,
 }
 
 impl Walk<'_, '_> {
+    /// Masked line `line` of the window (with its line break), empty outside the window.
     fn masked(&self, line: usize) -> &str {
-        self.masked.get(line - self.floor).copied().unwrap_or("")
+        let Some((start, end)) = self.climb.range(line) else {
+            return "";
+        };
+        let origin = self.climb.window_start;
+        self.masked.get(start - origin..end - origin).unwrap_or("")
     }
 
     fn run(&self, line: usize) -> usize {
         let block = self.docs.rules.spec.block_comment;
-        let entry_indent = indent_of(self.docs.raw_line(line));
+        let entry_indent = indent_of(self.climb.raw(line));
         let too_deep =
             |raw_line: &str| self.docs.rules.indented_scopes && indent_of(raw_line) > entry_indent;
         let mut doc = line;
@@ -216,9 +235,9 @@ impl Walk<'_, '_> {
         let mut open_block: Option<usize> = None;
         let mut at = line - 1;
         while at >= self.floor {
-            let raw_line = self.docs.raw_line(at);
+            let raw_line = self.climb.raw(at);
             let raw = raw_line.trim();
-            if !self.masked(at).trim().is_empty() {
+            if !is_blank(self.masked(at)) {
                 if open_block.is_some() {
                     break; // the comment opens after code on this line
                 }
@@ -303,6 +322,19 @@ impl Walk<'_, '_> {
             balance += bracket_balance(self.masked(line));
         }
         (balance == 0 && line < at && starts_marker(line)).then_some(line)
+    }
+}
+
+/// Whether `line` is whitespace only (`str::trim` would leave nothing), looking at bytes
+/// while they are ASCII: most masked lines are a blanked comment, a run of spaces.
+fn is_blank(line: &str) -> bool {
+    match line
+        .bytes()
+        .position(|b| !matches!(b, b' ' | b'\t'..=b'\r'))
+    {
+        None => true,
+        Some(i) if line.as_bytes()[i] < 0x80 => false,
+        Some(i) => line.get(i..).unwrap_or("").trim().is_empty(),
     }
 }
 

@@ -6,7 +6,7 @@
 //! brace groups; a spec ends where Go's automatic semicolon insertion ends it.
 
 use crate::outline::{Entry, Kind};
-use crate::parse::cursor::{is_ident_byte, is_ident_start, Cursor};
+use crate::parse::cursor::{is_ident_byte, Cursor};
 use crate::parse::lex::{self, Backtick, LexSpec};
 use crate::parse::signature;
 
@@ -16,7 +16,7 @@ pub(crate) const SPEC: LexSpec = LexSpec {
 };
 
 /// Outlines Go source.
-pub fn parse(text: &str) -> Vec<Entry> {
+pub(crate) fn parse(text: &str) -> Vec<Entry> {
     let masked = lex::mask(text, &SPEC);
     let scanner = Scanner {
         cur: Cursor::new(text, &masked),
@@ -43,22 +43,6 @@ impl<'a> Scanner<'a> {
             pos += 1;
         }
         pos
-    }
-
-    fn ident(&self, pos: usize, end: usize) -> Option<(usize, usize)> {
-        if pos >= end || !is_ident_start(self.at(pos)) {
-            return None;
-        }
-        let mut e = pos;
-        while e < end && is_ident_byte(self.at(e)) {
-            e += 1;
-        }
-        Some((pos, e))
-    }
-
-    fn word(&self, pos: usize, end: usize) -> Option<(&'a str, usize, usize)> {
-        let (s, e) = self.ident(pos, end)?;
-        Some((self.text(s, e), s, e))
     }
 
     /// Position after a quoted literal starting at `pos` (contents are masked, so the next
@@ -231,11 +215,34 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// `type Spec` or `type ( Spec… )`; `we` is the end of `type`.
+    /// `type Spec` or `type ( Spec… )`; `we` is the end of `type`. A lone spec is listed from
+    /// the line of `type` (at `start`), a grouped one from its own line.
     fn type_decl(&self, start: usize, we: usize, end: usize, out: &mut Vec<Entry>) -> usize {
+        self.specs(we, end, |pos, limit, grouped| {
+            let first = if grouped { pos } else { start };
+            self.type_spec(first, pos, limit, out)
+        })
+    }
+
+    /// `const`/`var` spec or group; `we` is the end of the keyword.
+    fn value_decl(&self, we: usize, end: usize, kind: Kind, out: &mut Vec<Entry>) -> usize {
+        self.specs(we, end, |pos, limit, _| {
+            self.value_spec(pos, limit, kind, out)
+        })
+    }
+
+    /// After a `type`, `const` or `var` keyword ending at `we`: one spec, or a `( … )` group of
+    /// them. `spec(pos, limit, grouped)` reads the spec starting at `pos` (ending by `limit`)
+    /// and says where scanning resumes; returns where it resumes after the whole declaration.
+    fn specs(
+        &self,
+        we: usize,
+        end: usize,
+        mut spec: impl FnMut(usize, usize, bool) -> usize,
+    ) -> usize {
         let p = self.skip_ws(we, end);
         if self.at(p) != b'(' {
-            return self.type_spec(start, p, end, out);
+            return spec(p, end, false);
         }
         let group_end = self.close(p, end).unwrap_or(end);
         let mut q = p + 1;
@@ -244,11 +251,11 @@ impl<'a> Scanner<'a> {
             if q >= group_end {
                 break;
             }
-            if self.ident(q, group_end).is_some() {
-                q = self.type_spec(q, q, group_end, out).max(q + 1);
+            q = if self.ident(q, group_end).is_some() {
+                spec(q, group_end, true).max(q + 1)
             } else {
-                q += 1;
-            }
+                q + 1
+            };
         }
         (group_end + 1).min(end.max(group_end))
     }
@@ -285,28 +292,6 @@ impl<'a> Scanner<'a> {
             )),
         );
         next
-    }
-
-    /// `const`/`var` spec or group; `we` is the end of the keyword.
-    fn value_decl(&self, we: usize, end: usize, kind: Kind, out: &mut Vec<Entry>) -> usize {
-        let p = self.skip_ws(we, end);
-        if self.at(p) != b'(' {
-            return self.value_spec(p, end, kind, out);
-        }
-        let group_end = self.close(p, end).unwrap_or(end);
-        let mut q = p + 1;
-        while q < group_end {
-            q = self.skip_ws(q, group_end);
-            if q >= group_end {
-                break;
-            }
-            if self.ident(q, group_end).is_some() {
-                q = self.value_spec(q, group_end, kind, out).max(q + 1);
-            } else {
-                q += 1;
-            }
-        }
-        (group_end + 1).min(end.max(group_end))
     }
 
     /// `a, b T = x, y`: one entry per name (except `_`), all ending where the spec ends.

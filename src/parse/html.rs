@@ -17,7 +17,7 @@ use crate::outline::{Entry, Kind, Truncation};
 use crate::parse::{signature, LineIndex};
 use std::collections::HashMap;
 
-pub fn parse(text: &str) -> Vec<Entry> {
+pub(crate) fn parse(text: &str) -> Vec<Entry> {
     if text.is_empty() {
         return Vec::new();
     }
@@ -47,7 +47,7 @@ struct Open {
 /// Deepest nesting listed: a deeper element is dropped and the element at this depth is marked
 /// [`Entry::cut_by_nesting`], so that no consumer of the tree recurses without bound on hostile
 /// input (the builder itself is iterative).
-pub const MAX_DEPTH: usize = crate::outline::MAX_DEPTH;
+pub(crate) const MAX_DEPTH: usize = crate::outline::MAX_DEPTH;
 
 impl Open {
     fn root() -> Open {
@@ -308,48 +308,20 @@ fn parse_start_tag(src: &[u8], lt: usize) -> StartTag {
             // A new tag before this one closed: treat this one as ended.
             b'<' => break,
             _ => {
-                let name_start = i;
-                while i < len
-                    && !matches!(src[i], b'<' | b'>' | b'"' | b'\'' | b'/' | b'=')
-                    && !src[i].is_ascii_whitespace()
-                {
-                    i += 1;
-                }
-                if i == name_start {
+                let Some(Attribute {
+                    name: attr,
+                    value,
+                    end,
+                }) = attribute(src, i)
+                else {
                     // A stray quote or `=`: skip it.
                     i += 1;
                     continue;
-                }
-                let attr = src.get(name_start..i).unwrap_or(&[]);
-                let mut j = i;
-                while j < len && src[j].is_ascii_whitespace() {
-                    j += 1;
-                }
-                if src.get(j) != Some(&b'=') {
-                    continue;
-                }
-                j += 1;
-                while j < len && src[j].is_ascii_whitespace() {
-                    j += 1;
-                }
-                let (value, after) = match src.get(j) {
-                    Some(&quote @ (b'"' | b'\'')) => {
-                        let close = memchr::memchr(quote, src.get(j + 1..).unwrap_or(&[]))
-                            .map_or(len, |n| j + 1 + n);
-                        (src.get(j + 1..close).unwrap_or(&[]), (close + 1).min(len))
-                    }
-                    _ => {
-                        let mut k = j;
-                        while k < len
-                            && !matches!(src[k], b'<' | b'>' | b'"' | b'\'' | b'=')
-                            && !src[k].is_ascii_whitespace()
-                        {
-                            k += 1;
-                        }
-                        (src.get(j..k).unwrap_or(&[]), k)
-                    }
                 };
-                i = after;
+                i = end;
+                let Some(value) = value else {
+                    continue;
+                };
                 if attr.eq_ignore_ascii_case(b"id") {
                     let value = String::from_utf8_lossy(value);
                     id = Some(value.trim().to_string()).filter(|v| !v.is_empty());
@@ -370,6 +342,70 @@ fn parse_start_tag(src: &[u8], lt: usize) -> StartTag {
         end: i.min(len),
         self_closing,
     }
+}
+
+/// One attribute of a start tag, as written.
+struct Attribute<'a> {
+    name: &'a [u8],
+    /// `None` without `=`. Quoted values may span lines and hold `>`; bare ones end at a blank
+    /// or a `>`.
+    value: Option<&'a [u8]>,
+    /// Where reading the tag goes on.
+    end: usize,
+}
+
+/// The attribute starting at `i` in a start tag; `None` when no name starts there.
+fn attribute(src: &[u8], i: usize) -> Option<Attribute<'_>> {
+    let len = src.len();
+    let stops =
+        |byte: u8| matches!(byte, b'<' | b'>' | b'"' | b'\'' | b'=') || byte.is_ascii_whitespace();
+    let name_end = i + src
+        .get(i..)?
+        .iter()
+        .take_while(|b| !stops(**b) && **b != b'/')
+        .count();
+    if name_end == i {
+        return None;
+    }
+    let name = src.get(i..name_end)?;
+    let skip_blanks = |from: usize| {
+        from + src
+            .get(from..)
+            .unwrap_or(&[])
+            .iter()
+            .take_while(|b| b.is_ascii_whitespace())
+            .count()
+    };
+    let eq = skip_blanks(name_end);
+    if src.get(eq) != Some(&b'=') {
+        return Some(Attribute {
+            name,
+            value: None,
+            end: name_end,
+        });
+    }
+    let j = skip_blanks(eq + 1);
+    let (value, after) = match src.get(j) {
+        Some(&quote @ (b'"' | b'\'')) => {
+            let close =
+                memchr::memchr(quote, src.get(j + 1..).unwrap_or(&[])).map_or(len, |n| j + 1 + n);
+            (src.get(j + 1..close).unwrap_or(&[]), (close + 1).min(len))
+        }
+        _ => {
+            let k = j + src
+                .get(j..)
+                .unwrap_or(&[])
+                .iter()
+                .take_while(|b| !stops(**b))
+                .count();
+            (src.get(j..k).unwrap_or(&[]), k)
+        }
+    };
+    Some(Attribute {
+        name,
+        value: Some(value),
+        end: after,
+    })
 }
 
 /// The name: `tag#id`, or without an id the tag and its first classes (`div.card.wide`).

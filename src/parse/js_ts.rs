@@ -25,7 +25,7 @@ use crate::parse::{signature, LineIndex, ParseOptions};
 /// body is skipped is marked [`Entry::cut_by_nesting`].
 const MAX_NESTING: usize = 16;
 
-pub fn parse(text: &str, options: ParseOptions) -> Vec<Entry> {
+pub(crate) fn parse(text: &str, options: ParseOptions) -> Vec<Entry> {
     let masked = mask::mask(text, options.jsx);
     let scanner = Scanner {
         src: text,
@@ -39,7 +39,7 @@ pub fn parse(text: &str, options: ParseOptions) -> Vec<Entry> {
 }
 
 /// What stops [`Scanner::scan`] besides the end of the statement.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 struct Stop {
     /// `<`/`>` are brackets (type context) instead of operators.
     ty: bool,
@@ -53,6 +53,29 @@ struct Stop {
     arrow: bool,
     /// Newlines never end the scan (class and interface heads run to their body).
     no_asi: bool,
+}
+
+impl Stop {
+    /// Only the end of the statement (or of the enclosing brackets) stops the scan.
+    const NONE: Stop = Stop {
+        ty: false,
+        comma: false,
+        eq: false,
+        body: false,
+        arrow: false,
+        no_asi: false,
+    };
+    /// A declaration head, types and all, up to its body's `{`.
+    const HEAD: Stop = Stop {
+        ty: true,
+        body: true,
+        ..Stop::NONE
+    };
+    /// One item of a comma-separated list (object members, declarators).
+    const ITEM: Stop = Stop {
+        comma: true,
+        ..Stop::NONE
+    };
 }
 
 /// Where a scan stopped.

@@ -34,10 +34,9 @@ pub struct LexSpec {
     pub digit_separators: bool,
     /// Python triple-quoted strings (`"""`, `'''`) with any prefix.
     pub triple_quotes: bool,
-    /// Backtick strings: raw (Go, Markdown-free) or JavaScript templates with `${…}`.
+    /// Backtick strings (Go raw strings, MySQL quoted identifiers). JavaScript's templates and
+    /// regex literals need context this masker does not keep: see `js_ts::mask`.
     pub backtick: Backtick,
-    /// JavaScript regular expression literals (`/[{]/g`), told from division by context.
-    pub js_regex: bool,
     /// PostgreSQL dollar quoting (`$$ … $$`, `$body$ … $body$`).
     pub dollar_quotes: bool,
 }
@@ -58,7 +57,6 @@ impl LexSpec {
         digit_separators: false,
         triple_quotes: false,
         backtick: Backtick::None,
-        js_regex: false,
         dollar_quotes: false,
     };
 
@@ -82,87 +80,143 @@ pub enum Backtick {
     None,
     /// A raw string to the next backtick (Go); also MySQL quoted identifiers.
     Raw,
-    /// A JavaScript template literal with `${…}` substitutions that nest.
-    Template,
 }
 
 /// Masks comments and string contents of `text` per `spec`. See the module docs.
 pub fn mask(text: &str, spec: &LexSpec) -> String {
+    // Masking only ever writes ASCII spaces over whole runs between ASCII delimiters, so the
+    // result stays UTF-8; the lossy path is a guard that cannot panic.
+    String::from_utf8(mask_bytes(text, spec))
+        .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
+}
+
+/// [`mask`] as bytes, for a scanner that reads bytes anyway (no UTF-8 check of the result).
+pub fn mask_bytes(text: &str, spec: &LexSpec) -> Vec<u8> {
     let mut scanner = Scanner {
         src: text.as_bytes(),
         out: text.as_bytes().to_vec(),
         spec,
-        starts: literal_starts(spec),
+        openers: Openers::new(spec),
         pos: 0,
-        last_significant: b'\n',
-        last_word_is_keyword: false,
+        code_from: 0,
     };
-    scanner.code(false);
-    // Masking only ever writes ASCII spaces over whole runs between ASCII delimiters, so the
-    // result stays UTF-8; the lossy path is a guard that cannot panic.
-    String::from_utf8(scanner.out)
-        .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
+    scanner.code();
+    scanner.out
 }
 
-/// The bytes that can open a comment or literal under `spec`; every other byte is plain code
-/// and skips the opener checks (the scanner's hot path).
-fn literal_starts(spec: &LexSpec) -> [bool; 256] {
-    let mut table = [false; 256];
-    let mut mark = |bytes: &[u8]| bytes.iter().for_each(|b| table[usize::from(*b)] = true);
-    for opener in spec.line_comments {
-        mark(&opener.as_bytes()[..opener.len().min(1)]);
+/// Most opener bytes a spec may have for the `memchr3` searches (three per group); a spec with
+/// more is scanned with a byte table instead.
+const MAX_OPENER_BYTES: usize = 12;
+
+/// Finds the bytes that can open a comment or literal under `spec`; every other byte is plain
+/// code that the scanner jumps over with `memchr3`, one search per group of three opener
+/// bytes, each search's last answer kept until the scan passes it. Raw strings are not
+/// openers of their own: they are recognised at their quote, by looking back at the prefix.
+/// Built for every masked window, so it allocates nothing.
+struct Openers {
+    groups: [Search; MAX_OPENER_BYTES / 3],
+    len: usize,
+    /// Every opener byte, for a spec with more than [`MAX_OPENER_BYTES`] of them.
+    table: Option<[bool; 256]>,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Search {
+    bytes: [u8; 3],
+    /// The offset of the next of `bytes` at or after the last query (`usize::MAX`: none left);
+    /// `None` before the first search.
+    next: Option<usize>,
+}
+
+impl Openers {
+    fn new(spec: &LexSpec) -> Openers {
+        let mut bytes = [0u8; MAX_OPENER_BYTES];
+        let mut count = 0;
+        let mut table: Option<[bool; 256]> = None;
+        let mut add = |byte: u8| {
+            if let Some(table) = table.as_mut() {
+                table[usize::from(byte)] = true;
+            } else if !bytes[..count].contains(&byte) {
+                match bytes.get_mut(count) {
+                    Some(slot) => {
+                        *slot = byte;
+                        count += 1;
+                    }
+                    None => {
+                        let mut all = [false; 256];
+                        bytes.iter().for_each(|b| all[usize::from(*b)] = true);
+                        all[usize::from(byte)] = true;
+                        table = Some(all);
+                    }
+                }
+            }
+        };
+        let comment_openers = spec
+            .line_comments
+            .iter()
+            .chain(spec.block_comment.iter().map(|(open, _)| open));
+        comment_openers
+            .filter_map(|opener| opener.as_bytes().first().copied())
+            .for_each(&mut add);
+        spec.quotes.iter().copied().for_each(&mut add);
+        if spec.backtick != Backtick::None {
+            add(b'`');
+        }
+        if spec.dollar_quotes {
+            add(b'$');
+        }
+        let mut groups = [Search::default(); MAX_OPENER_BYTES / 3];
+        for (group, chunk) in groups.iter_mut().zip(bytes[..count].chunks(3)) {
+            // A short group repeats its first byte: memchr3 finds it all the same.
+            let first = chunk.first().copied().unwrap_or(0);
+            group.bytes = [
+                first,
+                chunk.get(1).copied().unwrap_or(first),
+                chunk.get(2).copied().unwrap_or(first),
+            ];
+        }
+        Openers {
+            groups,
+            len: count.div_ceil(3),
+            table,
+        }
     }
-    if let Some((open, _)) = spec.block_comment {
-        mark(&open.as_bytes()[..open.len().min(1)]);
+
+    /// The first opener at or after `from` (which never decreases), or `src.len()`.
+    fn find(&mut self, src: &[u8], from: usize) -> usize {
+        let rest = src.get(from..).unwrap_or(&[]);
+        if let Some(table) = &self.table {
+            return rest
+                .iter()
+                .position(|b| table[usize::from(*b)])
+                .map_or(src.len(), |n| from + n);
+        }
+        let mut first = src.len();
+        for search in self.groups.iter_mut().take(self.len) {
+            let next = match search.next {
+                Some(next) if next >= from => next,
+                _ => {
+                    let [a, b, c] = search.bytes;
+                    memchr::memchr3(a, b, c, rest).map_or(usize::MAX, |n| from + n)
+                }
+            };
+            search.next = Some(next);
+            first = first.min(next);
+        }
+        first
     }
-    mark(spec.quotes);
-    if spec.backtick != Backtick::None {
-        mark(b"`");
-    }
-    if spec.js_regex {
-        mark(b"/");
-    }
-    if spec.dollar_quotes {
-        mark(b"$");
-    }
-    if spec.rust_raw_strings {
-        mark(b"rbc");
-    }
-    if spec.cpp_raw_strings {
-        mark(b"RuUL");
-    }
-    table
 }
 
 struct Scanner<'a> {
     src: &'a [u8],
     out: Vec<u8>,
     spec: &'a LexSpec,
-    starts: [bool; 256],
+    openers: Openers,
     pos: usize,
-    /// Last non-space byte of code, for telling a regex literal from division.
-    last_significant: u8,
-    /// Whether the last code word was a keyword after which an expression starts (`return /x/`).
-    last_word_is_keyword: bool,
+    /// Where the current run of code started (just after the last comment or literal): a raw
+    /// string prefix read back from its quote must lie inside it.
+    code_from: usize,
 }
-
-/// Keywords after which `/` starts a regular expression, not a division.
-const REGEX_PRECEDING_WORDS: &[&str] = &[
-    "case",
-    "delete",
-    "do",
-    "else",
-    "in",
-    "instanceof",
-    "new",
-    "of",
-    "return",
-    "throw",
-    "typeof",
-    "void",
-    "yield",
-    "await",
-];
 
 impl Scanner<'_> {
     fn at(&self, offset: usize) -> u8 {
@@ -175,69 +229,23 @@ impl Scanner<'_> {
 
     /// Blanks `start..end`, keeping line breaks so line numbers survive.
     fn blank(&mut self, start: usize, end: usize) {
-        let end = end.min(self.out.len());
-        for byte in &mut self.out[start.min(end)..end] {
-            if *byte != b'\n' {
-                *byte = b' ';
-            }
-        }
+        blank(&mut self.out, start, end);
     }
 
-    /// Scans code until the end, or with `in_template` until the `}` closing a `${`.
-    fn code(&mut self, in_template: bool) {
-        let mut depth = 0usize;
-        // Outside templates and without regex context to track, plain code needs no look at all.
-        let skip_plain = !in_template && !self.spec.js_regex;
+    /// Scans code to the end, skipping plain code up to the next byte that may open a comment
+    /// or literal.
+    fn code(&mut self) {
         while self.pos < self.src.len() {
-            if skip_plain {
-                let rest = &self.src[self.pos..];
-                let plain = rest.iter().position(|b| self.starts[usize::from(*b)]);
-                self.pos += plain.unwrap_or(rest.len());
-                if self.pos >= self.src.len() {
-                    break;
-                }
+            self.pos = self.openers.find(self.src, self.pos);
+            if self.pos >= self.src.len() {
+                break;
             }
-            let byte = self.src[self.pos];
-            if self.starts[usize::from(byte)] && (self.try_comment() || self.try_literal()) {
-                continue;
+            if self.try_comment() || self.try_literal() {
+                self.code_from = self.pos;
+            } else {
+                self.pos += 1;
             }
-            match byte {
-                b'{' => depth += 1,
-                b'}' if in_template => {
-                    if depth == 0 {
-                        return;
-                    }
-                    depth -= 1;
-                }
-                b'}' => depth = depth.saturating_sub(1),
-                _ => {}
-            }
-            if self.spec.js_regex {
-                self.note_code_byte(byte);
-            }
-            self.pos += 1;
         }
-    }
-
-    fn note_code_byte(&mut self, byte: u8) {
-        if byte.is_ascii_whitespace() {
-            return;
-        }
-        if is_word_byte(byte) {
-            if self.pos == 0 || !is_word_byte(self.src[self.pos - 1]) {
-                // A new word starts: check whether it is a keyword that precedes expressions.
-                let end = self.src[self.pos..]
-                    .iter()
-                    .position(|b| !is_word_byte(*b))
-                    .map_or(self.src.len(), |n| self.pos + n);
-                let word = &self.src[self.pos..end];
-                self.last_word_is_keyword =
-                    REGEX_PRECEDING_WORDS.iter().any(|kw| kw.as_bytes() == word);
-            }
-        } else {
-            self.last_word_is_keyword = false;
-        }
-        self.last_significant = byte;
     }
 
     fn try_comment(&mut self) -> bool {
@@ -310,31 +318,17 @@ impl Scanner<'_> {
         } else {
             b'\n'
         };
-        if self.spec.rust_raw_strings && self.try_rust_raw(prev) {
+        if byte == b'"' && self.spec.rust_raw_strings && self.try_rust_raw() {
             return true;
         }
-        if self.spec.cpp_raw_strings && self.try_cpp_raw(prev) {
+        if byte == b'"' && self.spec.cpp_raw_strings && self.try_cpp_raw() {
             return true;
         }
         if self.spec.dollar_quotes && byte == b'$' && self.try_dollar_quote(prev) {
             return true;
         }
-        if byte == b'`' {
-            match self.spec.backtick {
-                Backtick::None => {}
-                Backtick::Raw => {
-                    self.raw_to(b'`');
-                    self.last_significant = b'`';
-                    return true;
-                }
-                Backtick::Template => {
-                    self.template();
-                    self.last_significant = b'`';
-                    return true;
-                }
-            }
-        }
-        if self.spec.js_regex && byte == b'/' && self.regex_allowed() && self.try_regex() {
+        if byte == b'`' && self.spec.backtick == Backtick::Raw {
+            self.raw_to(b'`');
             return true;
         }
         if !self.spec.quotes.contains(&byte) {
@@ -342,7 +336,6 @@ impl Scanner<'_> {
         }
         if self.spec.triple_quotes && self.at(1) == byte && self.at(2) == byte {
             self.triple_quoted(byte);
-            self.last_significant = byte;
             return true;
         }
         if byte == b'\'' && self.spec.digit_separators && is_digit_separator(self.src, self.pos) {
@@ -352,7 +345,6 @@ impl Scanner<'_> {
             return self.try_rust_char();
         }
         self.quoted(byte);
-        self.last_significant = byte;
         true
     }
 
@@ -360,48 +352,45 @@ impl Scanner<'_> {
     /// cannot span lines (a stray quote then costs one line at most).
     fn quoted(&mut self, quote: u8) {
         let start = self.pos + 1;
+        let len = self.src.len();
         let mut i = start;
-        while i < self.src.len() {
-            let byte = self.src[i];
-            if byte == b'\\' && self.spec.backslash_escapes {
-                i = escape_end(self.src, i);
-                continue;
+        while let Some(n) = memchr::memchr3(quote, b'\\', b'\n', self.src.get(i..).unwrap_or(&[])) {
+            i += n;
+            match self.src[i] {
+                b'\\' if self.spec.backslash_escapes => i = escape_end(self.src, i),
+                b'\n' if !self.spec.multiline_strings => break,
+                byte if byte == quote => {
+                    self.blank(start, i);
+                    self.pos = i + 1;
+                    return;
+                }
+                _ => i += 1,
             }
-            if byte == quote {
-                self.blank(start, i);
-                self.pos = i + 1;
-                return;
-            }
-            if byte == b'\n' && !self.spec.multiline_strings {
-                break;
-            }
-            i += 1;
         }
-        let end = i.min(self.src.len());
+        let end = i.min(len);
         self.blank(start, end);
         self.pos = end;
     }
 
     fn triple_quoted(&mut self, quote: u8) {
         let start = self.pos + 3;
+        let len = self.src.len();
         let mut i = start;
-        while i < self.src.len() {
+        while let Some(n) = memchr::memchr2(quote, b'\\', self.src.get(i..).unwrap_or(&[])) {
+            i += n;
             if self.src[i] == b'\\' {
                 i = escape_end(self.src, i);
                 continue;
             }
-            if self.src[i] == quote
-                && self.src.get(i + 1) == Some(&quote)
-                && self.src.get(i + 2) == Some(&quote)
-            {
+            if self.src.get(i + 1) == Some(&quote) && self.src.get(i + 2) == Some(&quote) {
                 self.blank(start, i);
                 self.pos = i + 3;
                 return;
             }
             i += 1;
         }
-        self.blank(start, self.src.len());
-        self.pos = self.src.len();
+        self.blank(start, len);
+        self.pos = len;
     }
 
     fn raw_to(&mut self, close: u8) {
@@ -412,43 +401,51 @@ impl Scanner<'_> {
         self.pos = (end + 1).min(self.src.len());
     }
 
-    fn try_rust_raw(&mut self, prev: u8) -> bool {
-        if is_word_byte(prev) {
-            return false;
-        }
-        let rest = &self.src[self.pos..];
-        let prefix = if rest.starts_with(b"br") || rest.starts_with(b"cr") {
-            2
-        } else if rest.starts_with(b"r") {
-            1
-        } else {
+    /// At a `"`: whether it opens a Rust raw string (`r"`, `r#"`, `br##"`, `cr"`), read back
+    /// from the quote; then masks it.
+    fn try_rust_raw(&mut self) -> bool {
+        let quote = self.pos;
+        let run = self.src.get(self.code_from..quote).unwrap_or(&[]);
+        let hashes = run.iter().rev().take_while(|b| **b == b'#').count();
+        let Some(r) = (quote - hashes).checked_sub(1) else {
             return false;
         };
-        let hashes = rest[prefix..].iter().take_while(|b| **b == b'#').count();
-        if rest.get(prefix + hashes) != Some(&b'"') {
+        if r < self.code_from || self.src[r] != b'r' {
             return false;
         }
-        let body_start = self.pos + prefix + hashes + 1;
+        // `br"` / `cr"` start at the `b`; either way the byte before the prefix is no word byte.
+        let prefixed = r > self.code_from && matches!(self.src[r - 1], b'b' | b'c');
+        let start = if prefixed { r - 1 } else { r };
+        if start > 0 && is_word_byte(self.src[start - 1]) {
+            return false;
+        }
+        let body_start = quote + 1;
         let mut closing = vec![b'"'];
         closing.extend(std::iter::repeat_n(b'#', hashes));
         let end =
             find(&self.src[body_start..], &closing).map_or(self.src.len(), |n| body_start + n);
         self.blank(body_start, end);
         self.pos = (end + closing.len()).min(self.src.len());
-        self.last_significant = b'"';
         true
     }
 
-    fn try_cpp_raw(&mut self, prev: u8) -> bool {
-        if is_word_byte(prev) {
+    /// At a `"`: whether it opens a C++ raw string (`R"delim(…)delim"`, with a `u8`, `u`, `U`
+    /// or `L` prefix or none), read back from the quote; then masks it.
+    fn try_cpp_raw(&mut self) -> bool {
+        let quote = self.pos;
+        let run = self.src.get(self.code_from..quote).unwrap_or(&[]);
+        let prefix_len = ["u8R", "uR", "UR", "LR", "R"]
+            .iter()
+            .find(|p| run.ends_with(p.as_bytes()))
+            .map(|p| p.len());
+        let Some(prefix_len) = prefix_len else {
+            return false;
+        };
+        let start = quote - prefix_len;
+        if start > 0 && is_word_byte(self.src[start - 1]) {
             return false;
         }
-        let rest = &self.src[self.pos..];
-        let prefix = ["u8R\"", "uR\"", "UR\"", "LR\"", "R\""]
-            .iter()
-            .find(|p| rest.starts_with(p.as_bytes()));
-        let Some(prefix) = prefix else { return false };
-        let delim_start = self.pos + prefix.len();
+        let delim_start = quote + 1;
         let Some(paren) = self.src[delim_start..]
             .iter()
             .take(17)
@@ -471,7 +468,6 @@ impl Scanner<'_> {
             find(&self.src[body_start..], &closing).map_or(self.src.len(), |n| body_start + n);
         self.blank(body_start, end);
         self.pos = (end + closing.len()).min(self.src.len());
-        self.last_significant = b'"';
         true
     }
 
@@ -510,77 +506,127 @@ impl Scanner<'_> {
             Some(len) if len <= 12 => {
                 self.blank(self.pos + 1, self.pos + 1 + len);
                 self.pos += len + 2;
-                self.last_significant = b'\'';
                 true
             }
             _ => false,
         }
     }
+}
 
-    fn template(&mut self) {
-        let start = self.pos;
-        self.pos += 1;
-        while self.pos < self.src.len() {
-            match self.src[self.pos] {
-                b'\\' => self.pos = escape_end(self.src, self.pos),
-                b'`' => {
-                    self.pos += 1;
-                    break;
-                }
-                b'$' if self.at(1) == b'{' => {
-                    self.pos += 2;
-                    self.code(true);
-                    self.pos += 1; // the closing `}`
-                }
-                _ => self.pos += 1,
-            }
-        }
-        self.pos = self.pos.min(self.src.len());
-        // Mask the whole template, substitutions included: their code is never a declaration.
-        let end = self.pos.saturating_sub(1).max(start + 1);
-        self.blank(start + 1, end);
+/// Blanks `start..end` of `out`, keeping line breaks so line numbers survive: a fill per line.
+pub fn blank(out: &mut [u8], start: usize, end: usize) {
+    let end = end.min(out.len());
+    let Some(mut region) = out.get_mut(start.min(end)..end) else {
+        return;
+    };
+    while let Some(n) = memchr::memchr(b'\n', region) {
+        let (line, rest) = region.split_at_mut(n);
+        line.fill(b' ');
+        region = rest.get_mut(1..).unwrap_or_default();
     }
+    region.fill(b' ');
+}
 
-    fn regex_allowed(&self) -> bool {
-        if self.at(1) == b'/' || self.at(1) == b'*' {
-            return false;
+/// A word with `byte` in each of its eight lanes.
+pub const fn splat(byte: u8) -> u64 {
+    0x0101_0101_0101_0101 * byte as u64
+}
+
+/// `0x80` in each byte lane of `word` that is zero, `0` elsewhere. Exact, unlike the usual
+/// has-a-zero-byte test: no borrow runs into the lane above, so every mark is a real match.
+pub const fn zero_lanes(word: u64) -> u64 {
+    let low7 = splat(0x7f);
+    !(((word & low7) + low7) | word | low7)
+}
+
+/// Calls `found` with the offset of every byte of `bytes` whose lane `lanes` marks with `0x80`
+/// (built from [`zero_lanes`]), in order, eight bytes at a time: a word-at-a-time search for
+/// byte sets `memchr` has no search for, or matches too dense for its per-match start-up.
+pub fn for_each_lane(bytes: &[u8], lanes: impl Fn(u64) -> u64, mut found: impl FnMut(usize)) {
+    let mut report = |base: usize, mut marks: u64| {
+        while marks != 0 {
+            found(base + (marks.trailing_zeros() / 8) as usize);
+            marks &= marks - 1;
         }
-        let prev = self.last_significant;
-        if is_word_byte(prev) {
-            return self.last_word_is_keyword;
-        }
-        !matches!(prev, b')' | b']' | b'}' | b'"' | b'\'' | b'`')
+    };
+    let mut chunks = bytes.chunks_exact(8);
+    let mut base = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        report(base, lanes(u64::from_le_bytes(word)));
+        base += 8;
     }
-
-    /// A regex literal on one line: `/…/flags`, with classes `[…]` that may hold `/`.
-    fn try_regex(&mut self) -> bool {
-        let start = self.pos + 1;
-        let mut i = start;
-        let mut in_class = false;
-        while i < self.src.len() {
-            match self.src[i] {
-                // A line break ends a regex literal, escaped or not.
-                b'\\' if matches!(self.src.get(i + 1), Some(b'\n' | b'\r')) => return false,
-                b'\\' => i += 1,
-                b'[' => in_class = true,
-                b']' => in_class = false,
-                b'/' if !in_class => {
-                    self.blank(start, i);
-                    self.pos = i + 1;
-                    self.last_significant = b'/';
-                    return true;
-                }
-                b'\n' => return false,
-                _ => {}
-            }
-            i += 1;
-        }
-        false
+    let tail = chunks.remainder();
+    if !tail.is_empty() {
+        let mut word = [0u8; 8];
+        word[..tail.len()].copy_from_slice(tail);
+        // Only the lanes the tail fills: padding must not match.
+        let real = u64::MAX >> (64 - 8 * tail.len());
+        report(base, lanes(u64::from_le_bytes(word)) & real);
     }
 }
 
+/// The offset of the first byte of `bytes` whose lane `lanes` marks (see [`for_each_lane`]).
+pub fn find_lane(bytes: &[u8], lanes: impl Fn(u64) -> u64) -> Option<usize> {
+    let mut chunks = bytes.chunks_exact(8);
+    let mut base = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let marks = lanes(u64::from_le_bytes(word));
+        if marks != 0 {
+            return Some(base + (marks.trailing_zeros() / 8) as usize);
+        }
+        base += 8;
+    }
+    let tail = chunks.remainder();
+    let mut word = [0u8; 8];
+    word[..tail.len()].copy_from_slice(tail);
+    let real = u64::MAX
+        .checked_shr(64 - 8 * tail.len() as u32)
+        .unwrap_or(0);
+    let marks = lanes(u64::from_le_bytes(word)) & real;
+    (marks != 0).then(|| base + (marks.trailing_zeros() / 8) as usize)
+}
+
+/// The first offset at or after `from` whose byte is not ASCII whitespace (or the length).
+/// Masked code is mostly blanks where comments and directives were: runs of spaces and line
+/// breaks are passed over eight bytes at a time.
+pub fn skip_blanks(bytes: &[u8], mut from: usize) -> usize {
+    let other = |word: u64| {
+        !(zero_lanes(word ^ splat(b' ')) | zero_lanes(word ^ splat(b'\n'))) & splat(0x80)
+    };
+    loop {
+        let rest = bytes.get(from..).unwrap_or(&[]);
+        let Some(n) = find_lane(rest, other) else {
+            return bytes.len();
+        };
+        from += n;
+        // Tabs, carriage returns and form feeds are blanks too, passed one at a time.
+        match bytes[from..].iter().position(|b| !b.is_ascii_whitespace()) {
+            Some(0) => return from,
+            Some(more) => from += more,
+            None => return bytes.len(),
+        }
+    }
+}
+
+/// The first `needle` (a closing delimiter: a few bytes) in `haystack`. Each search is short
+/// and made once, where building a `memmem` finder costs more than the search: find the
+/// needle's last byte with memchr and check the bytes before it.
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    memchr::memmem::find(haystack, needle)
+    let (&last, _) = needle.split_last()?;
+    let mut from = needle.len() - 1;
+    while let Some(n) = memchr::memchr(last, haystack.get(from..)?) {
+        let end = from + n + 1;
+        let start = end - needle.len();
+        if haystack.get(start..end) == Some(needle) {
+            return Some(start);
+        }
+        from = end;
+    }
+    None
 }
 
 pub fn is_word_byte(byte: u8) -> bool {
@@ -669,20 +715,63 @@ mod tests {
     }
 
     #[test]
-    fn js_templates_regexes_and_division() {
-        let spec = LexSpec {
-            line_comments: &["//"],
-            block_comment: Some(("/*", "*/")),
-            quotes: b"\"'",
-            backslash_escapes: true,
-            backtick: Backtick::Template,
-            js_regex: true,
-            ..LexSpec::default()
+    fn raw_string_prefixes_are_read_back_from_the_quote() {
+        // A prefix glued to a word is no prefix: `xR"` is the word `xR` then a plain string.
+        let out = mask("a = u8R\"d(\")d\"; b = xR\"(\"; c", &C_LIKE);
+        assert_eq!(out, "a = u8R\"d( )d\"; b = xR\" \"; c");
+        let rust = LexSpec {
+            rust_raw_strings: true,
+            multiline_strings: true,
+            ..LexSpec::C_LIKE
         };
-        let src = "const t = `a ${ {b: `}`}.b } }`; const r = /[/{]/g; x = a / b / c; return /}/;";
-        let out = mask(src, &spec);
-        assert!(!out.contains('{') && !out.contains('}'), "{out}");
-        assert!(out.contains("a / b / c"), "{out}");
+        let out = mask("br#\"\"}\"#; xr\"{\"; 'r'r\"a\"", &rust);
+        assert_eq!(out, "br#\"  \"#; xr\" \"; ' 'r\" \"");
+    }
+
+    #[test]
+    fn a_spec_with_many_opener_bytes_is_scanned_with_a_table() {
+        let spec = LexSpec {
+            line_comments: &["#", ";", "%", "--"],
+            quotes: b"\"'`|~^&",
+            dollar_quotes: true,
+            block_comment: Some(("(*", "*)")),
+            ..LexSpec::NONE
+        };
+        let out = mask("a |x| b ~y~ c (* z *) d ^w^ e ; f\ng", &spec);
+        assert_eq!(out, "a | | b ~ ~ c         d ^ ^ e    \ng");
+    }
+
+    #[test]
+    fn lane_search_finds_exactly_the_marked_bytes() {
+        let text: Vec<u8> = (0..=255u8)
+            .chain(b"a\nb\n\n\x0a\x8a".iter().copied())
+            .collect();
+        for len in [0, 1, 7, 8, 9, 200, text.len()] {
+            let bytes = &text[..len];
+            let mut found = Vec::new();
+            for_each_lane(bytes, |w| zero_lanes(w ^ splat(b'\n')), |i| found.push(i));
+            let expected: Vec<usize> = memchr::memchr_iter(b'\n', bytes).collect();
+            assert_eq!(found, expected, "{len}");
+            let mut zeros = Vec::new();
+            for_each_lane(bytes, zero_lanes, |i| zeros.push(i));
+            let expected: Vec<usize> = memchr::memchr_iter(0, bytes).collect();
+            assert_eq!(zeros, expected, "{len}");
+        }
+    }
+
+    #[test]
+    fn first_lane_and_blank_skipping_agree_with_plain_searches() {
+        let text = b"  \n  \t\r x  \n\n        \x0c y;                z";
+        for from in 0..=text.len() {
+            let expected = text[from..]
+                .iter()
+                .position(|b| !b.is_ascii_whitespace())
+                .map_or(text.len(), |n| from + n);
+            assert_eq!(skip_blanks(text, from), expected, "{from}");
+            let semicolon = |w: u64| zero_lanes(w ^ splat(b';'));
+            let expected = text[from..].iter().position(|b| *b == b';');
+            assert_eq!(find_lane(&text[from..], semicolon), expected, "{from}");
+        }
     }
 
     #[test]
@@ -703,13 +792,13 @@ mod tests {
     #[test]
     fn unclosed_literals_end_without_panic() {
         for src in [
-            "\"abc", "'", "/* never", "r#\"x", "R\"d(", "`${", "$$ body", "'\\",
+            "\"abc", "'", "/* never", "r#\"x", "R\"d(", "`x", "$$ body", "'\\",
         ] {
             let spec = LexSpec {
                 rust_raw_strings: true,
                 cpp_raw_strings: true,
                 dollar_quotes: true,
-                backtick: Backtick::Template,
+                backtick: Backtick::Raw,
                 ..C_LIKE
             };
             assert_eq!(mask(src, &spec).len(), src.len(), "{src}");

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 /// `text` with every lone carriage return (old Mac line endings) turned into a line feed, so
 /// that scanners, line counts and line numbers all see the same lines. One byte for one byte:
 /// offsets, lengths and the hash of the file stay true. `\r\n` is left alone.
-pub fn lone_crs_as_newlines(text: &str) -> Cow<'_, str> {
+pub(crate) fn lone_crs_as_newlines(text: &str) -> Cow<'_, str> {
     match lone_crs_as_newlines_in_bytes(text.as_bytes()) {
         Cow::Borrowed(_) => Cow::Borrowed(text),
         // Swapping one ASCII byte for another keeps the text valid UTF-8.
@@ -22,7 +22,7 @@ pub fn lone_crs_as_newlines(text: &str) -> Cow<'_, str> {
 }
 
 /// [`lone_crs_as_newlines`] for bytes (the diff against HEAD numbers lines the same way).
-pub fn lone_crs_as_newlines_in_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
+pub(crate) fn lone_crs_as_newlines_in_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
     if lone_cr_positions(bytes).next().is_none() {
         return Cow::Borrowed(bytes);
     }
@@ -54,7 +54,7 @@ pub fn count_lines(text: &str) -> usize {
 
 /// Number of line breaks (`\n`, `\r\n`, lone `\r`) in `bytes`: the lines that end inside
 /// them. A `\r` at the very end counts (a `\n` that may follow it elsewhere belongs to it).
-pub fn count_line_breaks(bytes: &[u8]) -> usize {
+pub(crate) fn count_line_breaks(bytes: &[u8]) -> usize {
     if memchr::memchr(b'\r', bytes).is_none() {
         memchr::memchr_iter(b'\n', bytes).count()
     } else {
@@ -64,12 +64,12 @@ pub fn count_line_breaks(bytes: &[u8]) -> usize {
 
 /// Byte offsets where lines start, one per line [`count_lines`] counts (none for an empty
 /// text), for a consumer that slices lines itself, such as the viewer's preview.
-pub fn line_starts(text: &str) -> Vec<usize> {
-    if text.is_empty() {
-        return Vec::new();
+pub(crate) fn line_starts(text: &str) -> Vec<usize> {
+    // The index also starts a line after a final line break, where no line is counted.
+    let mut starts = LineIndex::new(text).starts;
+    if starts.last() == Some(&text.len()) {
+        starts.pop();
     }
-    let mut starts = vec![0];
-    starts.extend(line_break_ends(text.as_bytes()).filter(|&start| start < text.len()));
     starts
 }
 
@@ -132,6 +132,157 @@ impl LineIndex {
     }
 }
 
+/// Bytes counted at a time when [`LineCursor::start_of`] travels: a vectorised count skips
+/// whole blocks, and only the last block is stepped through break by break.
+const CURSOR_BLOCK: usize = 256;
+/// Lines [`LineCursor::start_of`] steps over one break at a time before it counts blocks.
+const CURSOR_STEPS: usize = 8;
+
+/// [`LineIndex`]'s two questions for a consumer that asks them mostly in order, as a scanner
+/// going down a file does, without building the table: the cursor moves from its last answer
+/// by counting the line breaks in between (memchr's vectorised count), so a file costs about
+/// one count over the distance travelled instead of a push per line. Text with a lone `\r`
+/// (which the scanners never see, see [`lone_crs_as_newlines`]) gets a [`LineIndex`] instead.
+#[derive(Debug)]
+pub struct LineCursor<'a> {
+    bytes: &'a [u8],
+    /// The last answer: a 1-based line and the offset where it starts.
+    at: std::cell::Cell<(usize, usize)>,
+    index: Option<LineIndex>,
+}
+
+impl<'a> LineCursor<'a> {
+    /// Lines break at `\n`, `\r\n` and a lone `\r`, as [`LineIndex`] breaks them.
+    pub fn new(text: &'a str) -> LineCursor<'a> {
+        let bytes = text.as_bytes();
+        let index = lone_cr_positions(bytes)
+            .next()
+            .is_some()
+            .then(|| LineIndex::new(text));
+        LineCursor {
+            bytes,
+            at: std::cell::Cell::new((1, 0)),
+            index,
+        }
+    }
+
+    /// The 1-based line holding byte `offset`, as [`LineIndex::line_of`].
+    pub fn line_of(&self, offset: usize) -> usize {
+        if let Some(index) = &self.index {
+            return index.line_of(offset);
+        }
+        let (line, start) = self.at.get();
+        let offset = offset.min(self.bytes.len());
+        let here = if offset >= start {
+            let between = &self.bytes[start..offset];
+            match memchr::memrchr(b'\n', between) {
+                Some(last) => (line + count_newlines(between), start + last + 1),
+                None => (line, start),
+            }
+        } else {
+            let back = count_newlines(&self.bytes[offset..start]);
+            let line_start = memchr::memrchr(b'\n', &self.bytes[..offset]).map_or(0, |n| n + 1);
+            (line - back, line_start)
+        };
+        self.at.set(here);
+        here.0
+    }
+
+    /// Byte offset where 1-based `line` starts (clamped to the last line), as
+    /// [`LineIndex::start_of`].
+    pub fn start_of(&self, line: usize) -> usize {
+        if let Some(index) = &self.index {
+            return index.start_of(line);
+        }
+        let target = line.max(1);
+        let (at, start) = self.at.get();
+        let here = if target >= at {
+            self.forward(at, start, target - at)
+        } else {
+            self.backward(at, start, at - target)
+        };
+        self.at.set(here);
+        here.1
+    }
+
+    /// The line `lines` below line `at` (starting at `start`), or the last line.
+    fn forward(&self, mut at: usize, mut start: usize, mut lines: usize) -> (usize, usize) {
+        let len = self.bytes.len();
+        // A few lines on: step from break to break.
+        while lines > 0 && lines <= CURSOR_STEPS {
+            match memchr::memchr(b'\n', &self.bytes[start..]) {
+                Some(n) => (at, start, lines) = (at + 1, start + n + 1, lines - 1),
+                None => return (at, start),
+            }
+        }
+        // Farther: count whole blocks, large then small, then step through the last one.
+        let mut pos = start;
+        let mut block_len = CURSOR_BLOCK * 16;
+        while lines > 0 {
+            let block = &self.bytes[pos..(pos + block_len).min(len)];
+            if block.is_empty() {
+                // Past the last break: the last line.
+                let last = memchr::memrchr(b'\n', self.bytes).map_or(0, |n| n + 1);
+                return (at, last.max(start));
+            }
+            let breaks = count_newlines(block);
+            if breaks < lines {
+                (at, lines, pos) = (at + breaks, lines - breaks, pos + block.len());
+            } else if block_len > CURSOR_BLOCK {
+                block_len = CURSOR_BLOCK;
+            } else {
+                for newline in memchr::memchr_iter(b'\n', block).take(lines) {
+                    (at, start) = (at + 1, pos + newline + 1);
+                }
+                lines = 0;
+            }
+        }
+        (at, start)
+    }
+
+    /// The line `lines` above line `at` (which starts at `start`).
+    fn backward(&self, at: usize, start: usize, lines: usize) -> (usize, usize) {
+        let target = at.saturating_sub(lines);
+        if target <= 1 {
+            return (1, 0);
+        }
+        // Line `target` starts after break number `target - 1`; the break just before `start`
+        // is number `at - 1`, so the one wanted is `lines` breaks further back.
+        let mut wanted = lines;
+        let mut pos = start.saturating_sub(1);
+        if wanted <= CURSOR_STEPS {
+            for newline in memchr::memrchr_iter(b'\n', &self.bytes[..pos]).take(wanted) {
+                pos = newline;
+                wanted -= 1;
+            }
+            return if wanted == 0 {
+                (target, pos + 1)
+            } else {
+                (1, 0)
+            };
+        }
+        let mut block_len = CURSOR_BLOCK * 16;
+        while pos > 0 {
+            let from = pos.saturating_sub(block_len);
+            let block = &self.bytes[from..pos];
+            let breaks = count_newlines(block);
+            if breaks < wanted {
+                (wanted, pos) = (wanted - breaks, from);
+            } else if block_len > CURSOR_BLOCK {
+                block_len = CURSOR_BLOCK;
+            } else {
+                let newline = memchr::memrchr_iter(b'\n', block).nth(wanted - 1);
+                return (target, newline.map_or(0, |n| from + n + 1));
+            }
+        }
+        (1, 0)
+    }
+}
+
+fn count_newlines(bytes: &[u8]) -> usize {
+    memchr::memchr_iter(b'\n', bytes).count()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,5 +340,39 @@ mod tests {
         assert_eq!(index.line_of(20), 3, "CRLF stays one break");
         assert_eq!(lone_crs_as_newlines(text).len(), text.len());
         assert!(matches!(lone_crs_as_newlines("a\r\nb"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn line_cursor_answers_as_the_index_does_in_any_order() {
+        let mut text = String::new();
+        for n in 0..700 {
+            text.push_str(&"x".repeat(n % 37));
+            text.push_str(if n % 5 == 0 { "\r\n" } else { "\n" });
+            if n % 11 == 0 {
+                text.push('\n');
+            }
+        }
+        text.push_str("tail");
+        for sample in [text.as_str(), "", "\n", "a", "a\n\nb\n", "a\rb\r\nc\n"] {
+            let index = LineIndex::new(sample);
+            let cursor = LineCursor::new(sample);
+            let len = sample.len();
+            // Down, up, far jumps, past the end.
+            let offsets = (0..=len + 2)
+                .chain((0..=len).rev())
+                .chain([len / 2, 3, len, 0]);
+            for offset in offsets {
+                assert_eq!(cursor.line_of(offset), index.line_of(offset), "{offset}");
+            }
+            let lines = count_lines(sample) + 3;
+            let order = (0..=lines)
+                .chain((0..=lines).rev())
+                .chain([lines / 2, 1, lines, 2]);
+            for line in order {
+                assert_eq!(cursor.start_of(line), index.start_of(line), "line {line}");
+                let offset = index.start_of(line);
+                assert_eq!(cursor.line_of(offset), index.line_of(offset), "{offset}");
+            }
+        }
     }
 }

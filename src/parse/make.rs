@@ -46,7 +46,7 @@ const DIRECTIVES: &[&str] = &[
 ];
 
 /// Outlines a Makefile.
-pub fn parse(text: &str) -> Vec<Entry> {
+pub(crate) fn parse(text: &str) -> Vec<Entry> {
     let lines: Vec<&str> = text
         .split('\n')
         .map(|line| line.strip_suffix('\r').unwrap_or(line))
@@ -106,30 +106,49 @@ pub fn parse(text: &str) -> Vec<Entry> {
             Line::Rule { colon, recipe_semi } => {
                 in_rule = true;
                 let header = &body[..recipe_semi.unwrap_or(body.len())];
-                let rule_line = logical.first + 1;
-                // A target-specific variable (`prog: CFLAGS += -g`) is listed as its own line.
-                let end_line = if target_specific_variable(&header[colon..]) {
-                    last + 1
-                } else {
-                    rule_end(&lines, last, recipe_prefix) + 1
-                };
-                let sig = signature(header);
-                for (word, offset) in words(&header[..colon]) {
-                    let word = word.trim_end_matches('&');
-                    if word.is_empty() || SPECIAL_TARGETS.contains(&word) {
-                        continue;
-                    }
-                    let line = logical.line_of(offset) + 1;
-                    out.push(
-                        Entry::new(Kind::Target, word, line, end_line.max(rule_line))
-                            .with_signature(sig.clone()),
-                    );
-                }
+                out.extend(rule_targets(
+                    &lines,
+                    &logical,
+                    header,
+                    colon,
+                    last,
+                    recipe_prefix,
+                ));
             }
             Line::Other => {}
         }
     }
     out
+}
+
+/// One entry per target of the rule whose header (without an inline recipe) is `header`, its
+/// `:` at `colon`, on the logical line `logical` ending at physical line `last`. A rule spans
+/// its recipe; a target-specific variable (`prog: CFLAGS += -g`) only its own line.
+fn rule_targets(
+    lines: &[&str],
+    logical: &Logical,
+    header: &str,
+    colon: usize,
+    last: usize,
+    recipe_prefix: char,
+) -> Vec<Entry> {
+    let rule_line = logical.first + 1;
+    let end_line = if target_specific_variable(&header[colon..]) {
+        last + 1
+    } else {
+        rule_end(lines, last, recipe_prefix) + 1
+    };
+    let sig = signature(header);
+    words(&header[..colon])
+        .into_iter()
+        .map(|(word, offset)| (word.trim_end_matches('&'), offset))
+        .filter(|(word, _)| !word.is_empty() && !SPECIAL_TARGETS.contains(word))
+        .map(|(word, offset)| {
+            let line = logical.line_of(offset) + 1;
+            Entry::new(Kind::Target, word, line, end_line.max(rule_line))
+                .with_signature(sig.clone())
+        })
+        .collect()
 }
 
 /// A logical line: physical lines `first..` joined, continuations replaced by a space.

@@ -10,7 +10,7 @@ use crate::outline::{Entry, Kind};
 use crate::parse::{count_lines, LineIndex};
 use pulldown_cmark::{Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
-pub fn parse(text: &str) -> Vec<Entry> {
+pub(crate) fn parse(text: &str) -> Vec<Entry> {
     if text.is_empty() {
         return Vec::new();
     }

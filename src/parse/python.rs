@@ -35,7 +35,7 @@ pub(crate) const SPEC: LexSpec = LexSpec {
     ..LexSpec::NONE
 };
 
-pub fn parse(text: &str) -> Vec<Entry> {
+pub(crate) fn parse(text: &str) -> Vec<Entry> {
     let masked = lex::mask(text, &SPEC);
     if masked.len() != text.len() {
         return Vec::new();
@@ -246,17 +246,7 @@ fn logical_lines(src: &Source) -> Vec<Logical> {
                 indent,
             });
         }
-        let mut j = first;
-        while j < line_end {
-            if !quotes.inside() {
-                match masked[j] {
-                    b'(' | b'[' | b'{' => depth += 1,
-                    b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-                    _ => {}
-                }
-            }
-            j += quotes.step(masked, j);
-        }
+        depth = bracket_depth_after(masked, first, line_end, &mut quotes, depth);
         if line_end < masked.len() {
             quotes.newline(src.orig, line_end);
         }
@@ -289,6 +279,29 @@ fn logical_lines(src: &Source) -> Vec<Logical> {
         });
     }
     out
+}
+
+/// The bracket depth after the masked line `from..to`, from `depth` before it; brackets in
+/// strings (whose quotes `quotes` follows across lines) do not count.
+fn bracket_depth_after(
+    masked: &[u8],
+    from: usize,
+    to: usize,
+    quotes: &mut QuoteState,
+    mut depth: usize,
+) -> usize {
+    let mut j = from;
+    while j < to {
+        if !quotes.inside() {
+            match masked[j] {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        j += quotes.step(masked, j);
+    }
+    depth
 }
 
 /// A node of the tree under construction; `parent` indexes an earlier node.

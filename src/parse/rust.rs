@@ -10,6 +10,7 @@ use crate::outline::{Entry, Kind};
 use crate::parse::cursor::{is_ident_byte, is_ident_start, Cursor};
 use crate::parse::lex::{self, LexSpec};
 use crate::parse::signature;
+use std::ops::ControlFlow;
 
 pub(crate) const SPEC: LexSpec = LexSpec {
     nested_comments: true,
@@ -20,7 +21,7 @@ pub(crate) const SPEC: LexSpec = LexSpec {
 };
 
 /// Outlines Rust source.
-pub fn parse(text: &str) -> Vec<Entry> {
+pub(crate) fn parse(text: &str) -> Vec<Entry> {
     let masked = lex::mask(text, &SPEC);
     let scanner = Scanner {
         cur: Cursor::new(text, &masked),
@@ -64,26 +65,6 @@ impl<'a> std::ops::Deref for Scanner<'a> {
 }
 
 impl<'a> Scanner<'a> {
-    /// The identifier (raw identifiers `r#type` included) starting at `pos`, as `(start, end)`.
-    fn ident(&self, pos: usize, end: usize) -> Option<(usize, usize)> {
-        if pos >= end || !is_ident_start(self.at(pos)) {
-            return None;
-        }
-        let mut e = pos;
-        if self.at(pos) == b'r' && self.at(pos + 1) == b'#' && is_ident_start(self.at(pos + 2)) {
-            e = pos + 2;
-        }
-        while e < end && is_ident_byte(self.at(e)) {
-            e += 1;
-        }
-        Some((pos, e))
-    }
-
-    fn word(&self, pos: usize, end: usize) -> Option<(&'a str, usize, usize)> {
-        let (s, e) = self.ident(pos, end)?;
-        Some((self.text(s, e), s, e))
-    }
-
     /// The word after `pos` (whitespace skipped).
     fn next_word(&self, pos: usize, end: usize) -> Option<&'a str> {
         self.word(self.skip_ws(pos, end), end).map(|w| w.0)
@@ -226,20 +207,8 @@ impl<'a> Scanner<'a> {
                     };
                 }
                 "unsafe" | "async" | "default" | "safe" | "auto" => {
-                    let next = self.next_word(we, end)?;
-                    if !matches!(
-                        next,
-                        "fn" | "unsafe"
-                            | "async"
-                            | "extern"
-                            | "impl"
-                            | "trait"
-                            | "mod"
-                            | "const"
-                            | "type"
-                            | "static"
-                            | "auto"
-                    ) {
+                    // A modifier only before an item keyword (`unsafe fn`, not `unsafe {`).
+                    if !self.next_word(we, end).is_some_and(is_item_keyword) {
                         return None;
                     }
                     p = we;
@@ -257,28 +226,10 @@ impl<'a> Scanner<'a> {
                 "static" => {
                     return Some(self.value_item(start, ws, we, end, ctx, Kind::Static, out));
                 }
-                "extern" => {
-                    let mut q = self.skip_ws(we, end);
-                    if self.at(q) == b'"' {
-                        q = self
-                            .m
-                            .get(q + 1..end.min(self.m.len()))
-                            .and_then(|rest| rest.iter().position(|b| *b == b'"'))
-                            .map_or(end, |n| q + n + 2);
-                        q = self.skip_ws(q, end);
-                    }
-                    if self.at(q) == b'{' {
-                        let close = self.close(q, end);
-                        let inner_end = close.unwrap_or(end);
-                        out.extend(self.items(q + 1, inner_end, Ctx::Foreign));
-                        return Some(close.map_or(end, |c| c + 1));
-                    }
-                    match self.word(q, end) {
-                        Some(("crate", _, _)) => return Some(self.semi_end(q, end) + 1),
-                        Some(_) => p = q,
-                        None => return None,
-                    }
-                }
+                "extern" => match self.extern_item(we, end, out) {
+                    ControlFlow::Continue(abi_end) => p = abi_end,
+                    ControlFlow::Break(next) => return next,
+                },
                 "fn" => return Some(self.fn_item(start, ws, we, end, ctx, out)),
                 "struct" | "enum" | "union" => {
                     if w == "union" && self.ident(self.skip_ws(we, end), end).is_none() {
@@ -289,10 +240,10 @@ impl<'a> Scanner<'a> {
                         "enum" => Kind::Enum,
                         _ => Kind::Union,
                     };
-                    return Some(self.type_item(start, ws, we, end, kind, out));
+                    return Some(self.named_item(start, ws, we, end, kind, out));
                 }
-                "trait" => return Some(self.body_item(start, ws, we, end, Kind::Trait, out)),
-                "mod" => return Some(self.body_item(start, ws, we, end, Kind::Module, out)),
+                "trait" => return Some(self.named_item(start, ws, we, end, Kind::Trait, out)),
+                "mod" => return Some(self.named_item(start, ws, we, end, Kind::Module, out)),
                 "impl" => return Some(self.impl_item(start, ws, we, end, out)),
                 "type" => return Some(self.value_item(start, ws, we, end, ctx, Kind::Type, out)),
                 "use" => return Some(self.semi_end(we, end) + 1),
@@ -301,6 +252,38 @@ impl<'a> Scanner<'a> {
                 }
                 _ => return self.macro_call(w, we, end, out),
             }
+        }
+    }
+
+    /// After `extern` (ending at `we`): an `extern "C" { … }` block, whose items are listed at
+    /// this level (`Break` with where scanning resumes), `extern crate …;` (skipped), or an ABI
+    /// before an item (`extern "C" fn`: `Continue` at the item's next word). `Break(None)` when
+    /// no item follows.
+    fn extern_item(
+        &self,
+        we: usize,
+        end: usize,
+        out: &mut Vec<Entry>,
+    ) -> ControlFlow<Option<usize>, usize> {
+        let mut q = self.skip_ws(we, end);
+        if self.at(q) == b'"' {
+            q = self
+                .m
+                .get(q + 1..end.min(self.m.len()))
+                .and_then(|rest| rest.iter().position(|b| *b == b'"'))
+                .map_or(end, |n| q + n + 2);
+            q = self.skip_ws(q, end);
+        }
+        if self.at(q) == b'{' {
+            let close = self.close(q, end);
+            let inner_end = close.unwrap_or(end);
+            out.extend(self.items(q + 1, inner_end, Ctx::Foreign));
+            return ControlFlow::Break(Some(close.map_or(end, |c| c + 1)));
+        }
+        match self.word(q, end) {
+            Some(("crate", _, _)) => ControlFlow::Break(Some(self.semi_end(q, end) + 1)),
+            Some(_) => ControlFlow::Continue(q),
+            None => ControlFlow::Break(None),
         }
     }
 
@@ -407,31 +390,9 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// struct / enum / union: head to `{…}` or `;` (tuple structs: `(…)` then `;`).
-    fn type_item(
-        &self,
-        start: usize,
-        ws: usize,
-        we: usize,
-        end: usize,
-        kind: Kind,
-        out: &mut Vec<Entry>,
-    ) -> usize {
-        let Some((name, _, name_end)) = self.name_after(we, end) else {
-            return we;
-        };
-        let head = self.head_end(name_end, end);
-        let (last, next) = self.block_end(head, end);
-        let sig_end = if self.at(head) == b'{' { head } else { last };
-        out.push(
-            self.entry(kind, name, start, last)
-                .with_signature(self.sig(start, ws, we, sig_end)),
-        );
-        next
-    }
-
-    /// trait / mod: an item list body, or `;`.
-    fn body_item(
+    /// struct / enum / union / trait / mod: a name, a head up to `{…}` or `;` (tuple structs:
+    /// `(…)` then `;`). A trait's or module's `{…}` is an item list, read for children.
+    fn named_item(
         &self,
         start: usize,
         ws: usize,
@@ -448,12 +409,12 @@ impl<'a> Scanner<'a> {
         let mut entry = self
             .entry(kind, name, start, last)
             .with_signature(self.sig(start, ws, we, head));
-        if self.at(head) == b'{' && head < end {
-            let ctx = if kind == Kind::Module {
-                Ctx::Module
-            } else {
-                Ctx::Assoc
-            };
+        let items = match kind {
+            Kind::Module => Some(Ctx::Module),
+            Kind::Trait => Some(Ctx::Assoc),
+            _ => None,
+        };
+        if let Some(ctx) = items.filter(|_| self.at(head) == b'{' && head < end) {
             entry = self.with_items(entry, head + 1, last.max(head + 1), ctx);
         }
         out.push(entry);
@@ -630,6 +591,23 @@ impl<'a> Scanner<'a> {
         );
         next
     }
+}
+
+/// Whether `word` may follow a modifier such as `unsafe` or `async` in an item's head.
+fn is_item_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "fn" | "unsafe"
+            | "async"
+            | "extern"
+            | "impl"
+            | "trait"
+            | "mod"
+            | "const"
+            | "type"
+            | "static"
+            | "auto"
+    )
 }
 
 /// `Stack<T, Vec<T>>` as `Stack`: the type without its generic arguments, on one line.

@@ -11,11 +11,23 @@
 mod scan;
 
 use crate::outline::{Entry, Kind};
+use crate::parse::lex::LexSpec;
 use crate::parse::{signature, LineIndex};
 use scan::{Statement, Tok, Token};
 
+/// SQL's comments and strings for search's code mask ([`crate::parse::code_mask`]); the
+/// scanner itself reads them with its own tokenizer (`scan`), which also knows `DELIMITER` and
+/// batch lines.
+pub(crate) const SPEC: LexSpec = LexSpec {
+    line_comments: &["--"],
+    block_comment: Some(("/*", "*/")),
+    quotes: b"'",
+    dollar_quotes: true,
+    ..LexSpec::NONE
+};
+
 /// Outlines SQL text.
-pub fn parse(text: &str) -> Vec<Entry> {
+pub(crate) fn parse(text: &str) -> Vec<Entry> {
     let index = LineIndex::new(text);
     scan::create_statements(text)
         .iter()
@@ -341,50 +353,7 @@ impl Head<'_> {
     }
 
     fn entry(&self, index: &LineIndex, statement: &Statement) -> Option<Entry> {
-        let mut i = 1;
-        if self.is(i, "OR") && self.is_any(i + 1, &["REPLACE", "ALTER"]) {
-            i += 2;
-        }
-        let mut shown: Vec<String> = Vec::new();
-        let mut guard = 0;
-        let object = loop {
-            guard += 1;
-            if guard > 16 {
-                return None;
-            }
-            let word = self.word(i)?;
-            if self.is(i, "EVENT") && !self.is(i + 1, "TRIGGER") {
-                return None;
-            }
-            if self.is(i, "MATERIALIZED") && !self.is(i + 1, "VIEW") {
-                return None;
-            }
-            if let Some(object) = Object::from_word(word) {
-                i += 1;
-                break object;
-            }
-            if self.is_any(i, MODIFIERS) {
-                if self.is_any(i, SHOWN_MODIFIERS) {
-                    shown.push(word.to_ascii_uppercase());
-                }
-                i += 1;
-            } else if self.is_any(i, &["DEFINER", "ALGORITHM"]) {
-                // `DEFINER = user@host`, `ALGORITHM = MERGE`: skip to the next known word.
-                i += 1;
-                let limit = i + 8;
-                while i < limit
-                    && !self
-                        .word(i)
-                        .is_some_and(|w| Object::from_word(w).is_some() || is_modifier_like(w))
-                {
-                    i += 1;
-                }
-            } else if self.is(i, "SQL") && self.is(i + 1, "SECURITY") {
-                i += 3;
-            } else {
-                return None;
-            }
-        };
+        let (object, shown, mut i) = self.object()?;
         if object == Object::Index && self.is(i, "CONCURRENTLY") {
             i += 1;
         }
@@ -432,6 +401,53 @@ impl Head<'_> {
                 .with_signature(signature(&sig))
                 .with_children(children),
         )
+    }
+
+    /// What the statement creates, after `CREATE [OR REPLACE]` and its modifiers: the object,
+    /// the modifiers a signature shows (`TEMPORARY`, `UNIQUE`, …) and the index after the
+    /// object's keyword. `None` for anything not outlined (`CREATE EVENT` without `TRIGGER`,
+    /// an unknown word).
+    fn object(&self) -> Option<(Object, Vec<String>, usize)> {
+        let mut i = 1;
+        if self.is(i, "OR") && self.is_any(i + 1, &["REPLACE", "ALTER"]) {
+            i += 2;
+        }
+        let mut shown: Vec<String> = Vec::new();
+        // A head is a few words; a long run of modifiers is not one.
+        for _ in 0..16 {
+            let word = self.word(i)?;
+            if self.is(i, "EVENT") && !self.is(i + 1, "TRIGGER") {
+                return None;
+            }
+            if self.is(i, "MATERIALIZED") && !self.is(i + 1, "VIEW") {
+                return None;
+            }
+            if let Some(object) = Object::from_word(word) {
+                return Some((object, shown, i + 1));
+            }
+            if self.is_any(i, MODIFIERS) {
+                if self.is_any(i, SHOWN_MODIFIERS) {
+                    shown.push(word.to_ascii_uppercase());
+                }
+                i += 1;
+            } else if self.is_any(i, &["DEFINER", "ALGORITHM"]) {
+                // `DEFINER = user@host`, `ALGORITHM = MERGE`: skip to the next known word.
+                i += 1;
+                let limit = i + 8;
+                while i < limit
+                    && !self
+                        .word(i)
+                        .is_some_and(|w| Object::from_word(w).is_some() || is_modifier_like(w))
+                {
+                    i += 1;
+                }
+            } else if self.is(i, "SQL") && self.is(i + 1, "SECURITY") {
+                i += 3;
+            } else {
+                return None;
+            }
+        }
+        None
     }
 
     /// Head tokens from `from` up to the first of `stop` outside brackets.

@@ -360,7 +360,13 @@ fn render_file(
     let Some(outline) = input.outline.as_ref().filter(|_| !input.binary) else {
         return Rendered::Skipped;
     };
-    let lines = input.lines();
+    // Only previews read the file's lines: cutting every file into lines cost a directory run
+    // about as much as parsing it.
+    let lines = if config.preview > 0 {
+        input.lines()
+    } else {
+        Vec::new()
+    };
     let selection = select::select(outline, budget);
     let shown = walk::shown(path);
     let text = match config.json {

@@ -6,7 +6,7 @@ use super::{each_file, is_test_entry, is_test_path, EntryRef, FindQuery, Scope, 
 use crate::document::Document;
 use crate::lang::Language;
 use crate::outline::select::SymbolMatch;
-use crate::outline::{Entry, Outline};
+use crate::outline::{Entry, Kind, Outline};
 use crate::source;
 use crate::tokens::Tokenizer;
 use std::ops::ControlFlow;
@@ -55,7 +55,31 @@ pub struct FindResult {
 pub struct FileDefinitions {
     pub path: PathBuf,
     pub language: Language,
-    pub entries: Vec<(EntryRef, bool)>,
+    pub entries: Vec<Defined>,
+}
+
+/// One definition as an index keeps it: just what ranking and jumping need, one allocation
+/// each (a large tree has hundreds of thousands).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Defined {
+    pub kind: Kind,
+    pub qualname: String,
+    /// Byte offset of the name in `qualname`, which it ends (0 where a qualified name
+    /// does not end with the name).
+    pub name_start: usize,
+    /// 1-based.
+    pub line: usize,
+    /// In a test file or a test module.
+    pub in_test: bool,
+}
+
+impl Defined {
+    /// The name: the end of the qualified name.
+    pub fn name(&self) -> &str {
+        self.qualname
+            .get(self.name_start..)
+            .unwrap_or(&self.qualname)
+    }
 }
 
 /// How many near names a failed search suggests.
@@ -144,25 +168,42 @@ pub fn each_definition(
         scope,
         |path, language| {
             let document = Document::open(&path, language).map_err(|e| e.to_string())?;
-            let Some(outline) = document.outline.as_ref() else {
-                return Ok(None);
-            };
-            let mut entries = Vec::new();
-            let file_is_test = is_test_path(&path);
-            visit(&outline.entries, &mut Vec::new(), &mut |chain| {
-                let in_test = file_is_test || chain.iter().any(|e| is_test_entry(e));
-                if let Some(entry) = chain.last() {
-                    entries.push((EntryRef::of(entry), in_test));
-                }
-            });
-            Ok(Some(FileDefinitions {
-                path,
-                language: outline.language,
-                entries,
-            }))
+            Ok(document
+                .outline
+                .as_ref()
+                .map(|outline| definitions_of(path, outline)))
         },
         deliver,
     )
+}
+
+/// Every definition of one outlined file in pre-order, each marked when it is test code (a
+/// test file, or inside a test module): what [`each_definition`] streams for each file, and
+/// what a viewer sends again when it has read a newer version of the file.
+pub fn definitions_of(path: PathBuf, outline: &Outline) -> FileDefinitions {
+    let mut entries = Vec::new();
+    let file_is_test = is_test_path(&path);
+    visit(&outline.entries, &mut Vec::new(), &mut |chain| {
+        let in_test = file_is_test || chain.iter().any(|e| is_test_entry(e));
+        if let Some(entry) = chain.last() {
+            let name_start = match entry.qualname.ends_with(entry.name.as_str()) {
+                true => entry.qualname.len() - entry.name.len(),
+                false => 0,
+            };
+            entries.push(Defined {
+                kind: entry.kind,
+                qualname: entry.qualname.clone(),
+                name_start,
+                line: entry.line,
+                in_test,
+            });
+        }
+    });
+    FileDefinitions {
+        path,
+        language: outline.language,
+        entries,
+    }
 }
 
 /// Looks `query` up in one outline with the search's forms (`impl Layout`, `Type::method`,

@@ -122,6 +122,7 @@ pub fn update(app: &mut App, action: Action) {
         Action::Reload => {
             app.reload_dir();
             app.reload_doc();
+            app.restart_symbols();
             app.message = Some("reloaded".into());
         }
         Action::Help => app.help = true,
@@ -213,7 +214,7 @@ fn move_by(app: &mut App, delta: isize) {
 
 /// Shows the file under the directory selection (a large one shows its first screen while it
 /// loads). A link is followed only on Enter, so the preview says so instead.
-fn preview_dir_selection(app: &mut App) {
+pub(crate) fn preview_dir_selection(app: &mut App) {
     let Some(item) = app.dir.selected().map(|n| n.item.clone()) else {
         return;
     };
@@ -391,6 +392,10 @@ fn filter(app: &mut App, action: Action) {
         Action::StartFilter => {
             app.filtering = true;
             query.clear();
+            if app.focus == Focus::Dir {
+                // The walk below unlisted directories starts while the query is typed.
+                app.reach_for("");
+            }
         }
         Action::FilterInput(c) => query.push(c),
         Action::FilterBackspace => {
@@ -422,6 +427,7 @@ fn filter(app: &mut App, action: Action) {
     match app.focus {
         Focus::Dir => {
             app.dir.set_filter(&query);
+            app.reach_for(&query);
             preview_dir_selection(app);
         }
         _ => {
@@ -439,6 +445,9 @@ fn escape(app: &mut App) {
     let outline_filtered = app.outline.filter_query().is_some();
     app.dir.set_filter("");
     app.outline.set_filter("");
+    if let Some(reach) = &app.reach {
+        reach.query("");
+    }
     if dir_filtered && app.focus == Focus::Dir {
         preview_dir_selection(app);
     }
@@ -467,6 +476,7 @@ fn toggle_option(app: &mut App, action: Action) {
         _ => {
             app.options.hidden = !app.options.hidden;
             app.reload_dir();
+            app.restart_symbols();
         }
     }
 }

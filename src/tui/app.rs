@@ -4,10 +4,11 @@
 use super::doc::{Doc, LoadOptions};
 use super::files::DirItem;
 use super::jobs::{Cancel, Jobs, Message};
-use super::jump::{JumpList, Location};
+use super::jump::JumpList;
 use super::layout::{self, Panes};
 use super::picker::{Overlay, Picker, Results};
 use super::rank::SymbolIndex;
+use super::reach::{Reach, ReachStatus};
 use super::tree::{Item, Tree};
 use crate::config::{ColorChoice, Config};
 use crate::git;
@@ -19,6 +20,7 @@ use crate::walk::WalkOptions;
 use ratatui::layout::Rect;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 use syntect::highlighting::Theme;
 
 /// Which pane keys go to.
@@ -75,6 +77,9 @@ pub struct OutlineItem {
     pub end_line: usize,
     pub tokens: Option<usize>,
     pub changed: bool,
+    /// The parser's nesting limit stopped here: entries inside are not outlined (print mode
+    /// says the same from the same model field).
+    pub nesting_cut: bool,
 }
 
 impl Item for OutlineItem {
@@ -174,16 +179,64 @@ pub struct App {
     pub note: Option<String>,
     /// Git status is being read on a thread.
     pub git_pending: bool,
+    /// The walk that takes the directory filter below the listed directories, once started.
+    pub reach: Option<Reach>,
+    /// How far it has answered the directory filter.
+    pub reached: ReachStatus,
+    /// The definition a picker jump went to, checked against the file once it is read.
+    pub expect: Option<Expected>,
+    /// The finder's query is the one kept from its last visit: the first key replaces it.
+    pub replace_query: bool,
+    /// The preview's lines on screen are not all coloured yet: [`App::sync`] goes on with
+    /// them on the next turn of the event loop.
+    pub colouring: bool,
+    /// Background work not started yet (`None`: work starts at once).
+    held: Option<Vec<Held>>,
+    /// The loader lanes' threads, once started ([`Lane`](super::loading::Lane)).
+    pub(crate) lanes: [Option<std::sync::mpsc::Sender<super::loading::LoadRequest>>; 2],
 }
 
-/// Files larger than this open with their first screen at once and load in the background.
-pub const LAZY_FROM: u64 = 512 * 1024;
-/// How much of a large file is read for its first screen.
-const HEAD_BYTES: usize = 64 * 1024;
+/// Background work waiting for the first frame.
+type Held = Box<dyn FnOnce() + Send>;
+
+/// A definition as the symbol index last saw it: a jump to it is checked against the file as
+/// read now, which may have been saved since it was indexed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Expected {
+    pub path: PathBuf,
+    pub qualname: String,
+    /// 1-based.
+    pub line: usize,
+}
+
+/// Time spent colouring the preview per turn of the event loop: a screen far into a file
+/// needs every line above it parsed, so it is coloured over several turns, keys in between.
+const COLOUR_BUDGET: Duration = Duration::from_millis(6);
+
+/// How much of a file is read on the key path for its first screen; the whole file is read
+/// and outlined on a thread.
+pub const HEAD_BYTES: usize = 64 * 1024;
 
 impl App {
     /// An app showing `root`, without a file open yet.
     pub fn new(root: PathBuf, config: &Config, theme: Theme, color: ColorMode) -> App {
+        App::build(root, config, theme, color, None)
+    }
+
+    /// The same, with its first background threads (git status, reading the file opened,
+    /// syntax assets) held until [`App::release_held`]: the viewer releases them once the
+    /// first frame is drawn, so that on a busy machine they do not slow it down.
+    pub fn holding_threads(root: PathBuf, config: &Config, theme: Theme, color: ColorMode) -> App {
+        App::build(root, config, theme, color, Some(Vec::new()))
+    }
+
+    fn build(
+        root: PathBuf,
+        config: &Config,
+        theme: Theme,
+        color: ColorMode,
+        held: Option<Vec<Held>>,
+    ) -> App {
         let options = Options {
             tokens: config.tokens.is_some(),
             diff: true,
@@ -229,6 +282,13 @@ impl App {
             assets_pending: false,
             note: None,
             git_pending: false,
+            reach: None,
+            reached: ReachStatus::default(),
+            expect: None,
+            replace_query: false,
+            colouring: false,
+            held,
+            lanes: [None, None],
         };
         app.list_root();
         app.refresh_git();
@@ -240,13 +300,30 @@ impl App {
     pub fn refresh_git(&mut self) {
         self.git_pending = true;
         let (root, tx) = (self.root.clone(), self.jobs.tx.clone());
-        std::thread::spawn(move || {
+        self.background(move || {
             let _ = tx.send(Message::Git(git::snapshot(&root).ok().map(Arc::new)));
         });
     }
 
+    /// Runs `work` on a thread of its own, now or (before the first frame) once it is drawn.
+    pub fn background(&mut self, work: impl FnOnce() + Send + 'static) {
+        match &mut self.held {
+            Some(held) => held.push(Box::new(work)),
+            None => {
+                std::thread::spawn(work);
+            }
+        }
+    }
+
+    /// Starts the background work held for the first frame; from now on work starts at once.
+    pub fn release_held(&mut self) {
+        for work in self.held.take().into_iter().flatten() {
+            std::thread::spawn(work);
+        }
+    }
+
     /// Marks the listed directory rows from the git status now known.
-    fn mark_changes(&mut self) {
+    pub(crate) fn mark_changes(&mut self) {
         let snapshot = self.snapshot.clone();
         for index in 0..self.dir.nodes().len() {
             let Some(item) = self.dir.item_mut(index) else {
@@ -298,132 +375,6 @@ impl App {
         }
     }
 
-    /// Where the preview is, for the jump list.
-    pub fn here(&self) -> Option<Location> {
-        let doc = self.doc.as_ref()?;
-        Some(Location {
-            path: doc.path.clone(),
-            cursor: self.preview.cursor,
-            top: self.preview.top,
-        })
-    }
-
-    /// Whether background work is under way whose results the screen is waiting for.
-    pub fn busy(&self) -> bool {
-        let ranking = &self.picker.ranking;
-        let indexing = self.symbols.as_ref().is_some_and(|index| {
-            ranking.generation != index.generation
-                || !ranking.done
-                || ranking.query != self.picker.query
-        });
-        indexing
-            || self.results.running
-            || self.loading.is_some()
-            || self.peek_loading.is_some()
-            || self.assets_pending
-            || self.git_pending
-    }
-
-    /// Applies every message background work has sent; returns whether anything changed.
-    pub fn pump(&mut self) -> bool {
-        let mut changed = false;
-        while let Some(message) = self.jobs.try_recv() {
-            self.receive(message);
-            changed = true;
-        }
-        if changed {
-            super::finder::peek_selected(self);
-            self.sync();
-        }
-        changed
-    }
-
-    /// Waits until no background work is under way, up to `timeout`, applying messages as
-    /// they come (tests; the event loop never waits). Returns whether it settled.
-    #[cfg(test)]
-    pub fn settle(&mut self, timeout: std::time::Duration) -> bool {
-        let start = std::time::Instant::now();
-        while self.busy() {
-            let left = timeout.saturating_sub(start.elapsed());
-            match self.jobs.recv_timeout(left) {
-                Some(message) => self.receive(message),
-                None => return false,
-            }
-        }
-        self.pump();
-        super::finder::peek_selected(self);
-        self.sync();
-        true
-    }
-
-    /// Applies one message from background work; results of replaced jobs are dropped.
-    pub fn receive(&mut self, message: Message) {
-        match message {
-            Message::Ranked(ranking) => {
-                let current = self.symbols.as_ref().map(|s| s.generation);
-                if current == Some(ranking.generation) {
-                    self.picker.accept(ranking);
-                }
-            }
-            Message::Hits { job, file } => {
-                if job == self.results.job && self.results.running && !self.results.add(file) {
-                    self.stop_search();
-                }
-            }
-            Message::SearchDone { job, result } => {
-                if job == self.results.job {
-                    self.results.running = false;
-                    let results = &mut self.results;
-                    match result {
-                        Err(err) => results.note = Some(err),
-                        Ok(summary) if results.note.is_none() && !summary.unreadable.is_empty() => {
-                            results.note = Some(format!(
-                                "{} entries could not be read",
-                                summary.unreadable.len()
-                            ));
-                        }
-                        Ok(_) => {}
-                    }
-                }
-            }
-            Message::Loaded { job, doc } => {
-                let current = self.doc.as_ref().map(|d| d.path.as_path());
-                if self.loading == Some(job) && current == Some(doc.path.as_path()) {
-                    self.loading = None;
-                    self.swap_doc(*doc);
-                }
-            }
-            Message::Peeked { job, doc } => {
-                if self.peek_loading == Some(job) {
-                    self.peek_loading = None;
-                    if let Some(peek) = self.peek.as_mut().filter(|p| p.doc.path == doc.path) {
-                        peek.doc = *doc;
-                    }
-                }
-            }
-            Message::AssetsReady => self.assets_pending = false,
-            Message::Git(snapshot) => {
-                self.git_pending = false;
-                let had = self.snapshot.is_some();
-                self.snapshot = snapshot;
-                self.mark_changes();
-                // The open file's diff markers need the status; without one before or now,
-                // there is nothing to redo.
-                if had || self.snapshot.is_some() {
-                    self.reload_doc();
-                }
-            }
-        }
-    }
-
-    /// Stops the running text or references search, keeping what it found.
-    pub fn stop_search(&mut self) {
-        if let Some(cancel) = self.search_cancel.take() {
-            cancel.cancel();
-        }
-        self.results.running = false;
-    }
-
     /// The pane layout for the current size.
     pub fn panes(&self) -> Panes {
         layout::panes(self.area)
@@ -437,123 +388,6 @@ impl App {
     /// Rows of text the preview shows.
     pub fn preview_height(&self) -> usize {
         layout::inner_height(self.panes().preview).max(1)
-    }
-
-    pub(crate) fn load_options(&self) -> LoadOptions {
-        LoadOptions {
-            language: self.language,
-            tokens: self.options.tokens.then_some(self.tokenizer),
-            diff: true,
-        }
-    }
-
-    /// Opens `path` in the outline and preview panes and selects it in the directory pane. A
-    /// large file shows its first screen at once and loads in the background.
-    pub fn open(&mut self, path: &Path) {
-        self.reveal(path);
-        self.loading = None;
-        if self.is_large(path) {
-            self.set_doc(Doc::head(path, HEAD_BYTES, &self.theme));
-            self.load_in_background(path);
-        } else {
-            let doc = self.load_now(path);
-            self.set_doc(doc);
-        }
-    }
-
-    fn is_large(&self, path: &Path) -> bool {
-        std::fs::metadata(path).is_ok_and(|m| m.len() > LAZY_FROM)
-    }
-
-    fn load_now(&self, path: &Path) -> Doc {
-        (self.loader)(
-            path,
-            self.load_options(),
-            self.snapshot.as_deref(),
-            &self.theme,
-        )
-    }
-
-    /// Reads and outlines `path` on a thread; the result arrives as [`Message::Loaded`].
-    fn load_in_background(&mut self, path: &Path) {
-        let job = self.spawn_load(path, |job, doc| Message::Loaded { job, doc });
-        self.loading = Some(job);
-    }
-
-    /// Loads `path` on a thread with the viewer's loader and options; `wrap` makes the
-    /// message the result arrives in. Returns the job number.
-    pub(crate) fn spawn_load(&mut self, path: &Path, wrap: fn(u64, Box<Doc>) -> Message) -> u64 {
-        let job = self.jobs.next_id();
-        let (loader, options, theme) = (self.loader, self.load_options(), self.theme.clone());
-        let (snapshot, tx, path) = (
-            self.snapshot.clone(),
-            self.jobs.tx.clone(),
-            path.to_path_buf(),
-        );
-        std::thread::spawn(move || {
-            let doc = loader(&path, options, snapshot.as_deref(), &theme);
-            let _ = tx.send(wrap(job, Box::new(doc)));
-        });
-        job
-    }
-
-    /// Shows `doc`, rebuilding the outline tree (all levels open).
-    pub fn set_doc(&mut self, doc: Doc) {
-        let rows = doc
-            .entries()
-            .into_iter()
-            .map(|(depth, e)| (depth, outline_item(e)))
-            .collect();
-        self.outline = Tree::new(rows, usize::MAX);
-        self.doc = Some(doc);
-        self.preview = Preview::default();
-    }
-
-    /// Re-reads the open file (in the background when it is large), keeping the folds, the
-    /// selected symbol and the preview's place.
-    pub fn reload_doc(&mut self) {
-        let Some(path) = self.doc.as_ref().map(|d| d.path.clone()) else {
-            return;
-        };
-        match self.is_large(&path) {
-            true => self.load_in_background(&path),
-            false => {
-                let doc = self.load_now(&path);
-                self.swap_doc(doc);
-            }
-        }
-    }
-
-    /// Shows a new version of the open file: entries that still exist keep their folds, the
-    /// selected entry stays selected (by qualified name), the preview stays where it was.
-    fn swap_doc(&mut self, doc: Doc) {
-        let keep = self.outline.selected().map(|n| n.item.qualname.clone());
-        let folded: std::collections::HashSet<String> = self
-            .outline
-            .nodes()
-            .iter()
-            .filter(|n| n.has_children && !n.expanded)
-            .map(|n| n.item.qualname.clone())
-            .collect();
-        let query = self.outline.filter_query().map(String::from);
-        let preview = self.preview;
-        self.set_doc(doc);
-        self.outline
-            .fold_where(|item| folded.contains(&item.qualname));
-        if let Some(name) = keep {
-            let found = self
-                .outline
-                .nodes()
-                .iter()
-                .position(|n| n.item.qualname == name);
-            if let Some(index) = found {
-                self.outline.select(index);
-            }
-        }
-        if let Some(query) = query {
-            self.outline.set_filter(&query);
-        }
-        self.preview = preview;
     }
 
     /// The root folder's name, as the directory pane's title shows it.
@@ -619,6 +453,11 @@ impl App {
 
     /// Keeps the preview's cursor and top inside the file and the cursor on screen.
     pub fn clamp_preview(&mut self) {
+        // While only the first screen is read, a jump's line may lie past it: it is kept,
+        // and shown once the whole file arrives.
+        if self.doc.as_ref().is_some_and(|d| d.loading) {
+            return;
+        }
         let lines = self.doc.as_ref().map_or(0, Doc::line_count);
         let height = self.preview_height();
         let last = lines.saturating_sub(1);
@@ -648,11 +487,12 @@ impl App {
         // compiled), so that no frame waits on it.
         let colour = !self.assets_pending;
         let mut cold = Vec::new();
+        let mut coloured = true;
         if let Some(doc) = &mut self.doc {
             if colour {
                 cold.extend(doc.colour_when_ready().map(|s| (s, doc.path.clone())));
             }
-            doc.prepare(top..top + height);
+            coloured &= doc.prepare(top..top + height, Some(COLOUR_BUDGET));
         }
         let list = super::finder::list_height(self) as usize;
         let rows = self.picker.ranking.rows.len();
@@ -666,67 +506,15 @@ impl App {
                 let doc = &mut peek.doc;
                 cold.extend(doc.colour_when_ready().map(|s| (s, doc.path.clone())));
             }
-            peek.doc.prepare(top..top + height);
+            coloured &= peek.doc.prepare(top..top + height, Some(COLOUR_BUDGET));
         }
+        self.colouring = !coloured;
         for (syntax, path) in cold {
             self.assets_pending = true;
             let tx = self.jobs.tx.clone();
             crate::highlight::warm_in_background(syntax, &path, move || {
                 let _ = tx.send(Message::AssetsReady);
             });
-        }
-    }
-
-    /// Shows `path` with the preview's cursor on 0-based line `cursor` (at the top, or at
-    /// `top`) and the outline on the entry holding it; `ready` is the file already loaded.
-    pub fn show(&mut self, path: &Path, cursor: usize, top: Option<usize>, ready: Option<Doc>) {
-        let open = self.doc.as_ref().is_some_and(|d| d.path == path);
-        if !open {
-            match ready.filter(|doc| doc.path == path) {
-                Some(doc) => {
-                    self.loading = None;
-                    self.set_doc(doc);
-                    self.reveal(path);
-                }
-                None => self.open(path),
-            }
-        }
-        self.outline.set_filter("");
-        self.filtering = false;
-        self.preview.cursor = cursor;
-        self.preview.top = top.unwrap_or(cursor);
-        self.clamp_preview();
-        self.follow_cursor();
-    }
-
-    /// Jumps to 1-based `line` of `path`, remembering where the preview was.
-    pub fn goto(&mut self, path: &Path, line: usize) {
-        if let Some(here) = self.here() {
-            self.jumps.push(here);
-        }
-        self.overlay = Overlay::None;
-        // A preview still loading is not the file: `open` reads it (in the background if large).
-        let ready = self
-            .peek
-            .take()
-            .map(|peek| peek.doc)
-            .filter(|doc| !doc.loading);
-        self.peek_loading = None;
-        self.show(path, line.saturating_sub(1), None, ready);
-        self.focus = Focus::Outline;
-    }
-
-    /// Ctrl-O and the forward key: back to the place before the last jump, or forward again.
-    pub fn jump(&mut self, back: bool) {
-        let Some(here) = self.here() else { return };
-        let target = match back {
-            true => self.jumps.back(here),
-            false => self.jumps.forward(here),
-        };
-        match target {
-            Some(place) => self.show(&place.path, place.cursor, Some(place.top), None),
-            None if back => self.message = Some("no earlier place in the jump list".into()),
-            None => self.message = Some("no later place in the jump list".into()),
         }
     }
 
@@ -764,5 +552,6 @@ pub fn outline_item(entry: &crate::outline::Entry) -> OutlineItem {
         end_line: entry.end_line,
         tokens: entry.tokens,
         changed: entry.changed,
+        nesting_cut: entry.truncated == Some(crate::outline::Truncation::MaxNesting),
     }
 }

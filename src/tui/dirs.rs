@@ -2,9 +2,11 @@
 //! (only on Enter, only inside `--root`), revealing a file opened from elsewhere (a jump),
 //! and reloading with every opened directory kept open.
 
-use super::app::App;
+use super::app::{App, Focus};
 use super::files::{self, DirItem};
+use super::reach::{Reach, ReachStatus, Reached};
 use super::tree::Tree;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 impl App {
@@ -103,10 +105,62 @@ impl App {
         }
     }
 
+    /// Takes the directory filter's `query` below the listed directories: a walk of the
+    /// whole tree (started on first use, on a thread) finds the directories holding matches,
+    /// and their listings arrive as [`super::jobs::Message::Reached`].
+    pub fn reach_for(&mut self, query: &str) {
+        if self.reach.is_none() {
+            let generation = self.jobs.next_id();
+            self.reach = Some(Reach::start(
+                self.root.clone(),
+                self.walk_options(true),
+                self.snapshot.clone(),
+                generation,
+                self.jobs.tx.clone(),
+            ));
+            self.reached = ReachStatus::default();
+        }
+        if let Some(reach) = &self.reach {
+            reach.query(query);
+        }
+    }
+
+    /// Grafts the directories listed for the filter into the pane (closed, so that clearing
+    /// the filter opens only the way to the selected match); the preview follows the
+    /// selection when a match arriving moved it.
+    pub fn graft_reached(&mut self, reached: Reached) {
+        if self.reach.as_ref().map(|r| r.generation) != Some(reached.generation) {
+            return;
+        }
+        let before = self.dir.selected().map(|n| n.item.path.clone());
+        let mut listings: HashMap<PathBuf, Vec<DirItem>> = reached.listings.into_iter().collect();
+        if !listings.is_empty() {
+            self.dir.graft(|item| {
+                if !item.is_dir || item.listed || item.link.is_some() {
+                    return None;
+                }
+                let rows = listings.remove(&item.path)?;
+                item.listed = true;
+                Some(rows)
+            });
+        }
+        self.reached = ReachStatus {
+            query: reached.query,
+            settled: reached.settled,
+            capped: reached.capped,
+        };
+        let after = self.dir.selected().map(|n| n.item.path.clone());
+        if after != before && self.focus == Focus::Dir {
+            super::action::preview_dir_selection(self);
+        }
+    }
+
     /// Re-lists the pane and refreshes git status (on a thread), keeping every opened
-    /// directory open and the selected path selected.
+    /// directory open and the selected path selected. The filter's walk starts again.
     pub fn reload_dir(&mut self) {
         self.refresh_git();
+        self.reach = None;
+        self.reached = ReachStatus::default();
         let keep = self.dir.selected().map(|n| n.item.path.clone());
         // Pre-order: a parent is listed again before its children are looked for.
         let opened: Vec<DirItem> = self

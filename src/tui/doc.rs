@@ -8,7 +8,7 @@ use crate::highlight::{self, Highlighter};
 use crate::lang::Language;
 use crate::outline::{Entry, Outline};
 use crate::parse::line_starts;
-use crate::source::Extent;
+use crate::source::{Extent, Loaded};
 use crate::tokens::Tokenizer;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -129,31 +129,41 @@ impl Doc {
     }
 
     /// The first `bytes` of `path` as plain text, shown at once while the whole file loads in
-    /// the background (whole lines only; a NUL byte early on makes it a binary file).
+    /// the background: whole lines only, decoded as the full read decodes (a NUL byte early on
+    /// makes it a binary file, a UTF-16 mark is honoured). Anything but a regular file is
+    /// refused before it is opened, as the full read refuses it, so no key waits on a FIFO.
     pub fn head(path: &Path, bytes: usize, theme: &syntect::highlighting::Theme) -> Doc {
         use std::io::Read;
         let mut buf = Vec::new();
-        let read = std::fs::File::open(path)
-            .and_then(|file| file.take(bytes as u64).read_to_end(&mut buf));
+        let read = crate::source::open_regular(path).and_then(|(file, _)| {
+            file.take(bytes as u64)
+                .read_to_end(&mut buf)
+                .map_err(|e| crate::Error::io(path, e))
+        });
         if let Err(err) = read {
             let input = Document::from_parts(path, String::new(), None);
-            return Doc::from_input(
-                input,
-                None,
-                theme,
-                Some(crate::Error::io(path, err).to_string()),
-            );
+            let mut doc = Doc::from_input(input, None, theme, Some(err.to_string()));
+            doc.loading = true;
+            return doc;
         }
-        if memchr::memchr(0, &buf[..buf.len().min(8 * 1024)]).is_some() {
-            let input = Document {
-                binary: true,
-                ..Document::from_parts(path, String::new(), None)
-            };
-            return Doc::from_input(input, stamp(path), theme, None);
-        }
-        let whole_lines = memchr::memrchr2(b'\n', b'\r', &buf).map_or(buf.len(), |at| at + 1);
-        buf.truncate(whole_lines);
-        let text = String::from_utf8_lossy(&buf).into_owned();
+        let more = buf.len() >= bytes;
+        let text = match crate::source::decode(&buf) {
+            Loaded::Binary => {
+                let input = Document {
+                    binary: true,
+                    ..Document::from_parts(path, String::new(), None)
+                };
+                return Doc::from_input(input, stamp(path), theme, None);
+            }
+            Loaded::Text { mut text, .. } => {
+                if more {
+                    // The last line may go on past what was read.
+                    let whole = text.rfind(['\n', '\r']).map_or(0, |at| at + 1);
+                    text.truncate(whole);
+                }
+                text
+            }
+        };
         let mut doc = Doc::from_input(
             Document::from_parts(path, text, None),
             stamp(path),
@@ -197,8 +207,13 @@ impl Doc {
         Some(line.trim_end_matches(['\n', '\r']))
     }
 
-    /// Colours lines `range` (0-based) so that the preview can draw them.
-    pub fn prepare(&mut self, range: std::ops::Range<usize>) {
+    /// Colours lines `range` (0-based) so that the preview can draw them, within `budget`
+    /// (see [`Highlighter::prepare_within`]); returns whether they are all coloured.
+    pub fn prepare(
+        &mut self,
+        range: std::ops::Range<usize>,
+        budget: Option<std::time::Duration>,
+    ) -> bool {
         let Doc {
             highlighter,
             text,
@@ -211,7 +226,7 @@ impl Doc {
             text.get(start..end)
                 .map(|l| l.trim_end_matches(['\n', '\r']))
         };
-        highlighter.prepare(range, get);
+        highlighter.prepare_within(range, get, budget)
     }
 
     /// The entries in pre-order with their depth.

@@ -4,30 +4,53 @@
 //! ([`super::rank`], [`super::jobs`]) on the one search engine.
 
 use super::action::Action;
-use super::app::{App, Focus, Peek, Preview};
+use super::app::{App, Expected, Focus, Peek, Preview};
 use super::doc::Doc;
 use super::jobs::Message;
 use super::jobs::{self, Cancel, Needle};
 use super::layout;
+use super::loading::Lane;
 use super::picker::{Overlay, ResultRow, Results, SearchKind};
 use super::rank::SymbolIndex;
 use crate::search::RefQuery;
 use ratatui::layout::Position;
 use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// A search runs once typing pauses this long (each key cancels the one running).
+pub const SEARCH_PAUSE: Duration = Duration::from_millis(150);
 
 /// `S`, Ctrl-T: the symbol picker, its index started on first use.
 pub fn open_symbols(app: &mut App) {
     app.overlay = Overlay::Symbols;
     app.filtering = false;
+    app.replace_query = !app.picker.query.is_empty();
     if app.symbols.is_none() {
-        let generation = app.jobs.next_id();
-        let scope = app.scope(false);
-        app.symbols = Some(SymbolIndex::start(scope, generation, app.jobs.tx.clone()));
+        start_index(app);
     }
     if let Some(index) = &app.symbols {
         index.query(&app.picker.query);
     }
     peek_selected(app);
+}
+
+fn start_index(app: &mut App) {
+    let generation = app.jobs.next_id();
+    let scope = app.scope(false);
+    app.symbols = Some(SymbolIndex::start(scope, generation, app.jobs.tx.clone()));
+}
+
+impl App {
+    /// `r` and `.`: the symbol index, if one was built, is built again from the tree as it
+    /// is now (the old one stops).
+    pub fn restart_symbols(&mut self) {
+        if self.symbols.take().is_some() {
+            start_index(self);
+            if let Some(index) = &self.symbols {
+                index.query(&self.picker.query);
+            }
+        }
+    }
 }
 
 /// `F`, `g/`: the text search view, with the last text search's query and results.
@@ -38,13 +61,18 @@ pub fn open_search(app: &mut App) {
         app.results = Results::default();
     }
     app.overlay = Overlay::Search;
+    app.replace_query = !app.results.query.is_empty();
     peek_selected(app);
 }
 
 /// `gr`: the uses of the selected outline entry's name across the tree.
 pub fn references(app: &mut App) {
-    let Some(name) = app.outline.selected().map(|n| n.item.name.clone()) else {
+    let Some(entry) = app.outline.selected().map(|n| n.item.name.clone()) else {
         app.message = Some("select an outline entry to find its references".into());
+        return;
+    };
+    let Some(name) = identifier_of(&entry) else {
+        app.message = Some(format!("no identifier in '{entry}' to find the uses of"));
         return;
     };
     app.stop_search();
@@ -55,16 +83,39 @@ pub fn references(app: &mut App) {
     };
     app.overlay = Overlay::Search;
     app.filtering = false;
+    app.replace_query = true;
     run_search(app);
+}
+
+/// The identifier whose uses `gr` finds for an entry named `name`: the name itself, or for
+/// an impl block (`Display for dyn Expected + '_`, `AsRef<[u8]> for Buffer`) the type's own
+/// name, without its path (`core::fmt::Debug` gives `Debug`) or generics.
+fn identifier_of(name: &str) -> Option<String> {
+    let subject = name.rsplit(" for ").next().unwrap_or(name).trim();
+    let mut subject = subject.trim_start_matches(['&', '*', '(', '[']);
+    while let Some(rest) = ["dyn ", "impl ", "mut ", "const "]
+        .iter()
+        .find_map(|keyword| subject.strip_prefix(keyword))
+    {
+        subject = rest.trim_start_matches(['&', '*']);
+    }
+    let path: &str = subject
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .next()?;
+    let ident = path.rsplit("::").next()?;
+    (!ident.is_empty()).then(|| ident.to_string())
 }
 
 /// Starts the search view's query, replacing any search still running.
 fn run_search(app: &mut App) {
     app.stop_search();
+    app.results.due = None;
     let query = app.results.query.clone();
     let needle = match app.results.kind {
         SearchKind::Text => crate::config::build_regex(&query).map(Needle::Text),
-        SearchKind::References => RefQuery::parse(&query).map(Needle::References),
+        SearchKind::References => RefQuery::parse(&query)
+            .map(Needle::References)
+            .map_err(|_| crate::Error::Usage("give one identifier, or Type.method".into())),
     };
     let needle = match needle {
         Ok(needle) => needle,
@@ -85,10 +136,8 @@ fn run_search(app: &mut App) {
 /// Applies `action` while a finder view is open.
 pub fn update(app: &mut App, action: Action) {
     match action {
-        Action::FilterInput(c) => edit_query(app, |q| q.push(c)),
-        Action::FilterBackspace => edit_query(app, |q| {
-            q.pop();
-        }),
+        Action::FilterInput(c) => edit_query(app, Some(c)),
+        Action::FilterBackspace => edit_query(app, None),
         Action::Up => move_by(app, -1),
         Action::Down => move_by(app, 1),
         Action::PageUp => move_by(app, -list_height(app)),
@@ -108,10 +157,7 @@ pub fn update(app: &mut App, action: Action) {
 
 /// A click on a row of the list selects it (a hit, in a search view); a second click jumps.
 fn click(app: &mut App, x: u16, y: u16) {
-    let panes = app.panes();
-    let rect = panes
-        .dir
-        .map_or(panes.outline, |dir| dir.union(panes.outline));
+    let (rect, _) = layout::finder(&app.panes());
     // Below the border and the query line (and a search's note line).
     let note = usize::from(app.overlay == Overlay::Search && app.results.note.is_some());
     let first = rect.y as usize + 2 + note;
@@ -139,17 +185,57 @@ fn click(app: &mut App, x: u16, y: u16) {
     }
 }
 
-fn edit_query(app: &mut App, edit: impl FnOnce(&mut String)) {
+/// Types `c` into the query, or erases its last character (`None`). A query kept from the
+/// last visit is replaced by the first key, as a selected text field would be.
+fn edit_query(app: &mut App, c: Option<char>) {
+    let replace = std::mem::take(&mut app.replace_query);
+    let query = match app.overlay {
+        Overlay::Symbols => &mut app.picker.query,
+        Overlay::Search => &mut app.results.query,
+        Overlay::None => return,
+    };
+    match (replace, c) {
+        (true, _) => *query = c.map(String::from).unwrap_or_default(),
+        (false, Some(c)) => query.push(c),
+        (false, None) => {
+            query.pop();
+        }
+    }
     match app.overlay {
         Overlay::Symbols => {
-            edit(&mut app.picker.query);
             if let Some(index) = &app.symbols {
                 index.query(&app.picker.query);
             }
         }
-        Overlay::Search => edit(&mut app.results.query),
-        Overlay::None => {}
+        _ => schedule_search(app),
     }
+}
+
+/// The search query changed: the running search stops now, and the new one starts when
+/// typing pauses ([`start_due_search`]). An empty query clears the view.
+fn schedule_search(app: &mut App) {
+    app.stop_search();
+    let results = &mut app.results;
+    if results.query.is_empty() {
+        results.due = None;
+        results.rows.clear();
+        results.cursor = Default::default();
+        results.ran = None;
+        results.note = None;
+        results.files = 0;
+        results.hits = 0;
+    } else {
+        results.due = Some(Instant::now() + SEARCH_PAUSE);
+    }
+}
+
+/// Starts the search whose typing pause is over; returns whether one started.
+pub fn start_due_search(app: &mut App) -> bool {
+    let due = app.results.due.is_some_and(|due| Instant::now() >= due);
+    if due {
+        run_search(app);
+    }
+    due
 }
 
 fn move_by(app: &mut App, delta: isize) {
@@ -162,10 +248,7 @@ fn move_by(app: &mut App, delta: isize) {
 
 /// Rows of the finder's list on screen.
 pub fn list_height(app: &App) -> isize {
-    let panes = app.panes();
-    let rect = panes
-        .dir
-        .map_or(panes.outline, |dir| dir.union(panes.outline));
+    let (rect, _) = layout::finder(&app.panes());
     // Borders and the query line.
     layout::inner_height(rect).saturating_sub(1).max(1) as isize
 }
@@ -175,7 +258,13 @@ fn accept(app: &mut App) {
     match app.overlay {
         Overlay::Symbols => {
             if let Some(row) = app.picker.selected().cloned() {
+                app.expect = Some(Expected {
+                    path: row.path.clone(),
+                    qualname: row.qualname.clone(),
+                    line: row.line,
+                });
                 app.goto(&row.path, row.line);
+                app.check_expected();
             }
         }
         Overlay::Search => {
@@ -233,28 +322,18 @@ pub fn peek_selected(app: &mut App) {
     }
 }
 
-/// Files up to this size are previewed at once; larger ones show their first screen while
-/// they load in the background, so moving through results never waits on a big file.
-const PEEK_AT_ONCE: u64 = 128 * 1024;
+/// How much of a previewed file is read on the key path: more than the open file's first
+/// screen, since the selected line may lie well into the file.
+const PEEK_HEAD: usize = 256 * 1024;
 
+/// The selected item's file: what is read at once, the whole file on a thread
+/// ([`Message::Peeked`]), so moving through results never waits on a file.
 fn load_peek(app: &mut App, path: &Path) -> Peek {
     // The open file too is read again rather than shared: the open file's state (folds,
     // cursor) must stay as it was when the finder closes without a jump.
-    let large = std::fs::metadata(path).is_ok_and(|m| m.len() > PEEK_AT_ONCE);
-    app.peek_loading = None;
-    let doc = match large {
-        true => {
-            let job = app.spawn_load(path, |job, doc| Message::Peeked { job, doc });
-            app.peek_loading = Some(job);
-            Doc::head(path, PEEK_AT_ONCE as usize, &app.theme)
-        }
-        false => (app.loader)(
-            path,
-            app.load_options(),
-            app.snapshot.as_deref(),
-            &app.theme,
-        ),
-    };
+    let job = app.spawn_load(path, Lane::Peek, |job, doc| Message::Peeked { job, doc });
+    app.peek_loading = Some(job);
+    let doc = Doc::head(path, PEEK_HEAD, &app.theme);
     Peek {
         doc,
         view: Preview::default(),
@@ -272,4 +351,30 @@ fn definition_end(peek: &Peek, line: usize) -> usize {
         .map(|(_, e)| e.end_line)
         .min()
         .unwrap_or(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::identifier_of;
+
+    #[test]
+    fn references_look_for_the_identifier_an_entry_names() {
+        let cases = [
+            ("get", "get"),
+            (
+                "Drop for AndroidSystemProperties",
+                "AndroidSystemProperties",
+            ),
+            ("Display for dyn Expected + '_", "Expected"),
+            ("AsRef<[u8]> for Buffer", "Buffer"),
+            ("core::fmt::Debug", "Debug"),
+            ("Vec<T>", "Vec"),
+            ("std::io::Write for &mut Reader<R>", "Reader"),
+            ("Trait for &mut dyn Sink", "Sink"),
+        ];
+        for (name, ident) in cases {
+            assert_eq!(identifier_of(name).as_deref(), Some(ident), "{name}");
+        }
+        assert_eq!(identifier_of("<>"), None);
+    }
 }

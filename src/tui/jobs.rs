@@ -3,6 +3,7 @@
 //! assets. Every result comes back as a [`Message`] on one channel that the event loop drains
 //! between keys ([`super::app::App::pump`]), so no keypress waits on a scan.
 
+use super::app::App;
 use super::doc::Doc;
 use super::rank::Ranking;
 use crate::search::{self, FileHits, RefQuery, Scope, Summary, TextSearch};
@@ -31,6 +32,8 @@ pub enum Message {
     AssetsReady,
     /// Git status of the root's repository (`None`: not in a repository, or unreadable).
     Git(Option<std::sync::Arc<crate::git::Snapshot>>),
+    /// Directories listed for the directory filter ([`super::reach`]).
+    Reached(super::reach::Reached),
 }
 
 /// The channel every background thread reports on, and the counter that names jobs so that
@@ -107,4 +110,152 @@ pub fn spawn_search(scope: Scope, needle: Needle, job: u64, tx: Sender<Message>,
         let result = result.map_err(|err| err.to_string());
         let _ = tx.send(Message::SearchDone { job, result });
     });
+}
+
+impl App {
+    /// Whether background work is under way whose results the screen is waiting for.
+    pub fn busy(&self) -> bool {
+        let ranking = &self.picker.ranking;
+        let indexing = self.symbols.as_ref().is_some_and(|index| {
+            ranking.generation != index.generation
+                || !ranking.done
+                || ranking.query != self.picker.query
+        });
+        let reaching = self.reach.is_some()
+            && self
+                .dir
+                .filter_query()
+                .is_some_and(|query| !self.reached.answers(query));
+        indexing
+            || reaching
+            || self.colouring
+            || self.results.running
+            || self.results.due.is_some()
+            || self.loading.is_some()
+            || self.peek_loading.is_some()
+            || self.assets_pending
+            || self.git_pending
+    }
+
+    /// Applies every message background work has sent; returns whether anything changed.
+    pub fn pump(&mut self) -> bool {
+        let mut changed = super::finder::start_due_search(self);
+        while let Some(message) = self.jobs.try_recv() {
+            self.receive(message);
+            changed = true;
+        }
+        if changed {
+            super::finder::peek_selected(self);
+            self.sync();
+        }
+        changed
+    }
+
+    /// Waits until no background work is under way, up to `timeout`, applying messages as
+    /// they come (tests; the event loop never waits). Returns whether it settled.
+    #[cfg(test)]
+    pub fn settle(&mut self, timeout: std::time::Duration) -> bool {
+        use std::time::{Duration, Instant};
+        let start = Instant::now();
+        loop {
+            super::finder::start_due_search(self);
+            // A new ranking may select another file to preview, which starts its load.
+            super::finder::peek_selected(self);
+            if self.colouring {
+                self.sync();
+            }
+            if !self.busy() {
+                break;
+            }
+            let left = timeout.saturating_sub(start.elapsed());
+            if left.is_zero() {
+                return false;
+            }
+            if self.colouring {
+                continue;
+            }
+            // A search waiting for typing to pause starts when its time comes.
+            let wait = self.results.due.map_or(left, |due| {
+                due.saturating_duration_since(Instant::now())
+                    .min(left)
+                    .max(Duration::from_millis(1))
+            });
+            if let Some(message) = self.jobs.recv_timeout(wait) {
+                self.receive(message);
+            }
+        }
+        self.sync();
+        true
+    }
+
+    /// Applies one message from background work; results of replaced jobs are dropped.
+    pub fn receive(&mut self, message: Message) {
+        match message {
+            Message::Ranked(ranking) => {
+                let current = self.symbols.as_ref().map(|s| s.generation);
+                if current == Some(ranking.generation) {
+                    self.picker.accept(ranking);
+                }
+            }
+            Message::Hits { job, file } => {
+                if job == self.results.job && self.results.running && !self.results.add(file) {
+                    self.stop_search();
+                }
+            }
+            Message::SearchDone { job, result } => {
+                if job == self.results.job {
+                    self.results.running = false;
+                    let results = &mut self.results;
+                    match result {
+                        Err(err) => results.note = Some(err),
+                        Ok(summary) if results.note.is_none() && !summary.unreadable.is_empty() => {
+                            results.note = Some(format!(
+                                "{} entries could not be read",
+                                summary.unreadable.len()
+                            ));
+                        }
+                        Ok(_) => {}
+                    }
+                }
+            }
+            Message::Loaded { job, doc } => {
+                let current = self.doc.as_ref().map(|d| d.path.as_path());
+                if self.loading == Some(job) && current == Some(doc.path.as_path()) {
+                    self.loading = None;
+                    self.swap_doc(*doc);
+                    self.check_expected();
+                }
+            }
+            Message::Peeked { job, doc } => {
+                if self.peek_loading == Some(job) {
+                    self.peek_loading = None;
+                    self.refresh_index(&doc);
+                    if let Some(peek) = self.peek.as_mut().filter(|p| p.doc.path == doc.path) {
+                        peek.doc = *doc;
+                    }
+                }
+            }
+            Message::AssetsReady => self.assets_pending = false,
+            Message::Git(snapshot) => {
+                self.git_pending = false;
+                let had = self.snapshot.is_some();
+                self.snapshot = snapshot;
+                self.mark_changes();
+                // The open file's diff markers need the status; without one before or now,
+                // there is nothing to redo.
+                if had || self.snapshot.is_some() {
+                    self.reload_doc();
+                }
+            }
+            Message::Reached(reached) => self.graft_reached(reached),
+        }
+    }
+
+    /// Stops the running text or references search, keeping what it found.
+    pub fn stop_search(&mut self) {
+        if let Some(cancel) = self.search_cancel.take() {
+            cancel.cancel();
+        }
+        self.results.running = false;
+    }
 }

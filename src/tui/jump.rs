@@ -1,8 +1,13 @@
 //! The jump list, as in vim and helix: every jump to another place (a picked symbol, a search
 //! hit, a reference) remembers where it left; Ctrl-O goes back through those places and the
 //! forward key comes back. A new jump from the middle of the list drops the places ahead.
+//! Below it, the viewer's jumps themselves ([`App::goto`], [`App::jump`]).
 
-use std::path::PathBuf;
+use super::app::{App, Focus};
+use super::doc::Doc;
+use super::layout;
+use super::picker::Overlay;
+use std::path::{Path, PathBuf};
 
 /// Places remembered at most; the oldest go first.
 const MAX_JUMPS: usize = 100;
@@ -64,6 +69,84 @@ impl JumpList {
     pub fn position(&self) -> (usize, usize) {
         let ahead = self.places.len().saturating_sub(self.at + 1);
         (self.at, ahead)
+    }
+}
+
+impl App {
+    /// Where the preview is, for the jump list.
+    pub fn here(&self) -> Option<Location> {
+        let doc = self.doc.as_ref()?;
+        Some(Location {
+            path: doc.path.clone(),
+            cursor: self.preview.cursor,
+            top: self.preview.top,
+        })
+    }
+
+    /// Shows `path` with the preview's cursor on 0-based line `cursor` (at the top, or at
+    /// `top`) and the outline on the entry holding it; `ready` is the file already loaded.
+    pub fn show(&mut self, path: &Path, cursor: usize, top: Option<usize>, ready: Option<Doc>) {
+        let open = self.doc.as_ref().is_some_and(|d| d.path == path);
+        if !open {
+            match ready.filter(|doc| doc.path == path) {
+                Some(doc) => {
+                    self.loading = None;
+                    self.set_doc(doc);
+                    self.reveal(path);
+                }
+                None => self.open(path),
+            }
+        }
+        self.outline.set_filter("");
+        self.filtering = false;
+        self.preview.cursor = cursor;
+        self.preview.top = top.unwrap_or(cursor);
+        self.clamp_preview();
+        self.follow_cursor();
+        self.center_selection();
+    }
+
+    /// After a jump: the outline's and the directory pane's selections shown a third of the
+    /// way down their panes when they were out of sight.
+    pub fn center_selection(&mut self) {
+        let panes = self.panes();
+        self.outline
+            .scroll_to_show(layout::inner_height(panes.outline));
+        if let Some(dir) = panes.dir {
+            self.dir.scroll_to_show(layout::inner_height(dir));
+        }
+    }
+
+    /// Jumps to 1-based `line` of `path`, remembering where the preview was.
+    pub fn goto(&mut self, path: &Path, line: usize) {
+        if let Some(here) = self.here() {
+            self.jumps.push(here);
+        }
+        self.overlay = Overlay::None;
+        // A preview still loading, or read before the file was saved again, is not the file:
+        // `open` reads it (on a thread).
+        let ready = self
+            .peek
+            .take()
+            .map(|peek| peek.doc)
+            .filter(|doc| !doc.loading && super::doc::stamp(&doc.path) == doc.stamp);
+        self.peek_loading = None;
+        self.show(path, line.saturating_sub(1), None, ready);
+        self.focus = Focus::Outline;
+    }
+
+    /// Ctrl-O and the forward key: back to the place before the last jump, or forward again.
+    pub fn jump(&mut self, back: bool) {
+        let Some(here) = self.here() else { return };
+        let target = match back {
+            true => self.jumps.back(here),
+            false => self.jumps.forward(here),
+        };
+        match target {
+            Some(place) => self.show(&place.path, place.cursor, Some(place.top), None),
+            None if back => self.message = Some("no earlier place in the jump list".into()),
+            None => self.message = Some("no later place in the jump list".into()),
+        }
     }
 }
 

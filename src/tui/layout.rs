@@ -59,6 +59,26 @@ pub fn panes(area: Rect) -> Panes {
     }
 }
 
+/// While a finder view is open: its list, over the directory and outline panes and wider
+/// where they would leave it little room (3/5 of the width, the preview keeping at least
+/// 30 columns), and the preview beside it.
+pub fn finder(panes: &Panes) -> (Rect, Rect) {
+    let left = panes
+        .dir
+        .map_or(panes.outline, |dir| dir.union(panes.outline));
+    let total = left.width + panes.preview.width;
+    let width = (total * 3 / 5)
+        .min(total.saturating_sub(30))
+        .max(left.width);
+    let list = Rect { width, ..left };
+    let preview = Rect {
+        x: left.x + width,
+        width: total - width,
+        ..panes.preview
+    };
+    (list, preview)
+}
+
 /// Rows of content inside a bordered pane.
 pub fn inner_height(rect: Rect) -> usize {
     rect.height.saturating_sub(2) as usize
@@ -78,5 +98,15 @@ mod tests {
         assert_eq!(narrow.outline.width + narrow.preview.width, 79);
         assert!(too_small(Rect::new(0, 0, 20, 5)));
         assert!(!too_small(Rect::new(0, 0, 80, 24)));
+        for width in [80, 120, 200] {
+            let panes = panes(Rect::new(0, 0, width, 30));
+            let (list, preview) = finder(&panes);
+            assert_eq!(list.width + preview.width, width);
+            assert!(
+                list.width >= width * 3 / 5 && preview.width >= 30,
+                "{width}"
+            );
+            assert_eq!((list.y, list.height), (preview.y, preview.height));
+        }
     }
 }

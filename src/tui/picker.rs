@@ -132,6 +132,8 @@ pub struct Results {
     /// The running search's job number (messages of other jobs are dropped).
     pub job: u64,
     pub running: bool,
+    /// When the query typed last starts its search (typing has to pause first).
+    pub due: Option<std::time::Instant>,
     pub files: usize,
     pub hits: usize,
     /// Why the search failed or stopped early, or what it could not read.
@@ -148,6 +150,7 @@ impl Default for Results {
             cursor: Cursor::default(),
             job: 0,
             running: false,
+            due: None,
             files: 0,
             hits: 0,
             note: None,
@@ -254,8 +257,12 @@ impl Results {
             plural(self.hits, "hit", "hits"),
             plural(self.files, "file", "files")
         );
-        if self.running {
+        if self.running || self.due.is_some() {
             text.push_str(" · searching…");
+        }
+        // While the next query waits for typing to pause, the rows are the last query's.
+        if let Some(ran) = self.ran.as_deref().filter(|ran| *ran != self.query) {
+            text.push_str(&format!(" · for '{ran}'"));
         }
         text
     }

@@ -13,12 +13,15 @@
 //! The index keeps a compact row per definition (qualified name, kind, line, file and name
 //! numbers) and a table of distinct names: each distinct name is scored once per query, and
 //! the queries typed on the way to this one keep their matches, so typing on rescores only
-//! the last matches and Backspace rescores nothing. Measured on 725,000 definitions (103 MB
-//! of sources, benches/picker.sh): a keystroke is ranked and drawn in 6 ms (median), 21 ms
-//! at worst; the process peaks near 110 MB.
+//! the last matches and Backspace rescores nothing. While definitions stream in, each answer
+//! ranks only what arrived since the last one against the best kept. Measured on 751,000
+//! definitions (103 MB of sources, benches/picker.sh, load average 12 on 2 cores): a keystroke
+//! is ranked and drawn in 12-15 ms (median), the process peaks near 125 MB.
 
 use super::jobs::{Cancel, Message};
 use crate::outline::Kind;
+#[cfg(test)]
+use crate::search::Defined;
 use crate::search::{self, FileDefinitions, FindQuery, Scope, Summary};
 use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
@@ -67,6 +70,8 @@ pub struct Ranking {
 
 enum Input {
     Files(FileDefinitions),
+    /// A file read again since it was indexed: its definitions now.
+    Refresh(FileDefinitions),
     Query(String),
     Done(Result<Summary, String>),
 }
@@ -106,6 +111,13 @@ impl SymbolIndex {
     /// Ranks the index for `query` (the answer arrives as a message).
     pub fn query(&self, query: &str) {
         let _ = self.tx.send(Input::Query(query.to_string()));
+    }
+
+    /// Replaces what the index holds for one file with its definitions as read now (the
+    /// viewer read it again: opened, previewed, saved from elsewhere). Nothing changes when
+    /// they are the same; otherwise a new ranking follows.
+    pub fn refresh(&self, file: FileDefinitions) {
+        let _ = self.tx.send(Input::Refresh(file));
     }
 }
 
@@ -337,12 +349,25 @@ fn scored(sym: &Sym, at: u32, tier: u8, score: u32) -> Scored {
     }
 }
 
+/// One file as indexed: its definitions are `syms[start..end]`.
+struct IndexedFile {
+    path: PathBuf,
+    start: u32,
+    end: u32,
+    /// A newer version of the file was indexed since.
+    retired: bool,
+}
+
 /// The ranking thread's state.
 struct Ranker {
     generation: u64,
     ui: Sender<Message>,
     syms: Vec<Sym>,
-    files: Vec<PathBuf>,
+    files: Vec<IndexedFile>,
+    /// The number of each path's current version in `files`.
+    numbers: rustc_hash::FxHashMap<PathBuf, u32>,
+    /// Definitions of files read again since: never ranked, and not counted.
+    retired_syms: usize,
     names: Names,
     query: Query,
     /// For a query about names: each distinct name's (tier, score), `None` for no match.
@@ -351,6 +376,9 @@ struct Ranker {
     /// before), so that typing on scores only the last matches and Backspace costs nothing.
     history: Vec<(String, Vec<NameHit>)>,
     matched: Vec<Scored>,
+    /// The best [`SHOWN`] of `matched[..seen]`, in order.
+    top: Vec<Scored>,
+    seen: usize,
     matchers: Vec<Matcher>,
     done: bool,
     note: Option<String>,
@@ -365,11 +393,15 @@ impl Ranker {
             ui,
             syms: Vec::new(),
             files: Vec::new(),
+            numbers: Default::default(),
+            retired_syms: 0,
             names: Names::default(),
             query: Query::parse(""),
             verdicts: Vec::new(),
             history: Vec::new(),
             matched: Vec::new(),
+            top: Vec::new(),
+            seen: 0,
             matchers: (0..workers)
                 .map(|_| Matcher::new(Config::DEFAULT))
                 .collect(),
@@ -383,12 +415,13 @@ impl Ranker {
     /// taken together so that one ranking answers them all.
     fn run(mut self, rx: Receiver<Input>) {
         while let Ok(first) = rx.recv() {
-            let mut query_changed = false;
+            let mut changed = false;
             let mut latest_query = None;
             let mut input = Some(first);
             while let Some(next) = input.take() {
                 match next {
                     Input::Files(file) => self.add(file),
+                    Input::Refresh(file) => changed |= self.refresh(file),
                     Input::Query(text) => latest_query = Some(text),
                     Input::Done(result) => self.finish(result),
                 }
@@ -396,10 +429,10 @@ impl Ranker {
             }
             if let Some(text) = latest_query {
                 self.set_query(&text);
-                query_changed = true;
+                changed = true;
             }
             let due = self.last_sent.is_none_or(|at| at.elapsed() >= SEND_EVERY);
-            if (query_changed || self.done || due) && self.send().is_err() {
+            if (changed || self.done || due) && self.send().is_err() {
                 return;
             }
         }
@@ -407,21 +440,28 @@ impl Ranker {
 
     fn add(&mut self, file: FileDefinitions) {
         let number = self.files.len() as u32;
-        self.files.push(file.path);
+        let start = self.syms.len() as u32;
+        self.numbers.insert(file.path.clone(), number);
+        self.files.push(IndexedFile {
+            path: file.path,
+            start,
+            end: start + file.entries.len() as u32,
+            retired: false,
+        });
         // Names scored for one query are not scored for the queries before it.
         self.history.clear();
         let (matcher, buf) = (&mut self.matchers[0], &mut Vec::new());
-        for (entry, in_test) in file.entries {
-            let (name, new) = self.names.intern(&entry.name);
+        for entry in file.entries {
+            let (name, new) = self.names.intern(entry.name());
             let sym = Sym {
-                name_start: entry.qualname.len().saturating_sub(entry.name.len()) as u32,
+                name_start: entry.name_start as u32,
                 name,
                 qual_mask: char_mask(&entry.qualname),
                 qualname: entry.qualname.into_boxed_str(),
                 kind: entry.kind,
                 line: entry.line as u32,
                 file: number,
-                in_test,
+                in_test: entry.in_test,
             };
             let at = self.syms.len() as u32;
             let query = &self.query;
@@ -446,15 +486,53 @@ impl Ranker {
         }
     }
 
+    /// Takes a file's definitions as read now; returns whether the index changed.
+    fn refresh(&mut self, file: FileDefinitions) -> bool {
+        let Some(&number) = self.numbers.get(&file.path) else {
+            // A file created since the scan (or one the scan has not reached yet: it will
+            // come again, and then replace this version).
+            self.add(file);
+            return true;
+        };
+        let indexed = &self.files[number as usize];
+        let old = &self.syms[indexed.start as usize..indexed.end as usize];
+        let same = old.len() == file.entries.len()
+            && old.iter().zip(&file.entries).all(|(sym, entry)| {
+                *sym.qualname == entry.qualname
+                    && sym.line as usize == entry.line
+                    && sym.kind == entry.kind
+            });
+        if same {
+            return false;
+        }
+        self.files[number as usize].retired = true;
+        self.retired_syms += old.len();
+        let files = &self.files;
+        let syms = &self.syms;
+        self.matched
+            .retain(|m| !files[syms[m.at as usize].file as usize].retired);
+        self.rebuilt();
+        self.add(file);
+        true
+    }
+
     fn set_query(&mut self, text: &str) {
         if text == self.query.text {
             return;
         }
-        let query = Query::parse(text);
+        self.rescore(Query::parse(text));
+    }
+
+    /// Scores the index for `query` (narrowing the last matches when it extends them).
+    fn rescore(&mut self, query: Query) {
+        self.rebuilt();
         if query.qualified {
+            let files = &self.files;
             let candidates: Vec<u32> = match query.narrows(&self.query) && self.query.qualified {
                 true => self.matched.iter().map(|m| m.at).collect(),
-                false => (0..self.syms.len() as u32).collect(),
+                false => (0..self.syms.len() as u32)
+                    .filter(|&at| !files[self.syms[at as usize].file as usize].retired)
+                    .collect(),
             };
             self.query = query;
             self.matched =
@@ -466,12 +544,12 @@ impl Ranker {
             for hit in &hits {
                 self.verdicts[hit.id as usize] = Some((hit.tier, hit.score));
             }
-            let (query, verdicts) = (&self.query, &self.verdicts);
+            let (query, verdicts, files) = (&self.query, &self.verdicts, &self.files);
             self.matched = self
                 .syms
                 .iter()
                 .enumerate()
-                .filter(|(_, sym)| query.wants(sym))
+                .filter(|(_, sym)| query.wants(sym) && !files[sym.file as usize].retired)
                 .filter_map(|(at, sym)| {
                     let (tier, score) = verdicts.get(sym.name as usize).copied().flatten()?;
                     Some(scored(sym, at as u32, tier, score))
@@ -525,17 +603,38 @@ impl Ranker {
         self.ui.send(Message::Ranked(ranking))
     }
 
+    /// Brings [`Ranker::top`] up to date with the matches added since it was last: the best
+    /// of the old best and the new ones, so that a send while a large tree streams in costs
+    /// what arrived since the last one, not the whole index.
+    fn update_top(&mut self) {
+        let seen = self.seen.min(self.matched.len());
+        let fresh = &mut self.matched[seen..];
+        let best = SHOWN.min(fresh.len());
+        if best > 0 && best < fresh.len() {
+            fresh.select_nth_unstable(best - 1);
+        }
+        let mut top = std::mem::take(&mut self.top);
+        top.extend_from_slice(&fresh[..best]);
+        top.sort_unstable();
+        top.truncate(SHOWN);
+        self.top = top;
+        self.seen = self.matched.len();
+    }
+
+    /// `matched` was rebuilt, not added to: the best are found again from all of it.
+    fn rebuilt(&mut self) {
+        self.top.clear();
+        self.seen = 0;
+    }
+
     /// The best [`SHOWN`] matches as rows.
     fn ranking(&mut self) -> Ranking {
-        let shown = SHOWN.min(self.matched.len());
-        if shown > 0 && shown < self.matched.len() {
-            self.matched.select_nth_unstable(shown - 1);
-        }
-        self.matched[..shown].sort_unstable();
+        self.update_top();
         let mut indices = Vec::new();
         let matcher = &mut self.matchers[0];
         let query = &self.query;
-        let rows = self.matched[..shown]
+        let rows = self
+            .top
             .iter()
             .filter_map(|m| {
                 let sym = self.syms.get(m.at as usize)?;
@@ -558,7 +657,7 @@ impl Ranker {
                 Some(Row {
                     kind: sym.kind,
                     qualname: sym.qualname.to_string(),
-                    path: self.files.get(sym.file as usize)?.clone(),
+                    path: self.files.get(sym.file as usize)?.path.clone(),
                     line: sym.line as usize,
                     in_test: sym.in_test,
                     matched: indices.clone(),
@@ -570,8 +669,8 @@ impl Ranker {
             query: self.query.text.clone(),
             rows,
             matched: self.matched.len(),
-            indexed: self.syms.len(),
-            files: self.files.len(),
+            indexed: self.syms.len() - self.retired_syms,
+            files: self.numbers.len(),
             done: self.done,
             note: self.note.clone(),
         }
@@ -647,21 +746,17 @@ mod tests {
         let (ui, _) = mpsc::channel();
         let mut ranker = Ranker::new(1, ui);
         for (i, (qualname, name, kind, in_test)) in defs.iter().enumerate() {
-            let entry = crate::search::EntryRef {
-                id: i.to_string(),
+            let entry = Defined {
                 kind: *kind,
-                name: name.to_string(),
                 qualname: qualname.to_string(),
-                signature: None,
+                name_start: qualname.len() - name.len(),
                 line: i + 1,
-                end_line: i + 1,
-                tokens: None,
-                children: 0,
+                in_test: *in_test,
             };
             ranker.add(FileDefinitions {
                 path: PathBuf::from(format!("f{i}.rs")),
                 language: crate::Language::Rust,
-                entries: vec![(entry, *in_test)],
+                entries: vec![entry],
             });
         }
         ranker
@@ -760,22 +855,22 @@ mod tests {
         let mut ranker = ranker(&DEFS[..2]);
         ranker.set_query("get");
         assert!(ranker.ranking().rows.is_empty());
-        for (sym, path) in late.syms.into_iter().zip(late.files) {
-            let entry = crate::search::EntryRef {
-                id: "9".into(),
+        for (sym, path) in late
+            .syms
+            .into_iter()
+            .zip(late.files.into_iter().map(|f| f.path))
+        {
+            let entry = Defined {
                 kind: sym.kind,
-                name: sym.name().to_string(),
                 qualname: sym.qualname.to_string(),
-                signature: None,
+                name_start: sym.name_start as usize,
                 line: 9,
-                end_line: 9,
-                tokens: None,
-                children: 0,
+                in_test: false,
             };
             ranker.add(FileDefinitions {
                 path,
                 language: crate::Language::Rust,
-                entries: vec![(entry, false)],
+                entries: vec![entry],
             });
         }
         assert_eq!(ranker.ranking().rows[0].qualname, "Store.get");

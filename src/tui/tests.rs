@@ -100,7 +100,10 @@ fn fake_loader(
         .extension()
         .is_some_and(|e| e == "py")
         .then(|| fake_outline(&text));
-    Doc::from_parts(path, text, outline, theme)
+    let mut doc = Doc::from_parts(path, text, outline, theme);
+    // As the real loader: the stamp tells a later save apart.
+    doc.stamp = super::doc::stamp(path);
+    doc
 }
 
 struct Fixture {
@@ -133,12 +136,24 @@ fn app(fx: &Fixture, color: ColorMode, size: (u16, u16)) -> App {
     app
 }
 
-/// `app` with app.py opened through the directory pane.
+/// `app` with app.py opened through the directory pane and read in full.
 fn opened(fx: &Fixture, size: (u16, u16)) -> App {
     let mut app = app(fx, ColorMode::Mono, size);
     select_dir(&mut app, "app.py");
     update(&mut app, Action::Enter);
+    settle(&mut app);
     app
+}
+
+/// Applies background work's results until none is under way (as the event loop would,
+/// drawing in between).
+fn settle(app: &mut App) {
+    let settled = app.settle(std::time::Duration::from_secs(20));
+    assert!(
+        settled,
+        "background work never ended: loading {:?}, peek {:?}, git {}, assets {}, search {}",
+        app.loading, app.peek_loading, app.git_pending, app.assets_pending, app.results.running
+    );
 }
 
 /// Selects `rel` (a path below the root) in the directory pane, listing its directories.
@@ -260,6 +275,7 @@ fn reload_keeps_the_selected_symbol() {
     )
     .unwrap();
     update(&mut app, Action::FileChanged);
+    settle(&mut app);
     assert_eq!(selected_name(&app), Some("Store.add"));
     assert_eq!(app.outline.nodes().len(), 6);
 }
@@ -321,6 +337,7 @@ fn mouse_clicks_focus_and_select() {
     assert_eq!(app.focus, Focus::Dir);
     update(&mut app, Action::Click(dir.x + 3, dir.y + 2));
     assert_eq!(app.focus, Focus::Outline, "a second click opens the file");
+    settle(&mut app);
     let outline = panes.outline;
     update(&mut app, Action::Click(outline.x + 3, outline.y + 4));
     assert_eq!(selected_name(&app), Some("Store.get"));
@@ -452,6 +469,7 @@ fn escape_sequences_from_files_and_names_are_drawn_visibly() {
     app.loader = Doc::load;
     select_dir(&mut app, name);
     update(&mut app, Action::Enter);
+    settle(&mut app);
     update(&mut app, Action::Right);
     app.message = Some(format!("copied {name}:1"));
     let mut terminal = Terminal::new(TestBackend::new(120, 40)).unwrap();
@@ -524,6 +542,7 @@ fn an_open_file_replaced_by_a_fifo_is_refused_on_reload() {
     // The load is checked on a thread first, so a regression fails instead of hanging.
     assert!(load_within_5s(&app, &path).is_some(), "the load blocked");
     update(&mut app, Action::FileChanged);
+    settle(&mut app);
     let screen = render(&app, 120, 40);
     // The outline pane and the preview both give the reason (issue 12).
     assert_eq!(screen.matches("a named pipe (FIFO)").count(), 2, "{screen}");

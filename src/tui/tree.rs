@@ -105,6 +105,23 @@ impl<T: Item> Tree<T> {
         self.filter.as_ref().map(|f| f.query.as_str())
     }
 
+    /// Whether node `index` shows its children: open, or (while filtering) with a match
+    /// below it in sight.
+    pub fn shows_children(&self, index: usize) -> bool {
+        let Some(node) = self.nodes.get(index) else {
+            return false;
+        };
+        if self.filter.is_none() {
+            return node.has_children && node.expanded;
+        }
+        let Ok(row) = self.visible.binary_search(&index) else {
+            return false;
+        };
+        self.visible
+            .get(row + 1)
+            .is_some_and(|&next| self.nodes[next].depth > node.depth)
+    }
+
     /// Whether node `index` matches the active filter (false without one).
     pub fn is_match(&self, index: usize) -> bool {
         self.filter
@@ -245,6 +262,49 @@ impl<T: Item> Tree<T> {
         self.reapply_filter();
     }
 
+    /// Gives children to every node for which `children_of` has some (loaded elsewhere, as
+    /// the directory filter's listings are), in one pass over the tree: each node gets them
+    /// closed, and they are offered to `children_of` in turn. The selection stays on its
+    /// node; the filter is applied again. Returns whether any node got children.
+    pub fn graft(&mut self, mut children_of: impl FnMut(&mut T) -> Option<Vec<T>>) -> bool {
+        let old = std::mem::take(&mut self.nodes);
+        let mut out = Vec::with_capacity(old.len());
+        // A stack that pops in pre-order: the old nodes, with grafted children pushed on top.
+        let mut work: Vec<(Option<usize>, Node<T>)> = old
+            .into_iter()
+            .enumerate()
+            .rev()
+            .map(|(i, node)| (Some(i), node))
+            .collect();
+        let mut grafted = false;
+        let mut selected = 0;
+        while let Some((origin, mut node)) = work.pop() {
+            if origin == Some(self.selected) {
+                selected = out.len();
+            }
+            if let Some(children) = children_of(&mut node.item) {
+                grafted = true;
+                let depth = node.depth + 1;
+                node.has_children = !children.is_empty();
+                node.expanded = false;
+                work.extend(children.into_iter().rev().map(|item| {
+                    let node = Node {
+                        depth,
+                        expanded: false,
+                        has_children: item.expandable(),
+                        item,
+                    };
+                    (None, node)
+                }));
+            }
+            out.push(node);
+        }
+        self.nodes = out;
+        self.selected = selected;
+        self.reapply_filter();
+        grafted
+    }
+
     /// Mutable access to node `index`'s item (a row's facts changed).
     pub fn item_mut(&mut self, index: usize) -> Option<&mut T> {
         self.nodes.get_mut(index).map(|n| &mut n.item)
@@ -353,6 +413,19 @@ impl<T: Item> Tree<T> {
             .position(|&i| i == self.selected)
             .map_or(0, |p| p + 1);
         Some((at, hits.len()))
+    }
+
+    /// Scrolls so that the selected row is a third of the way down a window of `height`
+    /// rows, when it is out of sight (after a jump: a row at the very edge is easy to miss).
+    pub fn scroll_to_show(&mut self, height: usize) {
+        let Some(row) = self.selected_row() else {
+            return;
+        };
+        let height = height.max(1);
+        if row < self.offset || row >= self.offset + height {
+            self.offset = row.saturating_sub(height / 3);
+        }
+        self.scroll_into_view(height);
     }
 
     /// Keeps the selected row inside a window of `height` rows.
@@ -511,6 +584,59 @@ mod tests {
             "an empty directory has no marker"
         );
         assert_eq!(tree.nodes().len(), 2);
+    }
+
+    #[test]
+    fn grafted_children_arrive_closed_and_show_while_filtering() {
+        struct Lazy(&'static str, bool, bool);
+        impl Item for Lazy {
+            fn key(&self) -> &str {
+                self.0
+            }
+            fn expandable(&self) -> bool {
+                self.1 && !self.2
+            }
+        }
+        let mut tree = Tree::new(
+            vec![(0, Lazy("a", true, false)), (0, Lazy("zed", false, false))],
+            0,
+        );
+        tree.select(1);
+        tree.set_filter("q");
+        assert!(tree.visible().is_empty());
+        let grafted = tree.graft(|item| match item.0 {
+            "a" => {
+                item.2 = true;
+                Some(vec![Lazy("b", true, false), Lazy("c", false, false)])
+            }
+            "b" => {
+                item.2 = true;
+                Some(vec![Lazy("quux", false, false)])
+            }
+            _ => None,
+        });
+        assert!(grafted);
+        let names: Vec<&str> = tree
+            .visible()
+            .iter()
+            .map(|&i| tree.nodes()[i].item.0)
+            .collect();
+        assert_eq!(names, ["a", "b", "quux"], "the match and its parents");
+        assert_eq!(tree.selected().map(|n| n.item.0), Some("quux"));
+        assert!(tree.shows_children(0) && tree.shows_children(1));
+        assert!(!tree.nodes()[0].expanded, "grafted closed");
+        tree.set_filter("");
+        let names: Vec<&str> = tree
+            .visible()
+            .iter()
+            .map(|&i| tree.nodes()[i].item.0)
+            .collect();
+        assert_eq!(
+            names,
+            ["a", "b", "quux", "c", "zed"],
+            "the way to the match opened"
+        );
+        assert!(tree.shows_children(0));
     }
 
     #[test]

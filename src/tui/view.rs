@@ -36,17 +36,16 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let panes = layout::panes(area);
     let palette = Palette::new(app.options.color, app.options.light);
     if app.overlay != crate::tui::picker::Overlay::None {
-        let left = panes
-            .dir
-            .map_or(panes.outline, |dir| dir.union(panes.outline));
-        picker::draw(frame, app, left, &palette);
+        let (list, preview) = layout::finder(&panes);
+        picker::draw(frame, app, list, &palette);
+        preview::draw(frame, app, preview, &palette);
     } else {
         if let Some(rect) = panes.dir {
             dir::draw(frame, app, rect, &palette);
         }
         outline::draw(frame, app, panes.outline, &palette);
+        preview::draw(frame, app, panes.preview, &palette);
     }
-    preview::draw(frame, app, panes.preview, &palette);
     status::draw(frame, app, panes.status, &palette);
     if app.help {
         help::draw(frame, area, app.help_top, &palette);
@@ -232,9 +231,9 @@ pub fn draw_tree<T: Item>(
     frame.render_widget(Paragraph::new(lines).block(block), rect);
 }
 
-/// The fold marker and indentation in front of a tree row.
-pub fn tree_prefix<T>(node: &super::tree::Node<T>) -> Span<'static> {
-    let marker = match (node.has_children, node.expanded) {
+/// The fold marker and indentation in front of a tree row; `open`: its children show.
+pub fn tree_prefix<T>(node: &super::tree::Node<T>, open: bool) -> Span<'static> {
+    let marker = match (node.has_children, open) {
         (false, _) => "  ",
         (true, true) => "▾ ",
         (true, false) => "▸ ",

@@ -121,8 +121,8 @@ pub(super) fn is_all_caps(w: &[u8]) -> bool {
 impl Ctx<'_> {
     /// Index of the first token of the declaration proper: skips lines that hold only an
     /// all-caps macro word or a macro call (`Q_OBJECT`, `MODULE_LICENSE("x")`) before it.
-    pub(super) fn lead(&self, toks: &[Tok], line_of: &dyn Fn(usize) -> usize) -> usize {
-        let mut i = self.lead_junk(toks, line_of);
+    pub(super) fn lead(&self, toks: &[Tok]) -> usize {
+        let mut i = self.lead_junk(toks);
         // `template<…> template<…> R A<T>::f()`: the declaration starts at the last one.
         while toks.get(i).is_some_and(|t| self.is_word(t, b"template"))
             && toks.get(i + 1).is_some_and(|t| t.kind == Tk::Angle)
@@ -135,7 +135,7 @@ impl Ctx<'_> {
         i
     }
 
-    fn lead_junk(&self, toks: &[Tok], line_of: &dyn Fn(usize) -> usize) -> usize {
+    fn lead_junk(&self, toks: &[Tok]) -> usize {
         let mut i = 0;
         loop {
             let Some(t) = toks.get(i) else { return i };
@@ -165,12 +165,19 @@ impl Ctx<'_> {
                             | b"volatile"
                             | b"requires"
                     ));
-            if continues && line_of(nt.start) > line_of(lt.end.saturating_sub(1)) {
+            if continues && self.line_break_between(lt.end.saturating_sub(1), nt.start) {
                 i = next;
             } else {
                 return i;
             }
         }
+    }
+
+    /// Whether a line ends in `from..to` (masking keeps every line break).
+    fn line_break_between(&self, from: usize, to: usize) -> bool {
+        self.code
+            .get(from..to)
+            .is_some_and(|between| memchr::memchr(b'\n', between).is_some())
     }
 
     /// Skips `template<…>` and `export` at `i`.

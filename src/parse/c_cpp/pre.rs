@@ -2,7 +2,8 @@
 //! which `#if` branches the code scan sees so that duplicated declaration heads do not merge.
 
 use crate::outline::{Entry, Kind};
-use crate::parse::signature;
+use crate::parse::lex::blank;
+use crate::parse::{signature, LineCursor};
 
 /// Result of the preprocessor pass.
 pub(super) struct Preprocessed {
@@ -14,9 +15,10 @@ pub(super) struct Preprocessed {
 const MAX_GROUP_DEPTH: usize = 32;
 
 struct Branch {
-    /// First content line (0-based index into the line table).
+    /// Offset where the first content line starts.
     first: usize,
-    /// One past the last content line.
+    /// Offset where the directive after the last content line starts (`usize::MAX`: the end
+    /// of the text).
     end: usize,
     /// `#if 0` / `#elif 0`: never compiled.
     dead: bool,
@@ -25,18 +27,16 @@ struct Branch {
     unlikely: bool,
 }
 
-/// Line table: byte range of every line without its `\n`.
-fn line_table(bytes: &[u8]) -> Vec<(usize, usize)> {
-    let mut lines = Vec::new();
-    let mut start = 0;
-    for nl in memchr::memchr_iter(b'\n', bytes) {
-        lines.push((start, nl));
-        start = nl + 1;
-    }
-    if start < bytes.len() {
-        lines.push((start, bytes.len()));
-    }
-    lines
+/// The end of the line holding `pos`: its `\n`, or the end of the text.
+fn line_end(bytes: &[u8], pos: usize) -> usize {
+    let pos = pos.min(bytes.len());
+    memchr::memchr(b'\n', &bytes[pos..]).map_or(bytes.len(), |n| pos + n)
+}
+
+/// The start of the line holding `pos`.
+fn line_start(bytes: &[u8], pos: usize) -> usize {
+    let pos = pos.min(bytes.len());
+    memchr::memrchr(b'\n', &bytes[..pos]).map_or(0, |n| n + 1)
 }
 
 fn trim_line(bytes: &[u8], (start, end): (usize, usize)) -> (usize, usize) {
@@ -67,50 +67,34 @@ fn word_at(bytes: &[u8], pos: usize) -> (usize, usize) {
     (s, e)
 }
 
-pub(super) fn preprocess(text: &str, masked: &str) -> Preprocessed {
+/// Runs the pass over `masked` (the masked `text`), which becomes the code the scope scanner
+/// reads. Directives are found by their `#` (a `memchr` jump), not line by line.
+pub(super) fn preprocess(text: &str, masked: Vec<u8>, lines: &LineCursor) -> Preprocessed {
     let src = text.as_bytes();
-    let bytes = masked.as_bytes();
-    let mut code = bytes.to_vec();
-    let lines = line_table(bytes);
+    let mut code = masked;
     let mut macros = Vec::new();
     let mut groups: Vec<Vec<Branch>> = Vec::new();
     // `#if` nesting past MAX_GROUP_DEPTH is counted, not tracked (keeps the pass linear).
     let mut untracked = 0usize;
-    let mut li = 0;
-    while li < lines.len() {
-        let Some(&line) = lines.get(li) else { break };
-        let (s, e) = trim_line(bytes, line);
-        if bytes.get(s) != Some(&b'#') || s >= e {
-            li += 1;
+    let mut from = 0;
+    while let Some(n) = memchr::memchr(b'#', code.get(from..).unwrap_or(&[])) {
+        let hash = from + n;
+        let start = line_start(&code, hash);
+        let indent = code.get(start..hash).unwrap_or(&[]);
+        if !indent.iter().all(|b| matches!(b, b' ' | b'\t' | b'\x0c')) {
+            from = hash + 1;
             continue;
         }
-        // The directive runs on while its lines end with a backslash.
-        let mut lj = li;
-        // (A backslash inside a comment still splices; so does a block comment left open.)
-        let mut in_comment = false;
-        while let Some(&l) = lines.get(lj) {
-            let (ts, te) = trim_line(src, l);
-            in_comment = block_comment_open_after(
-                src.get(ts..te).unwrap_or(b""),
-                bytes.get(ts..te).unwrap_or(b""),
-                in_comment,
-            );
-            let spliced = te > ts && src.get(te - 1) == Some(&b'\\');
-            if (spliced || in_comment) && lj + 1 < lines.len() {
-                lj += 1;
-            } else {
-                break;
-            }
-        }
-        let dir_end = lines.get(lj).map_or(e, |l| l.1);
-        blank(&mut code, s, dir_end);
-        let (ws, we) = word_at(bytes, s + 1);
-        let word = bytes.get(ws..we).unwrap_or(b"");
-        let rest_end = lines.get(li).map_or(e, |l| trim_line(bytes, *l).1);
-        let rest = bytes.get(we..rest_end.max(we)).unwrap_or(b"");
+        let dir_end = directive_end(src, &code, start);
+        let (ws, we) = word_at(&code, hash + 1);
+        let first_line_end = trim_line(&code, (start, line_end(&code, start))).1;
+        let word = code.get(ws..we).unwrap_or(b"");
+        let rest = code.get(we..first_line_end.max(we)).unwrap_or(b"");
+        let next_line = (dir_end + 1).min(code.len());
         match word {
             b"define" => {
-                if let Some(entry) = define_entry(src, we, dir_end, li + 1, lj + 1) {
+                let (line, end_line) = (lines.line_of(hash), lines.line_of(dir_end));
+                if let Some(entry) = define_entry(src, we, dir_end, line, end_line) {
                     macros.push(entry);
                 }
             }
@@ -118,20 +102,21 @@ pub(super) fn preprocess(text: &str, masked: &str) -> Preprocessed {
             b"endif" if untracked > 0 => untracked -= 1,
             b"elif" | b"else" | b"elifdef" | b"elifndef" if untracked > 0 => {}
             b"if" | b"ifdef" | b"ifndef" => groups.push(vec![Branch {
-                first: lj + 1,
-                end: lines.len(),
+                first: next_line,
+                end: usize::MAX,
                 dead: word == b"if" && is_zero(rest),
                 unlikely: word == b"ifdef" || (word == b"if" && unlikely_condition(rest)),
             }]),
             b"elif" | b"else" | b"elifdef" | b"elifndef" => {
+                let dead = word == b"elif" && is_zero(rest);
                 if let Some(group) = groups.last_mut() {
                     if let Some(last) = group.last_mut() {
-                        last.end = li;
+                        last.end = start;
                     }
                     group.push(Branch {
-                        first: lj + 1,
-                        end: lines.len(),
-                        dead: word == b"elif" && is_zero(rest),
+                        first: next_line,
+                        end: usize::MAX,
+                        dead,
                         unlikely: false,
                     });
                 }
@@ -139,20 +124,46 @@ pub(super) fn preprocess(text: &str, masked: &str) -> Preprocessed {
             b"endif" => {
                 if let Some(mut group) = groups.pop() {
                     if let Some(last) = group.last_mut() {
-                        last.end = li;
+                        last.end = start;
                     }
-                    let after = next_code_byte(&code, &lines, lj + 1);
-                    settle(&mut code, &lines, &group, after);
+                    let after = next_code_byte(&code, next_line);
+                    settle(&mut code, &group, after);
                 }
             }
             _ => {}
         }
-        li = lj + 1;
+        // Blanked last: the word and condition were read from it, and the branches settled
+        // above end before its line.
+        blank(&mut code, hash, dir_end);
+        from = dir_end + 1;
     }
     while let Some(group) = groups.pop() {
-        settle(&mut code, &lines, &group, None);
+        settle(&mut code, &group, None);
     }
     Preprocessed { code, macros }
+}
+
+/// The end (`\n` or end of text) of the directive whose line starts at `start`: it runs on
+/// while its lines end with a backslash, or while a block comment is open (a backslash inside
+/// a comment still splices; so does a block comment left open).
+fn directive_end(src: &[u8], code: &[u8], start: usize) -> usize {
+    let mut in_comment = false;
+    let mut line = start;
+    loop {
+        let end = line_end(code, line);
+        let (ts, te) = trim_line(src, (line, end));
+        in_comment = block_comment_open_after(
+            src.get(ts..te).unwrap_or(b""),
+            code.get(ts..te).unwrap_or(b""),
+            in_comment,
+        );
+        let spliced = te > ts && src.get(te - 1) == Some(&b'\\');
+        if (spliced || in_comment) && end + 1 < code.len() {
+            line = end + 1;
+        } else {
+            return end;
+        }
+    }
 }
 
 /// `defined(X)` without negation, or a platform test: most likely false on the reference
@@ -168,15 +179,21 @@ fn unlikely_condition(rest: &[u8]) -> bool {
             .any(|w| text.contains(w))
 }
 
-/// The first code byte from line `from` on, skipping directive lines.
-fn next_code_byte(code: &[u8], lines: &[(usize, usize)], from: usize) -> Option<u8> {
-    for &(s, e) in lines.iter().skip(from).take(200) {
-        let (ts, te) = trim_line(code, (s, e));
+/// The first code byte from the line starting at `from` on, skipping directive lines.
+fn next_code_byte(code: &[u8], from: usize) -> Option<u8> {
+    let mut line = from;
+    for _ in 0..200 {
+        if line >= code.len() {
+            return None;
+        }
+        let end = line_end(code, line);
+        let (ts, te) = trim_line(code, (line, end));
         match code.get(ts) {
-            Some(b'#') => continue,
+            Some(b'#') => {}
             Some(b) if ts < te => return Some(*b),
             _ => {}
         }
+        line = end + 1;
     }
     None
 }
@@ -224,15 +241,6 @@ fn is_zero(rest: &[u8]) -> bool {
     t == b"0" || t == b"false"
 }
 
-fn blank(code: &mut [u8], start: usize, end: usize) {
-    let end = end.min(code.len());
-    for byte in code.get_mut(start.min(end)..end).unwrap_or(&mut []) {
-        if *byte != b'\n' {
-            *byte = b' ';
-        }
-    }
-}
-
 /// Whether a branch stands on its own: balanced brackets that never dip below zero, ending
 /// after a complete statement. Branches that do not are alternatives of one another (two heads
 /// of one function), so only one is kept.
@@ -262,19 +270,20 @@ fn self_contained(code: &[u8], after: Option<u8>) -> bool {
             || (last == Some(b')') && !head_follows))
 }
 
-fn branch_range(lines: &[(usize, usize)], branch: &Branch) -> Option<(usize, usize)> {
-    if branch.first >= branch.end {
-        return None;
-    }
-    let start = lines.get(branch.first)?.0;
-    let end = lines.get(branch.end - 1)?.1;
-    Some((start, end.max(start)))
+/// The content of `branch`: from its first line to the end of the line before the directive
+/// that ends it; `None` when it has no line.
+fn branch_range(len: usize, branch: &Branch) -> Option<(usize, usize)> {
+    let (end, last_end) = match branch.end {
+        usize::MAX => (len, len),
+        end => (end, end.saturating_sub(1)),
+    };
+    (branch.first < end).then_some((branch.first, last_end.max(branch.first)))
 }
 
-fn settle(code: &mut [u8], lines: &[(usize, usize)], group: &[Branch], after: Option<u8>) {
+fn settle(code: &mut [u8], group: &[Branch], after: Option<u8>) {
     let mut live = Vec::new();
     for branch in group {
-        let Some((s, e)) = branch_range(lines, branch) else {
+        let Some((s, e)) = branch_range(code.len(), branch) else {
             continue;
         };
         if branch.dead {

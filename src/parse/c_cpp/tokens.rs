@@ -1,41 +1,94 @@
 //! Top-level tokens of a declaration head: identifiers, literals, punctuation, and bracket
 //! groups (`(…)`, `[…]`, `{…}`, template `<…>`) collapsed into one token each.
 
-/// Bracket pairs of one kind found in one pass, sorted by opening offset.
+use crate::parse::lex::{for_each_lane, skip_blanks, splat, zero_lanes};
+use std::cell::RefCell;
+
+/// Bracket pairs of one kind, sorted by opening offset; an opener that never closes has
+/// [`NEVER`] for its close.
+#[derive(Default)]
 pub(super) struct Pairs(Vec<(usize, usize)>);
 
+const NEVER: usize = usize::MAX;
+
+/// `0x80` in the lanes of `word` holding a bracket: `[{` and `]}` differ from each other only
+/// in bit 5, as do `(` and `)` in bit 0.
+fn bracket_lanes(word: u64) -> u64 {
+    let folded = word | splat(0x20);
+    zero_lanes(folded ^ splat(b'{'))
+        | zero_lanes(folded ^ splat(b'}'))
+        | zero_lanes((word & splat(0xfe)) ^ splat(b'('))
+}
+
+/// Pairs of one kind from openers and closers met in order: each opener is recorded when it
+/// is met (its close filled in later), so the list comes out sorted without a sort.
+#[derive(Default)]
+struct Matcher {
+    open: Vec<usize>,
+    pairs: Vec<(usize, usize)>,
+}
+
+impl Matcher {
+    fn opener(&mut self, at: usize) {
+        self.open.push(self.pairs.len());
+        self.pairs.push((at, NEVER));
+    }
+
+    fn closer(&mut self, at: usize) {
+        if let Some(pair) = self.open.pop().and_then(|k| self.pairs.get_mut(k)) {
+            pair.1 = at;
+        }
+    }
+}
+
 impl Pairs {
-    /// Pairs of `{}`, `()` and `[]` in one pass over `code`.
-    pub(super) fn all(code: &[u8]) -> [Pairs; 3] {
-        let mut stacks: [Vec<usize>; 3] = Default::default();
-        let mut pairs: [Vec<(usize, usize)>; 3] = Default::default();
-        for (i, &b) in code.iter().enumerate() {
-            let (kind, open) = match b {
-                b'{' => (0, true),
-                b'}' => (0, false),
-                b'(' => (1, true),
-                b')' => (1, false),
-                b'[' => (2, true),
-                b']' => (2, false),
-                _ => continue,
-            };
-            if let (Some(stack), Some(found)) = (stacks.get_mut(kind), pairs.get_mut(kind)) {
-                if open {
-                    stack.push(i);
-                } else if let Some(o) = stack.pop() {
-                    found.push((o, i));
-                }
+    /// The `{}` pairs of `code`: few enough that memchr finds them one by one.
+    pub(super) fn braces(code: &[u8]) -> Pairs {
+        let mut matcher = Matcher::default();
+        for at in memchr::memchr2_iter(b'{', b'}', code) {
+            if code[at] == b'{' {
+                matcher.opener(at);
+            } else {
+                matcher.closer(at);
             }
         }
-        pairs.map(|mut p| {
-            p.sort_unstable();
-            Pairs(p)
-        })
+        Pairs(matcher.pairs)
+    }
+
+    /// The `()` and `[]` pairs of the code of one scope, `start..end` without the brace
+    /// groups inside it (`braces`): only a scope the scanner reads needs them, and the bodies
+    /// it skips hold most of a file's brackets. Eight bytes at a time.
+    pub(super) fn parens_and_brackets(
+        code: &[u8],
+        braces: &Pairs,
+        start: usize,
+        end: usize,
+    ) -> [Pairs; 2] {
+        let end = end.min(code.len());
+        let mut parens = Matcher::default();
+        let mut brackets = Matcher::default();
+        let mut pos = start;
+        let mut groups = braces.0[braces.0.partition_point(|p| p.0 < start)..].iter();
+        while pos < end {
+            let group = groups.find(|p| p.0 >= pos);
+            let stop = group.map_or(end, |g| g.0.min(end));
+            let run = code.get(pos..stop).unwrap_or(&[]);
+            for_each_lane(run, bracket_lanes, |i| match run.get(i) {
+                Some(b'(') => parens.opener(pos + i),
+                Some(b')') => parens.closer(pos + i),
+                Some(b'[') => brackets.opener(pos + i),
+                Some(b']') => brackets.closer(pos + i),
+                _ => {}
+            });
+            // A brace group that never closes runs to the end of the scope.
+            pos = group.map_or(end, |g| g.1.saturating_add(1));
+        }
+        [Pairs(parens.pairs), Pairs(brackets.pairs)]
     }
 
     pub(super) fn close_of(&self, open: usize) -> Option<usize> {
         let i = self.0.binary_search_by_key(&open, |p| p.0).ok()?;
-        self.0.get(i).map(|p| p.1)
+        self.0.get(i).map(|p| p.1).filter(|close| *close != NEVER)
     }
 }
 
@@ -61,8 +114,8 @@ pub(super) struct Tok {
 pub(super) struct Ctx<'a> {
     pub code: &'a [u8],
     pub braces: Pairs,
-    pub parens: Pairs,
-    pub brackets: Pairs,
+    /// `()` and `[]` pairs of the scope being read (see [`Ctx::enter_scope`]).
+    scope: RefCell<[Pairs; 2]>,
 }
 
 const MAX_TOKENS: usize = 3000;
@@ -98,8 +151,34 @@ impl Ctx<'_> {
         t.kind == Tk::Punct && self.text(t) == p
     }
 
-    fn group_close(&self, pairs: &Pairs, open: usize, end: usize) -> Option<usize> {
-        pairs.close_of(open).filter(|c| *c < end)
+    pub(super) fn new(code: &[u8]) -> Ctx<'_> {
+        Ctx {
+            code,
+            braces: Pairs::braces(code),
+            scope: RefCell::default(),
+        }
+    }
+
+    /// Pairs the `()` and `[]` of the scope `start..end` (brace groups inside it excluded),
+    /// for reading it; returns the enclosing scope's pairs, for [`Ctx::leave_scope`].
+    pub(super) fn enter_scope(&self, start: usize, end: usize) -> [Pairs; 2] {
+        let pairs = Pairs::parens_and_brackets(self.code, &self.braces, start, end);
+        self.scope.replace(pairs)
+    }
+
+    pub(super) fn leave_scope(&self, outer: [Pairs; 2]) {
+        self.scope.replace(outer);
+    }
+
+    /// The close of the `(`, `[` or `{` at `open`, if it comes before `end`.
+    pub(super) fn group_close(&self, open: usize, end: usize) -> Option<usize> {
+        let close = match self.code.get(open) {
+            Some(b'{') => self.braces.close_of(open),
+            Some(b'(') => self.scope.borrow()[0].close_of(open),
+            Some(b'[') => self.scope.borrow()[1].close_of(open),
+            _ => None,
+        };
+        close.filter(|c| *c < end)
     }
 
     /// Top-level tokens of `start..end`.
@@ -111,7 +190,7 @@ impl Ctx<'_> {
         while i < end && toks.len() < MAX_TOKENS {
             let b = code[i];
             let tok = if b.is_ascii_whitespace() {
-                i += 1;
+                i = skip_blanks(&code[..end], i);
                 continue;
             } else if is_ident_byte(b) {
                 let mut e = i + 1;
@@ -133,13 +212,13 @@ impl Ctx<'_> {
                     start: i,
                     end: e,
                 }
-            } else if let Some((kind, pairs)) = match b {
-                b'(' => Some((Tk::Paren, &self.parens)),
-                b'[' => Some((Tk::Bracket, &self.brackets)),
-                b'{' => Some((Tk::Brace, &self.braces)),
+            } else if let Some(kind) = match b {
+                b'(' => Some(Tk::Paren),
+                b'[' => Some(Tk::Bracket),
+                b'{' => Some(Tk::Brace),
                 _ => None,
             } {
-                match self.group_close(pairs, i, end) {
+                match self.group_close(i, end) {
                     Some(c) => Tok {
                         kind,
                         start: i,
@@ -209,8 +288,7 @@ impl Ctx<'_> {
                     }
                 }
                 b'-' if self.code.get(j + 1) == Some(&b'>') => j += 1,
-                b'(' => j = self.group_close(&self.parens, j, end)?,
-                b'[' => j = self.group_close(&self.brackets, j, end)?,
+                b'(' | b'[' => j = self.group_close(j, end)?,
                 b'{' | b'}' | b';' => return None,
                 _ => {}
             }
@@ -220,31 +298,33 @@ impl Ctx<'_> {
     }
 
     /// Drops attributes (`[[…]]`, `__attribute__((…))`, `__declspec(…)`, `alignas(…)`).
-    pub(super) fn strip_attributes(&self, toks: Vec<Tok>) -> Vec<Tok> {
-        let mut out = Vec::with_capacity(toks.len());
+    pub(super) fn strip_attributes(&self, mut toks: Vec<Tok>) -> Vec<Tok> {
+        // In place: most heads have no attribute, and a kept token only ever moves left.
+        let mut kept = 0;
         let mut i = 0;
-        while let Some(t) = toks.get(i) {
+        while let Some(&t) = toks.get(i) {
+            i += 1;
             if t.kind == Tk::Bracket && self.code.get(t.start + 1) == Some(&b'[') {
-                i += 1;
                 continue;
             }
             if t.kind == Tk::Ident {
-                let w = self.text(t);
+                let w = self.text(&t);
                 if ATTRIBUTE_WORDS.contains(&w) {
-                    i += 1;
                     if toks.get(i).is_some_and(|n| n.kind == Tk::Paren) {
                         i += 1;
                     }
                     continue;
                 }
                 if w == b"__extension__" {
-                    i += 1;
                     continue;
                 }
             }
-            out.push(*t);
-            i += 1;
+            if let Some(slot) = toks.get_mut(kept) {
+                *slot = t;
+            }
+            kept += 1;
         }
-        out
+        toks.truncate(kept);
+        toks
     }
 }

@@ -51,19 +51,7 @@ impl Scanner<'_> {
                 continue;
             }
             let member_start = i;
-            let mut j = i;
-            loop {
-                let word = self.word(j, end);
-                if !matches!(word, b"readonly" | b"get" | b"set") {
-                    break;
-                }
-                let n = self.skip_blank(j + word.len(), end);
-                let c = self.at(n);
-                if !(is_word_byte(c) || matches!(c, b'[' | b'"' | b'\'')) {
-                    break;
-                }
-                j = n;
-            }
+            let j = self.skip_modifiers(i, end, &[b"readonly", b"get", b"set"], b"[\"'");
             let construct = self.word(j, end) == b"new"
                 && matches!(self.at(self.skip_blank(j + 3, end)), b'(' | b'<');
             let named = if construct {
@@ -83,7 +71,7 @@ impl Scanner<'_> {
                 Stop {
                     ty: true,
                     comma: true,
-                    ..Stop::default()
+                    ..Stop::NONE
                 },
             );
             if let Some((name, _)) = named {
@@ -125,7 +113,7 @@ impl Scanner<'_> {
                 Stop {
                     comma: true,
                     no_asi: true,
-                    ..Stop::default()
+                    ..Stop::NONE
                 },
             );
             if let Some((name, _)) = self.member_name(i, end) {
@@ -159,63 +147,23 @@ impl Scanner<'_> {
         out
     }
 
+    /// One class member at `i`: a method, a field (a method when its value is a function or
+    /// an arrow), or a static block, skipped. Returns where the next member may start.
     pub(super) fn member(&self, i: usize, end: usize, out: &mut Vec<Entry>) -> usize {
         let start = self.skip_decorators(i, end);
-        let mut j = start;
-        // Modifiers: a modifier word followed by another member-name token.
-        loop {
-            let word = self.word(j, end);
-            if word.is_empty() || !MEMBER_MODIFIERS.contains(&word) {
-                break;
+        if self.word(start, end) == b"static" {
+            let open = self.skip_ws(start + 6, end);
+            if self.at(open) == b'{' {
+                // A static initialization block: no member.
+                return self.close_of(open, end).map_or(end, |c| c + 1);
             }
-            let n = self.skip_ws(j + word.len(), end);
-            let c = self.at(n);
-            if word == b"static" && c == b'{' {
-                // static initialization block
-                return self.close_of(n, end).map_or(end, |c| c + 1);
-            }
-            let name_follows = is_word_byte(c) || matches!(c, b'#' | b'[' | b'*' | b'"' | b'\'');
-            if !name_follows || self.line(n) != self.line(j) {
-                break;
-            }
-            j = n;
         }
+        let mut j = self.skip_modifiers(start, end, MEMBER_MODIFIERS, b"#[*\"'");
         if self.at(j) == b'*' {
             j = self.skip_ws(j + 1, end);
         }
-        let name_start = j;
-        let c = self.at(j);
-        let name_end = if c == b'#' {
-            self.word_end(j + 1, end)
-        } else if is_word_byte(c) {
-            self.word_end(j, end)
-        } else if c == b'"' || c == b'\'' {
-            match memchr::memchr(c, self.m.get(j + 1..end).unwrap_or(&[])) {
-                Some(n) => j + 1 + n + 1,
-                None => return self.skip_statement(j, end),
-            }
-        } else if c == b'[' {
-            let Some(close) = self.close_of(j, end) else {
-                return end;
-            };
-            // Index signature `[key: string]: T`
-            let inner = self.skip_ws(j + 1, end);
-            let after_word = self.skip_ws(self.word_end(inner, end), end);
-            if self.at(after_word) == b':' && after_word > inner {
-                return self.skip_member(close + 1, end);
-            }
-            close + 1
-        } else {
+        let Some((name, name_end)) = self.member_name(j, end) else {
             return self.skip_member(j, end);
-        };
-        if name_end <= name_start {
-            return self.skip_member(j, end);
-        }
-        let name = self.text(name_start, name_end);
-        let name = if name.starts_with('[') {
-            crate::parse::one_line(name)
-        } else {
-            name.trim_matches(|c| c == '"' || c == '\'').to_string()
         };
         let mut k = self.skip_blank(name_end, end);
         if matches!(self.at(k), b'?' | b'!') {
@@ -231,75 +179,7 @@ impl Scanner<'_> {
                 );
                 next
             }
-            b'=' | b':' => {
-                let mut stopped = Scanned { last: k, at: k };
-                let mut v_at = None;
-                if self.at(k) == b':' {
-                    stopped = self.scan(
-                        k + 1,
-                        end,
-                        Stop {
-                            ty: true,
-                            eq: true,
-                            ..Stop::default()
-                        },
-                    );
-                    if self.at(stopped.at) == b'=' {
-                        v_at = Some(stopped.at);
-                    }
-                } else {
-                    v_at = Some(k);
-                }
-                let mut kind = Kind::Property;
-                let mut head_end = stopped.last + 1;
-                if let Some(eq) = v_at {
-                    let v = self.skip_ws(eq + 1, end);
-                    let value = self.value(v, end);
-                    let whole;
-                    (stopped, whole) = self.value_end(v, value, end, false);
-                    if whole {
-                        match value {
-                            Value::Arrow { arrow } => {
-                                kind = Kind::Method;
-                                head_end = arrow + 2;
-                            }
-                            Value::Function { head_end: h } => {
-                                kind = Kind::Method;
-                                let open = self.scan(
-                                    h,
-                                    end,
-                                    Stop {
-                                        ty: true,
-                                        body: true,
-                                        ..Stop::default()
-                                    },
-                                );
-                                head_end = open.last + 1;
-                            }
-                            _ => {}
-                        }
-                    }
-                    if kind == Kind::Property {
-                        let line_end = memchr::memchr(b'\n', self.m.get(start..).unwrap_or(&[]))
-                            .map_or(end, |n| start + n);
-                        head_end = line_end.min(stopped.last + 1);
-                    }
-                }
-                out.push(
-                    Entry::new(
-                        kind,
-                        name,
-                        self.line(start),
-                        self.line(stopped.last.max(start)),
-                    )
-                    .with_signature(signature(self.text(start, head_end).trim_end_matches(';'))),
-                );
-                if self.at(stopped.at) == b';' {
-                    stopped.at + 1
-                } else {
-                    stopped.at
-                }
-            }
+            b'=' | b':' => self.field(start, name, k, end, out),
             c if k >= end || matches!(c, b';' | b'\n' | b'\r' | b'}' | b',') => {
                 // A field without type or value: `foo;` / `foo` + newline.
                 out.push(
@@ -321,8 +201,89 @@ impl Scanner<'_> {
         }
     }
 
+    /// A class field from `start` whose type (`:`) or value (`=`) starts at `k`: a property,
+    /// or a method when its value is wholly a function or an arrow. Returns where the next
+    /// member may start.
+    fn field(
+        &self,
+        start: usize,
+        name: String,
+        k: usize,
+        end: usize,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let mut stopped = Scanned { last: k, at: k };
+        let value_at = if self.at(k) == b':' {
+            stopped = self.scan(
+                k + 1,
+                end,
+                Stop {
+                    ty: true,
+                    eq: true,
+                    ..Stop::NONE
+                },
+            );
+            (self.at(stopped.at) == b'=').then_some(stopped.at)
+        } else {
+            Some(k)
+        };
+        let mut kind = Kind::Property;
+        let mut head_end = stopped.last + 1;
+        if let Some(eq) = value_at {
+            let v = self.skip_ws(eq + 1, end);
+            let value = self.value(v, end);
+            let whole;
+            (stopped, whole) = self.value_end(v, value, end, false);
+            match self.function_head_end(value, end).filter(|_| whole) {
+                Some(function_head) => {
+                    kind = Kind::Method;
+                    head_end = function_head;
+                }
+                None => {
+                    // A property's signature is its first line, value included.
+                    let line_end = memchr::memchr(b'\n', self.m.get(start..).unwrap_or(&[]))
+                        .map_or(end, |n| start + n);
+                    head_end = line_end.min(stopped.last + 1);
+                }
+            }
+        }
+        out.push(
+            Entry::new(
+                kind,
+                name,
+                self.line(start),
+                self.line(stopped.last.max(start)),
+            )
+            .with_signature(signature(self.text(start, head_end).trim_end_matches(';'))),
+        );
+        if self.at(stopped.at) == b';' {
+            stopped.at + 1
+        } else {
+            stopped.at
+        }
+    }
+
+    /// Skips the modifier words among `words` before a member name at `i`. A word counts as a
+    /// modifier only when a name follows it on its line (a word, or a byte of `name_starts`):
+    /// `get` alone, or `get()`, is the member's name.
+    fn skip_modifiers(&self, i: usize, end: usize, words: &[&[u8]], name_starts: &[u8]) -> usize {
+        let mut j = i;
+        loop {
+            let word = self.word(j, end);
+            if word.is_empty() || !words.contains(&word) {
+                return j;
+            }
+            let n = self.skip_blank(j + word.len(), end);
+            let c = self.at(n);
+            if !(is_word_byte(c) || name_starts.contains(&c)) {
+                return j;
+            }
+            j = n;
+        }
+    }
+
     pub(super) fn skip_member(&self, i: usize, end: usize) -> usize {
-        let s = self.scan(i, end, Stop::default());
+        let s = self.scan(i, end, Stop::NONE);
         s.at + 1
     }
 
@@ -345,132 +306,93 @@ impl Scanner<'_> {
             if i >= end {
                 break;
             }
-            let entry_start = i;
-            let mut j = i;
-            loop {
-                let word = self.word(j, end);
-                if !matches!(word, b"async" | b"get" | b"set" | b"static") {
-                    break;
-                }
-                let n = self.skip_blank(j + word.len(), end);
-                let c = self.at(n);
-                if !(is_word_byte(c) || matches!(c, b'[' | b'"' | b'\'' | b'*')) {
-                    break;
-                }
-                j = n;
-            }
-            if self.at(j) == b'*' {
-                j = self.skip_ws(j + 1, end);
-            }
-            let named = if self.at(j) == b'.' {
-                None
-            } else {
-                self.member_name(j, end)
-            };
-            let Some((name, name_end)) = named else {
-                i =
-                    self.scan(
-                        j,
-                        end,
-                        Stop {
-                            comma: true,
-                            ..Stop::default()
-                        },
-                    )
-                    .at + 1;
-                continue;
-            };
-            let k = self.skip_ws(name_end, end);
-            let next = match self.at(k) {
-                b'(' | b'<' => {
-                    let (head_end, close, _) = self.callable(k, end);
-                    let close = close.min(end.saturating_sub(1)).max(entry_start);
-                    out.push(
-                        Entry::new(Kind::Method, name, self.line(entry_start), self.line(close))
-                            .with_signature(signature(self.text(entry_start, head_end))),
-                    );
-                    self.scan(
-                        close + 1,
-                        end,
-                        Stop {
-                            comma: true,
-                            ..Stop::default()
-                        },
-                    )
-                    .at + 1
-                }
-                b':' => {
-                    let v = self.skip_ws(k + 1, end);
-                    let value = self.value(v, end);
-                    let (span, whole) = self.value_end(v, value, end, true);
-                    let last = span.last.max(entry_start);
-                    match value {
-                        Value::Function { .. } | Value::Arrow { .. } if whole => {
-                            let head_end = match value {
-                                Value::Arrow { arrow } => arrow + 2,
-                                _ => {
-                                    self.scan(
-                                        v,
-                                        end,
-                                        Stop {
-                                            ty: true,
-                                            body: true,
-                                            ..Stop::default()
-                                        },
-                                    )
-                                    .last
-                                        + 1
-                                }
-                            };
-                            out.push(
-                                Entry::new(
-                                    Kind::Method,
-                                    name,
-                                    self.line(entry_start),
-                                    self.line(last),
-                                )
-                                .with_signature(signature(self.text(entry_start, head_end))),
-                            );
-                        }
-                        _ => {
-                            let (inner, cut) = match self.whole_object(v, span.last, end) {
-                                Some(close) if nesting < MAX_NESTING => {
-                                    (self.object_members(v + 1, close, nesting + 1), false)
-                                }
-                                Some(close) => (Vec::new(), self.has_code(v + 1, close)),
-                                None => (Vec::new(), false),
-                            };
-                            if !inner.is_empty() || cut {
-                                out.push(
-                                    Entry::new(
-                                        Kind::Property,
-                                        name,
-                                        self.line(entry_start),
-                                        self.line(last),
-                                    )
-                                    .with_signature(signature(self.text(entry_start, k)))
-                                    .with_children(inner)
-                                    .cut_by_nesting(cut),
-                                );
-                            }
-                        }
-                    }
-                    span.at + 1
-                }
-                _ => {
-                    self.scan(
-                        k,
-                        end,
-                        Stop {
-                            comma: true,
-                            ..Stop::default()
-                        },
-                    )
-                    .at + 1
-                }
-            };
+            let next = self.object_member(i, end, nesting, &mut out);
             i = next.max(i + 1);
         }
         out
+    }
+
+    /// One member of an object literal at `start`: a method, a key whose value is a function
+    /// or an arrow, or a key whose object value holds some. Returns where the next may start.
+    fn object_member(
+        &self,
+        start: usize,
+        end: usize,
+        nesting: usize,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let mut j =
+            self.skip_modifiers(start, end, &[b"async", b"get", b"set", b"static"], b"[\"'*");
+        if self.at(j) == b'*' {
+            j = self.skip_ws(j + 1, end);
+        }
+        let named = if self.at(j) == b'.' {
+            None
+        } else {
+            self.member_name(j, end)
+        };
+        let Some((name, name_end)) = named else {
+            return self.skip_list_item(j, end);
+        };
+        let k = self.skip_ws(name_end, end);
+        match self.at(k) {
+            b'(' | b'<' => {
+                let (head_end, close, _) = self.callable(k, end);
+                let close = close.min(end.saturating_sub(1)).max(start);
+                out.push(
+                    Entry::new(Kind::Method, name, self.line(start), self.line(close))
+                        .with_signature(signature(self.text(start, head_end))),
+                );
+                self.skip_list_item(close + 1, end)
+            }
+            b':' => self.object_key(start, name, k, end, nesting, out),
+            _ => self.skip_list_item(k, end),
+        }
+    }
+
+    /// A `key: value` member from `start`, its `:` at `colon`: a method when the value is
+    /// wholly a function or an arrow, a property holding the members of an object value, or
+    /// nothing. Returns where the next member may start.
+    fn object_key(
+        &self,
+        start: usize,
+        name: String,
+        colon: usize,
+        end: usize,
+        nesting: usize,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let v = self.skip_ws(colon + 1, end);
+        let value = self.value(v, end);
+        let (span, whole) = self.value_end(v, value, end, true);
+        let last = span.last.max(start);
+        if let Some(head_end) = self.function_head_end(value, end).filter(|_| whole) {
+            out.push(
+                Entry::new(Kind::Method, name, self.line(start), self.line(last))
+                    .with_signature(signature(self.text(start, head_end))),
+            );
+            return span.at + 1;
+        }
+        let (inner, cut) = match self.whole_object(v, span.last, end) {
+            Some(close) if nesting < MAX_NESTING => {
+                (self.object_members(v + 1, close, nesting + 1), false)
+            }
+            Some(close) => (Vec::new(), self.has_code(v + 1, close)),
+            None => (Vec::new(), false),
+        };
+        if !inner.is_empty() || cut {
+            out.push(
+                Entry::new(Kind::Property, name, self.line(start), self.line(last))
+                    .with_signature(signature(self.text(start, colon)))
+                    .with_children(inner)
+                    .cut_by_nesting(cut),
+            );
+        }
+        span.at + 1
+    }
+
+    /// Skips to the end of the list item at `i`; returns where the next one may start.
+    fn skip_list_item(&self, i: usize, end: usize) -> usize {
+        self.scan(i, end, Stop::ITEM).at + 1
     }
 }

@@ -54,48 +54,11 @@ impl Scanner<'_> {
         nesting: usize,
         out: &mut Vec<Entry>,
     ) -> usize {
-        let mut j = self.skip_decorators(i, end);
-        let start = j;
-        let mut mods = Mods::default();
-        loop {
-            let (k, word) = self.next_word(j, end);
-            let after = k + word.len();
-            let (n, next) = self.next_word(after, end);
-            match word {
-                b"export" => {
-                    mods.export = true;
-                    let c = self.at(n);
-                    if next.is_empty() && c != b'@' {
-                        // `export { a as b }`, `export * from`, `export = x`
-                        return self.skip_statement(after, end);
-                    }
-                    if matches!(next, b"as" | b"import") {
-                        return self.skip_statement(after, end);
-                    }
-                    j = self.skip_decorators(n, end);
-                }
-                b"default" if mods.export => {
-                    mods.default = true;
-                    j = after;
-                }
-                b"declare" if is_word_byte(self.at(n)) && !next.is_empty() => {
-                    mods.declare = true;
-                    j = after;
-                }
-                b"abstract" if next == b"class" => {
-                    mods.is_abstract = true;
-                    j = after;
-                }
-                b"async" if next == b"function" && self.line(n) == self.line(k) => {
-                    mods.is_async = true;
-                    j = after;
-                }
-                _ => {
-                    j = k;
-                    break;
-                }
-            }
-        }
+        let start = self.skip_decorators(i, end);
+        let (j, mods) = match self.modifiers(start, end) {
+            Ok(found) => found,
+            Err(next) => return next,
+        };
         let (k, word) = self.next_word(j, end);
         let after = k + word.len();
         let (n, next) = self.next_word(after, end);
@@ -130,7 +93,7 @@ impl Scanner<'_> {
             b"import" => self.skip_statement(after, end),
             _ if mods.default => {
                 // `export default { … }`: its methods are listed at this level.
-                let span = self.scan(k, end, Stop::default());
+                let span = self.scan(k, end, Stop::NONE);
                 if let Some(close) = self.whole_object(k, span.last, end) {
                     out.extend(self.object_members(k + 1, close, 0));
                 }
@@ -141,8 +104,50 @@ impl Scanner<'_> {
         }
     }
 
+    /// The modifiers starting a statement at `start` (`export`, `default`, `declare`,
+    /// `abstract`, `async`): where the declaration after them starts, and what they were.
+    /// `Err` with where the next statement may start for an `export` that declares nothing
+    /// (`export { a as b }`, `export * from`, `export = x`, `export import`).
+    fn modifiers(&self, start: usize, end: usize) -> Result<(usize, Mods), usize> {
+        let mut j = start;
+        let mut mods = Mods::default();
+        loop {
+            let (k, word) = self.next_word(j, end);
+            let after = k + word.len();
+            let (n, next) = self.next_word(after, end);
+            match word {
+                b"export" => {
+                    mods.export = true;
+                    let declares_nothing = (next.is_empty() && self.at(n) != b'@')
+                        || matches!(next, b"as" | b"import");
+                    if declares_nothing {
+                        return Err(self.skip_statement(after, end));
+                    }
+                    j = self.skip_decorators(n, end);
+                }
+                b"default" if mods.export => {
+                    mods.default = true;
+                    j = after;
+                }
+                b"declare" if is_word_byte(self.at(n)) && !next.is_empty() => {
+                    mods.declare = true;
+                    j = after;
+                }
+                b"abstract" if next == b"class" => {
+                    mods.is_abstract = true;
+                    j = after;
+                }
+                b"async" if next == b"function" && self.line(n) == self.line(k) => {
+                    mods.is_async = true;
+                    j = after;
+                }
+                _ => return Ok((k, mods)),
+            }
+        }
+    }
+
     pub(super) fn skip_statement(&self, i: usize, end: usize) -> usize {
-        self.scan(i, end, Stop::default()).at + 1
+        self.scan(i, end, Stop::NONE).at + 1
     }
 
     /// Parameters and return type after a name: `<T>(a: A): R` then `{` body or the end of a
@@ -154,15 +159,7 @@ impl Scanner<'_> {
                 j = self.skip_ws(close + 1, end);
             }
         }
-        let head = self.scan(
-            j,
-            end,
-            Stop {
-                ty: true,
-                body: true,
-                ..Stop::default()
-            },
-        );
+        let head = self.scan(j, end, Stop::HEAD);
         if head.at < end && self.at(head.at) == b'{' {
             let close = self.close_of(head.at, end).unwrap_or(end.saturating_sub(1));
             (head.at, close, close + 1)
@@ -235,7 +232,7 @@ impl Scanner<'_> {
                 ty: true,
                 body: true,
                 no_asi: true,
-                ..Stop::default()
+                ..Stop::NONE
             },
         );
         if head.at >= end || self.at(head.at) != b'{' {
@@ -287,7 +284,7 @@ impl Scanner<'_> {
                 ty: true,
                 body: true,
                 no_asi: true,
-                ..Stop::default()
+                ..Stop::NONE
             },
         );
         let mut children = Vec::new();
@@ -334,7 +331,7 @@ impl Scanner<'_> {
             end,
             Stop {
                 ty: true,
-                ..Stop::default()
+                ..Stop::NONE
             },
         );
         let mut s = s;
@@ -375,15 +372,7 @@ impl Scanner<'_> {
         nesting: usize,
         out: &mut Vec<Entry>,
     ) -> usize {
-        let head = self.scan(
-            name,
-            end,
-            Stop {
-                ty: true,
-                body: true,
-                ..Stop::default()
-            },
-        );
+        let head = self.scan(name, end, Stop::HEAD);
         let raw = self.text(name, head.last + 1).trim();
         // `module "x"` keeps its keyword; the kind already says namespace.
         let keyword = if self.text(start, name).trim_end().ends_with("module") {

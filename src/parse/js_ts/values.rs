@@ -23,15 +23,7 @@ impl Scanner<'_> {
             return Value::Function { head_end: i };
         }
         if word == b"class" {
-            let head = self.scan(
-                i,
-                end,
-                Stop {
-                    ty: true,
-                    body: true,
-                    ..Stop::default()
-                },
-            );
+            let head = self.scan(i, end, Stop::HEAD);
             if self.at(head.at) == b'{' {
                 return Value::Class { open: head.at };
             }
@@ -69,7 +61,7 @@ impl Scanner<'_> {
                     ty: true,
                     arrow: true,
                     comma: true,
-                    ..Stop::default()
+                    ..Stop::NONE
                 },
             );
             if self.at(s.at) == b'=' && self.at(s.at + 1) == b'>' {
@@ -77,6 +69,16 @@ impl Scanner<'_> {
             }
         }
         Value::Other
+    }
+
+    /// Where the signature of a function-valued expression ends: just past an arrow's `=>`, or
+    /// before a `function`'s body. `None` for any other value.
+    pub(super) fn function_head_end(&self, value: Value, end: usize) -> Option<usize> {
+        match value {
+            Value::Arrow { arrow } => Some(arrow + 2),
+            Value::Function { head_end } => Some(self.scan(head_end, end, Stop::HEAD).last + 1),
+            Value::Class { .. } | Value::Other => None,
+        }
     }
 
     /// Scans the value expression at `v` to its end. Also says whether a function/class value is
@@ -91,20 +93,12 @@ impl Scanner<'_> {
     ) -> (Scanned, bool) {
         let stop = Stop {
             comma,
-            ..Stop::default()
+            ..Stop::NONE
         };
         match value {
             Value::Arrow { arrow } => (self.scan(arrow, end, stop), true),
             Value::Function { head_end } => {
-                let open = self.scan(
-                    head_end,
-                    end,
-                    Stop {
-                        ty: true,
-                        body: true,
-                        ..Stop::default()
-                    },
-                );
+                let open = self.scan(head_end, end, Stop::HEAD);
                 if self.at(open.at) != b'{' {
                     return (self.scan(v, end, stop), false);
                 }
@@ -130,120 +124,11 @@ impl Scanner<'_> {
         mods: Mods,
         out: &mut Vec<Entry>,
     ) -> usize {
-        let base_kind = if kw == b"const" {
-            Kind::Constant
-        } else {
-            Kind::Variable
-        };
         loop {
             i = self.skip_ws(i, end);
-            let name_start = i;
-            let name_end;
-            if matches!(self.at(i), b'{' | b'[') {
-                // Destructuring: its names are optional; skip the pattern.
-                name_end = self.close_of(i, end).map_or(end, |c| c + 1);
-            } else {
-                name_end = self.word_end(i, end);
-                if name_end == name_start {
-                    return self.skip_statement(i, end);
-                }
-            }
-            let mut j = self.skip_blank(name_end, end);
-            if self.at(j) == b'!' {
-                j = self.skip_blank(j + 1, end);
-            }
-            let mut declared_end = name_end;
-            let mut stopped = Scanned {
-                last: name_end.saturating_sub(1),
-                at: j,
+            let Some(stopped) = self.declarator(kw, i, end, mods, out) else {
+                return self.skip_statement(i, end);
             };
-            if self.at(j) == b':' {
-                stopped = self.scan(
-                    j + 1,
-                    end,
-                    Stop {
-                        ty: true,
-                        comma: true,
-                        eq: true,
-                        ..Stop::default()
-                    },
-                );
-                declared_end = stopped.last + 1;
-                j = stopped.at;
-            }
-            let mut kind = base_kind;
-            let mut sig_end = None;
-            let mut children = Vec::new();
-            if self.at(j) == b'=' && self.at(j + 1) != b'=' {
-                let v = self.skip_ws(j + 1, end);
-                let value = self.value(v, end);
-                let whole;
-                (stopped, whole) = self.value_end(v, value, end, true);
-                if whole {
-                    match value {
-                        Value::Function { head_end } => {
-                            kind = Kind::Function;
-                            let open = self.scan(
-                                head_end,
-                                end,
-                                Stop {
-                                    ty: true,
-                                    body: true,
-                                    ..Stop::default()
-                                },
-                            );
-                            sig_end = Some(open.last + 1);
-                        }
-                        Value::Arrow { arrow } => {
-                            kind = Kind::Function;
-                            sig_end = Some(arrow + 2);
-                        }
-                        Value::Class { open } => {
-                            kind = Kind::Class;
-                            let close = self.close_of(open, end).unwrap_or(end);
-                            children = self.class_body(open + 1, close);
-                            sig_end = Some(open);
-                        }
-                        Value::Other => {}
-                    }
-                } else if let Some(close) = self.whole_object(v, stopped.last, end) {
-                    children = self.object_members(v + 1, close, 0);
-                }
-                declared_end = stopped.last + 1;
-            } else if j < end && !matches!(self.at(j), b',' | b';' | b'\n' | b'\r' | b'}') {
-                // Not a declarator we understand: end the statement there.
-                stopped = self.scan(j, end, Stop::default());
-                stopped.last = name_end.saturating_sub(1);
-            }
-            let is_pattern = matches!(self.at(name_start), b'{' | b'[');
-            if !is_pattern {
-                let sig_text = match sig_end {
-                    Some(e) => self.text(name_start, e).to_string(),
-                    None => {
-                        let line_end =
-                            memchr::memchr(b'\n', self.m.get(name_start..).unwrap_or(&[]))
-                                .map_or(end, |n| name_start + n);
-                        self.text(name_start, line_end.min(declared_end.max(name_end)))
-                            .trim_end_matches([',', ';'])
-                            .to_string()
-                    }
-                };
-                let mut sig = mods.prefix();
-                sig.push_str(&String::from_utf8_lossy(kw));
-                sig.push(' ');
-                sig.push_str(&sig_text);
-                let last = stopped.last.max(name_start);
-                out.push(
-                    Entry::new(
-                        kind,
-                        self.text(name_start, name_end),
-                        self.line(name_start),
-                        self.line(last),
-                    )
-                    .with_signature(signature(&sig))
-                    .with_children(children),
-                );
-            }
             if stopped.at < end && self.at(stopped.at) == b',' {
                 i = stopped.at + 1;
                 continue;
@@ -256,9 +141,127 @@ impl Scanner<'_> {
         }
     }
 
-    /// An expression statement at `i`; records `a.b = function/arrow/class`.
-    pub(super) fn assignment(&self, i: usize, end: usize, out: &mut Vec<Entry>) -> usize {
-        // The target: name (. name | [ … ] | ( … ))+, ending in `. name`
+    /// One declarator at `name_start` (a name, or a destructuring pattern, which is listed
+    /// by no entry): its optional type and value. Returns where it stopped, or `None` when
+    /// no declarator starts there.
+    fn declarator(
+        &self,
+        kw: &[u8],
+        name_start: usize,
+        end: usize,
+        mods: Mods,
+        out: &mut Vec<Entry>,
+    ) -> Option<Scanned> {
+        let is_pattern = matches!(self.at(name_start), b'{' | b'[');
+        let name_end = if is_pattern {
+            self.close_of(name_start, end).map_or(end, |c| c + 1)
+        } else {
+            Some(self.word_end(name_start, end)).filter(|e| *e > name_start)?
+        };
+        let (mut stopped, mut declared_end) = self.declared_type(name_end, end);
+        let j = stopped.at;
+        let mut declared = Declared {
+            kind: if kw == b"const" {
+                Kind::Constant
+            } else {
+                Kind::Variable
+            },
+            sig_end: None,
+            children: Vec::new(),
+        };
+        if self.at(j) == b'=' && self.at(j + 1) != b'=' {
+            let v = self.skip_ws(j + 1, end);
+            stopped = self.declared_value(v, end, &mut declared);
+            declared_end = stopped.last + 1;
+        } else if j < end && !matches!(self.at(j), b',' | b';' | b'\n' | b'\r' | b'}') {
+            // Not a declarator we understand: end the statement there.
+            stopped = self.scan(j, end, Stop::NONE);
+            stopped.last = name_end.saturating_sub(1);
+        }
+        if !is_pattern {
+            let sig_end = declared.sig_end.unwrap_or_else(|| {
+                // Without a function or class value, the signature is the declared part on
+                // the first line.
+                let line_end = memchr::memchr(b'\n', self.m.get(name_start..).unwrap_or(&[]))
+                    .map_or(end, |n| name_start + n);
+                line_end.min(declared_end.max(name_end))
+            });
+            let mut sig = mods.prefix();
+            sig.push_str(&String::from_utf8_lossy(kw));
+            sig.push(' ');
+            sig.push_str(
+                self.text(name_start, sig_end)
+                    .trim_end_matches(|c| declared.sig_end.is_none() && matches!(c, ',' | ';')),
+            );
+            let last = stopped.last.max(name_start);
+            out.push(
+                Entry::new(
+                    declared.kind,
+                    self.text(name_start, name_end),
+                    self.line(name_start),
+                    self.line(last),
+                )
+                .with_signature(signature(&sig))
+                .with_children(declared.children),
+            );
+        }
+        Some(stopped)
+    }
+
+    /// After a declarator's name ending at `name_end`: its definite-assignment `!` and its
+    /// `: type`. Returns where that stops (`at`: the `=`, `,` or whatever follows; `last`: the
+    /// declared part's last byte) and where the declared part ends.
+    fn declared_type(&self, name_end: usize, end: usize) -> (Scanned, usize) {
+        let mut j = self.skip_blank(name_end, end);
+        if self.at(j) == b'!' {
+            j = self.skip_blank(j + 1, end);
+        }
+        if self.at(j) != b':' {
+            let stopped = Scanned {
+                last: name_end.saturating_sub(1),
+                at: j,
+            };
+            return (stopped, name_end);
+        }
+        let stopped = self.scan(
+            j + 1,
+            end,
+            Stop {
+                ty: true,
+                comma: true,
+                eq: true,
+                ..Stop::NONE
+            },
+        );
+        (stopped, stopped.last + 1)
+    }
+
+    /// Reads a declarator's value at `v` into `declared`: a whole function or arrow makes it
+    /// a function, a whole class a class with its members, an object literal gives it the
+    /// literal's methods. Returns where the value stopped.
+    fn declared_value(&self, v: usize, end: usize, declared: &mut Declared) -> Scanned {
+        let value = self.value(v, end);
+        let (stopped, whole) = self.value_end(v, value, end, true);
+        if !whole {
+            if let Some(close) = self.whole_object(v, stopped.last, end) {
+                declared.children = self.object_members(v + 1, close, 0);
+            }
+        } else if let Value::Class { open } = value {
+            let close = self.close_of(open, end).unwrap_or(end);
+            declared.kind = Kind::Class;
+            declared.children = self.class_body(open + 1, close);
+            declared.sig_end = Some(open);
+        } else if let Some(head_end) = self.function_head_end(value, end) {
+            declared.kind = Kind::Function;
+            declared.sig_end = Some(head_end);
+        }
+        stopped
+    }
+
+    /// The target of an assignment statement at `i`: `name (. name | [ … ] | ( … ))*`. Returns
+    /// where it ends and its last named part (`b` in `a.b`, the subscript in `a['b']`), which
+    /// a call after it clears: `require('x').f` names `f`, `f()` nothing.
+    fn assignment_target(&self, i: usize, end: usize) -> (usize, Option<(usize, usize)>) {
         let mut j = self.word_end(i, end);
         let mut last_prop: Option<(usize, usize)> = None;
         loop {
@@ -268,33 +271,34 @@ impl Scanner<'_> {
                     let p = self.skip_ws(k + 1, end);
                     let pe = self.word_end(p, end);
                     if pe == p {
-                        break;
+                        return (j, last_prop);
                     }
                     last_prop = Some((p, pe));
                     j = pe;
                 }
                 b'?' if self.at(k + 1) == b'.' => j = k + 1,
                 b'(' => {
-                    // `require('x').f = …`: a call inside the chain names nothing itself.
                     let Some(close) = self.close_of(k, end) else {
-                        break;
+                        return (j, last_prop);
                     };
                     last_prop = None;
                     j = close + 1;
                 }
                 b'[' => {
                     let Some(close) = self.close_of(k, end) else {
-                        break;
+                        return (j, last_prop);
                     };
                     last_prop = Some((k + 1, close));
                     j = close + 1;
                 }
-                _ => {
-                    j = k;
-                    break;
-                }
+                _ => return (k, last_prop),
             }
         }
+    }
+
+    /// An expression statement at `i`; records `a.b = function/arrow/class`.
+    pub(super) fn assignment(&self, i: usize, end: usize, out: &mut Vec<Entry>) -> usize {
+        let (j, last_prop) = self.assignment_target(i, end);
         let Some((ps, pe)) = last_prop else {
             return self.skip_statement(i, end);
         };
@@ -305,54 +309,36 @@ impl Scanner<'_> {
         let value = self.value(v, end);
         if value == Value::Other {
             // `module.exports = { … }`: its methods are listed at this level.
-            let span = self.scan(v, end, Stop::default());
+            let span = self.scan(v, end, Stop::NONE);
             if let Some(close) = self.whole_object(v, span.last, end) {
                 out.extend(self.object_members(v + 1, close, 0));
             }
             return span.at + 1;
         }
         let (span, whole) = self.value_end(v, value, end, false);
-        if !whole {
+        // `a['b'] = …` is a subscript, not a declaration-like member assignment.
+        if !whole || self.at(ps.saturating_sub(1)) == b'[' {
             return self.skip_statement(i, end);
         }
-        let target = self.text(i, j);
-        if self.at(ps.saturating_sub(1)) == b'[' {
-            // `a['b'] = …` is a subscript, not a declaration-like member assignment.
-            return self.skip_statement(i, end);
-        }
-        let name = self.text(ps, pe).to_string();
         let (kind, head_end, children) = match value {
-            Value::Function { head_end } => {
-                let open = self.scan(
-                    head_end,
-                    end,
-                    Stop {
-                        ty: true,
-                        body: true,
-                        ..Stop::default()
-                    },
-                );
-                let kind = if target.contains(".prototype") {
-                    Kind::Method
-                } else {
-                    Kind::Function
-                };
-                (kind, open.last + 1, Vec::new())
-            }
-            Value::Arrow { arrow } => {
-                let kind = if target.contains(".prototype") {
-                    Kind::Method
-                } else {
-                    Kind::Function
-                };
-                (kind, arrow + 2, Vec::new())
-            }
             Value::Class { open } => {
                 let close = self.close_of(open, end).unwrap_or(end);
                 (Kind::Class, open, self.class_body(open + 1, close))
             }
-            Value::Other => return self.skip_statement(i, end),
+            _ => {
+                let Some(head_end) = self.function_head_end(value, end) else {
+                    return self.skip_statement(i, end);
+                };
+                let on_prototype = self.text(i, j).contains(".prototype");
+                let kind = if on_prototype {
+                    Kind::Method
+                } else {
+                    Kind::Function
+                };
+                (kind, head_end, Vec::new())
+            }
         };
+        let name = self.text(ps, pe);
         if !name.is_empty() {
             out.push(
                 Entry::new(kind, name, self.line(i), self.line(span.last))
@@ -366,4 +352,14 @@ impl Scanner<'_> {
             span.at.max(i + 1)
         }
     }
+}
+
+/// What a declarator declares, as far as its value tells.
+struct Declared {
+    kind: Kind,
+    /// Where the signature ends, for a function or class value; else the declared part on
+    /// its first line is the signature.
+    sig_end: Option<usize>,
+    /// A class's members, or the methods of an object literal.
+    children: Vec<Entry>,
 }

@@ -256,3 +256,18 @@ fn junk_never_panics() {
     assert!(started.elapsed().as_secs() < 5);
     assert_eq!(flat("mod m {\n fn f() {}\n")[0].4, 2);
 }
+
+#[test]
+fn an_item_cut_off_by_the_end_keeps_its_whole_head() {
+    for src in ["pub struct S(u8)", "mod m { struct S(u8) }", "pub trait T"] {
+        let entries = parse(src);
+        let deepest = std::iter::successors(entries.first(), |e| e.children.first()).last();
+        let signature = deepest.and_then(|e| e.signature.clone());
+        assert!(
+            signature
+                .as_deref()
+                .is_some_and(|s| s.ends_with("S(u8)") || s.ends_with(" T")),
+            "{src}: {signature:?}"
+        );
+    }
+}

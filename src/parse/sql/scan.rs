@@ -16,7 +16,7 @@ use std::sync::LazyLock;
 
 /// What a token is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tok {
+pub(crate) enum Tok {
     /// A bare word: keyword, identifier, number, `$1`, `@var`.
     Word,
     /// A quoted identifier: `"…"` or `` `…` ``.
@@ -28,21 +28,21 @@ pub enum Tok {
 }
 
 #[derive(Debug, Clone, Copy)]
-pub struct Token {
-    pub kind: Tok,
-    pub start: usize,
-    pub end: usize,
+pub(crate) struct Token {
+    pub(crate) kind: Tok,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
 }
 
 /// A statement that starts with `CREATE`: its tokens and the offset of its last byte (the `;`
 /// or the end of its last token).
-pub struct Statement {
-    pub tokens: Vec<Token>,
-    pub last_byte: usize,
+pub(crate) struct Statement {
+    pub(crate) tokens: Vec<Token>,
+    pub(crate) last_byte: usize,
 }
 
 /// Splits `text` into statements and returns those starting with `CREATE`.
-pub fn create_statements(text: &str) -> Vec<Statement> {
+pub(crate) fn create_statements(text: &str) -> Vec<Statement> {
     let mut splitter = Splitter {
         src: text.as_bytes(),
         batch_mode: has_batch_lines(text),
@@ -53,6 +53,7 @@ pub fn create_statements(text: &str) -> Vec<Statement> {
         block_depth: 0,
         pending: Pending::None,
         copy_data: false,
+        delimiter: b";".to_vec(),
     };
     splitter.run();
     splitter.out
@@ -125,6 +126,8 @@ struct Splitter<'a> {
     pending: Pending,
     /// The statement just ended was `COPY … FROM stdin`.
     copy_data: bool,
+    /// What ends a statement: `;`, or what MySQL's `DELIMITER` set.
+    delimiter: Vec<u8>,
 }
 
 const ROUTINE_WORDS: &[&str] = &[
@@ -162,7 +165,6 @@ impl Splitter<'_> {
     }
 
     fn run(&mut self) {
-        let mut delimiter: Vec<u8> = b";".to_vec();
         let mut line_start = true;
         let mut i = 0;
         while i < self.src.len() {
@@ -176,39 +178,18 @@ impl Splitter<'_> {
                 i += 1;
                 continue;
             }
-            if line_start && matches!(c, b'\\' | b'#' | b'd' | b'D' | b'g' | b'G' | b'/') {
-                let eol = self.line_end(i);
-                let line = self.src.get(i..eol).unwrap_or(&[]);
-                if c == b'\\' || c == b'#' {
-                    // psql meta-command, or a MySQL `#` comment line.
-                    i = eol;
-                    continue;
-                }
-                let word = self.word_at(i);
-                if word.eq_ignore_ascii_case(b"delimiter")
-                    && line.get(word.len()).is_some_and(u8::is_ascii_whitespace)
-                {
-                    let new = line.get(word.len()..).unwrap_or(&[]).trim_ascii();
-                    let new = new.split(u8::is_ascii_whitespace).next().unwrap_or(&[]);
-                    if !new.is_empty() {
-                        self.flush(None);
-                        delimiter = new.to_vec();
-                        i = eol;
-                        continue;
-                    }
-                }
-                if is_go_line(line) || line.trim_ascii() == b"/" {
-                    self.flush(None);
-                    i = eol;
+            if line_start {
+                if let Some(line_end) = self.client_command(i) {
+                    i = line_end;
                     continue;
                 }
             }
             let first_on_line = line_start;
             line_start = false;
-            if delimiter != b";" && self.src[i..].starts_with(&delimiter) {
+            if self.delimiter != b";" && self.src[i..].starts_with(&self.delimiter) {
                 self.settle_pending(None);
-                self.flush(Some(i + delimiter.len() - 1));
-                i += delimiter.len();
+                self.flush(Some(i + self.delimiter.len() - 1));
+                i += self.delimiter.len();
                 continue;
             }
             if c == b'-' && self.at(i + 1) == b'-' {
@@ -219,67 +200,17 @@ impl Splitter<'_> {
                 i = self.block_comment(i);
                 continue;
             }
-            let start = i;
-            let kind;
-            match c {
-                b'\'' => {
-                    let escapes = self.backslash
-                        || i > 0
-                            && matches!(self.src[i - 1], b'E' | b'e')
-                            && (i < 2 || !is_word_byte(self.src[i - 2]));
-                    i = self.quoted(i, b'\'', escapes);
-                    kind = Tok::Str;
-                }
-                b'"' => {
-                    i = self.quoted(i, b'"', self.backslash);
-                    kind = Tok::Quoted;
-                }
-                b'`' => {
-                    i = self.quoted(i, b'`', false);
-                    kind = Tok::Quoted;
-                }
-                b'$' => {
-                    if let Some(end) = self.dollar_quote(i) {
-                        i = end;
-                        kind = Tok::Str;
-                    } else if self.at(i + 1).is_ascii_digit() {
-                        i += 1;
-                        while i < self.src.len() && is_word_byte(self.src[i]) {
-                            i += 1;
-                        }
-                        kind = Tok::Word;
-                    } else {
-                        i += 1;
-                        kind = Tok::Punct(c);
-                    }
-                }
-                b'@' | b'#' if is_word_start(self.at(i + 1)) || self.at(i + 1) == b'@' => {
-                    i += 1;
-                    while i < self.src.len() && is_word_byte(self.src[i]) {
-                        i += 1;
-                    }
-                    kind = Tok::Word;
-                }
-                _ if is_word_start(c) => {
-                    while i < self.src.len() && is_word_byte(self.src[i]) {
-                        i += 1;
-                    }
-                    kind = Tok::Word;
-                }
-                _ => {
-                    i += 1;
-                    kind = Tok::Punct(c);
-                }
-            }
+            let (kind, end) = self.lex(i);
+            let end = end.min(self.src.len());
             self.token(
                 Token {
                     kind,
-                    start,
-                    end: i.min(self.src.len()),
+                    start: i,
+                    end,
                 },
                 first_on_line,
-                delimiter == b";",
             );
+            i = end;
             if self.copy_data {
                 // pg_dump data after `COPY … FROM stdin;`: skip to the `\.` line.
                 self.copy_data = false;
@@ -289,6 +220,78 @@ impl Splitter<'_> {
         }
         self.settle_pending(None);
         self.flush(None);
+    }
+
+    /// At the start of a line, `i` its first non-blank byte: when the line is a command to the
+    /// client rather than SQL (a psql meta-command `\echo …`, a MySQL `#` comment line,
+    /// `DELIMITER //`, a T-SQL `GO` or an Oracle `/` batch line), acts on it and returns the
+    /// line's end.
+    fn client_command(&mut self, i: usize) -> Option<usize> {
+        let c = self.src.get(i).copied()?;
+        if !matches!(c, b'\\' | b'#' | b'd' | b'D' | b'g' | b'G' | b'/') {
+            return None;
+        }
+        let eol = self.line_end(i);
+        if c == b'\\' || c == b'#' {
+            return Some(eol);
+        }
+        let line = self.src.get(i..eol).unwrap_or(&[]);
+        let word = self.word_at(i);
+        if word.eq_ignore_ascii_case(b"delimiter")
+            && line.get(word.len()).is_some_and(u8::is_ascii_whitespace)
+        {
+            let new = line.get(word.len()..).unwrap_or(&[]).trim_ascii();
+            let new = new.split(u8::is_ascii_whitespace).next().unwrap_or(&[]);
+            if !new.is_empty() {
+                let new = new.to_vec();
+                self.flush(None);
+                self.delimiter = new;
+                return Some(eol);
+            }
+        }
+        if is_go_line(line) || line.trim_ascii() == b"/" {
+            self.flush(None);
+            return Some(eol);
+        }
+        None
+    }
+
+    /// The token starting at `i` (no comment, no blank): its kind and its end. Strings and
+    /// quoted identifiers are read whole; `'…'` takes backslash escapes in MySQL-looking files
+    /// and as PostgreSQL's `E'…'`.
+    fn lex(&self, i: usize) -> (Tok, usize) {
+        let c = self.at(i);
+        let word_end = |from: usize| {
+            from + self
+                .src
+                .get(from..)
+                .unwrap_or(&[])
+                .iter()
+                .take_while(|b| is_word_byte(**b))
+                .count()
+        };
+        match c {
+            b'\'' => {
+                let escapes = self.backslash
+                    || i > 0
+                        && matches!(self.src[i - 1], b'E' | b'e')
+                        && (i < 2 || !is_word_byte(self.src[i - 2]));
+                (Tok::Str, self.quoted(i, b'\'', escapes))
+            }
+            b'"' => (Tok::Quoted, self.quoted(i, b'"', self.backslash)),
+            b'`' => (Tok::Quoted, self.quoted(i, b'`', false)),
+            b'$' => match self.dollar_quote(i) {
+                Some(end) => (Tok::Str, end),
+                // `$1`: a positional parameter.
+                None if self.at(i + 1).is_ascii_digit() => (Tok::Word, word_end(i + 1)),
+                None => (Tok::Punct(c), i + 1),
+            },
+            b'@' | b'#' if is_word_start(self.at(i + 1)) || self.at(i + 1) == b'@' => {
+                (Tok::Word, word_end(i + 1))
+            }
+            _ if is_word_start(c) => (Tok::Word, word_end(i)),
+            _ => (Tok::Punct(c), i + 1),
+        }
     }
 
     /// Offset just past the `\.` line ending the data that starts after `from`'s line.
@@ -403,38 +406,16 @@ impl Splitter<'_> {
         self.pending = Pending::None;
     }
 
-    fn token(&mut self, token: Token, first_on_line: bool, semicolon_ends: bool) {
+    /// Takes the next token: ends the current statement where it ends (a delimiter, a new
+    /// definition at a line start), starts one, or adds the token to it.
+    fn token(&mut self, token: Token, first_on_line: bool) {
         self.settle_pending(Some(&token));
         let routine = self.current.as_ref().is_some_and(|c| c.routine);
-        let create = self.current.as_ref().is_some_and(|c| c.is_create);
         let batch_routine = routine && self.batch_mode;
-        if self.current.is_some()
-            && first_on_line
-            && self.paren_depth == 0
-            && token.kind == Tok::Word
-        {
-            let at_column_0 = token.start == 0 || self.at(token.start - 1) == b'\n';
-            let starts = ["CREATE", "ALTER", "DROP"]
-                .iter()
-                .any(|w| self.is_word(&token, w));
-            // A statement that cannot continue a table, view or index definition.
-            let other = create
-                && !routine
-                && ["INSERT", "UPDATE", "DELETE", "GRANT", "REVOKE", "TRUNCATE"]
-                    .iter()
-                    .any(|w| self.is_word(&token, w));
-            if batch_routine {
-                // A routine runs to the end of its batch, but a definition starting at the left
-                // margin after one of its `;` means the batch line seen was not a separator:
-                // the routine ends at that `;`.
-                let semicolon = self.current.as_ref().and_then(|c| c.first_semicolon);
-                if starts && at_column_0 && self.block_depth == 0 && semicolon.is_some() {
-                    self.flush(semicolon);
-                }
-            } else if (starts && (self.block_depth == 0 || at_column_0)) || other {
-                self.flush(None);
-            }
+        if first_on_line && self.paren_depth == 0 && token.kind == Tok::Word {
+            self.end_before_line_start(&token);
         }
+        let semicolon_ends = self.delimiter == b";";
         if token.kind == Tok::Punct(b';') && semicolon_ends && self.block_depth == 0 {
             if !batch_routine {
                 if self.current.is_some() {
@@ -446,14 +427,13 @@ impl Splitter<'_> {
                 current.first_semicolon.get_or_insert(token.start);
             }
         }
-        let Some(current) = self.current.as_mut() else {
+        if self.current.is_none() {
             let is_create = self.is_word(&token, "CREATE");
-            let copy = self.is_word(&token, "COPY");
             self.current = Some(Current {
                 tokens: if is_create { vec![token] } else { Vec::new() },
                 is_create,
                 routine: false,
-                copy,
+                copy: self.is_word(&token, "COPY"),
                 copy_stdin: false,
                 first_semicolon: None,
                 last_end: token.end,
@@ -461,26 +441,57 @@ impl Splitter<'_> {
             self.paren_depth = 0;
             self.block_depth = 0;
             return;
+        }
+        self.extend(token, routine);
+    }
+
+    /// At a word starting a line outside brackets: ends the current statement when a new one
+    /// starts there (scripts without semicolons). In a batch routine, only a definition at
+    /// the left margin after one of its `;` does, ending it at that `;`.
+    fn end_before_line_start(&mut self, token: &Token) {
+        let Some(current) = self.current.as_ref() else {
+            return;
+        };
+        let (routine, create) = (current.routine, current.is_create);
+        let at_column_0 = token.start == 0 || self.at(token.start - 1) == b'\n';
+        let starts = ["CREATE", "ALTER", "DROP"]
+            .iter()
+            .any(|w| self.is_word(token, w));
+        if routine && self.batch_mode {
+            // A routine runs to the end of its batch, but a definition starting at the left
+            // margin after one of its `;` means the batch line seen was not a separator:
+            // the routine ends at that `;`.
+            let semicolon = current.first_semicolon;
+            if starts && at_column_0 && self.block_depth == 0 && semicolon.is_some() {
+                self.flush(semicolon);
+            }
+            return;
+        }
+        // A statement that cannot continue a table, view or index definition.
+        let other = create
+            && !routine
+            && ["INSERT", "UPDATE", "DELETE", "GRANT", "REVOKE", "TRUNCATE"]
+                .iter()
+                .any(|w| self.is_word(token, w));
+        if (starts && (self.block_depth == 0 || at_column_0)) || other {
+            self.flush(None);
+        }
+    }
+
+    /// Adds `token` to the current statement: notes `COPY … FROM stdin`, tells a routine by
+    /// its first words, and tracks brackets and (in a routine) `BEGIN … END` blocks.
+    fn extend(&mut self, token: Token, routine: bool) {
+        let Some(current) = self.current.as_mut() else {
+            return;
         };
         current.last_end = token.end;
-        if current.copy
-            && token.kind == Tok::Word
-            && self
-                .src
-                .get(token.start..token.end)
-                .is_some_and(|w| w.eq_ignore_ascii_case(b"STDIN"))
-        {
+        let word = self.src.get(token.start..token.end).unwrap_or(&[]);
+        let is_word = |w: &str| token.kind == Tok::Word && word.eq_ignore_ascii_case(w.as_bytes());
+        if current.copy && is_word("STDIN") {
             current.copy_stdin = true;
         }
         if current.is_create {
-            if current.tokens.len() < 10
-                && token.kind == Tok::Word
-                && ROUTINE_WORDS.iter().any(|w| {
-                    self.src
-                        .get(token.start..token.end)
-                        .is_some_and(|t| t.eq_ignore_ascii_case(w.as_bytes()))
-                })
-            {
+            if current.tokens.len() < 10 && ROUTINE_WORDS.iter().any(|w| is_word(w)) {
                 current.routine = true;
             }
             current.tokens.push(token);
@@ -489,11 +500,11 @@ impl Splitter<'_> {
             Tok::Punct(b'(') => self.paren_depth += 1,
             Tok::Punct(b')') => self.paren_depth = self.paren_depth.saturating_sub(1),
             Tok::Word if routine && self.paren_depth == 0 => {
-                if self.is_word(&token, "BEGIN") {
+                if is_word("BEGIN") {
                     self.pending = Pending::Begin;
-                } else if self.is_word(&token, "END") {
+                } else if is_word("END") {
                     self.pending = Pending::End;
-                } else if self.block_depth > 0 && self.is_word(&token, "CASE") {
+                } else if self.block_depth > 0 && is_word("CASE") {
                     self.block_depth += 1;
                 }
             }

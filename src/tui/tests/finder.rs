@@ -30,6 +30,7 @@ fn on_guide(fx: &Fixture, size: (u16, u16)) -> App {
     let mut app = app(fx, ColorMode::Mono, size);
     select_dir(&mut app, "docs/guide.md");
     update(&mut app, Action::Enter);
+    settle(&mut app);
     app
 }
 
@@ -250,4 +251,195 @@ fn finder_snapshots() {
         update(&mut app, Action::JumpBack);
         insta::assert_snapshot!(format!("jump_back_{w}x{h}"), render(&app, w, h));
     }
+}
+
+#[test]
+fn text_search_runs_as_you_type_and_each_key_replaces_the_last_search() {
+    let fx = super::fixture();
+    let mut app = on_guide(&fx, (120, 40));
+    update(&mut app, Action::Search);
+    type_text(&mut app, "self.ite");
+    assert!(
+        !app.results.running && app.results.due.is_some(),
+        "the search waits for typing to pause"
+    );
+    settle(&mut app);
+    assert_eq!(
+        app.results.ran.as_deref(),
+        Some("self.ite"),
+        "no Enter needed"
+    );
+    assert_eq!(app.results.hits, 3);
+    type_text(&mut app, "ms\\[key\\]");
+    assert_eq!(app.results.hits, 3, "the last rows stay until the new ones");
+    let screen = render(&app, 120, 40);
+    assert!(screen.contains("for 'self.ite'"), "{screen}");
+    settle(&mut app);
+    assert_eq!(app.results.ran.as_deref(), Some(r"self.items\[key\]"));
+    assert_eq!((app.results.files, app.results.hits), (1, 1));
+    // Backspace to nothing clears the view; nothing runs.
+    for _ in 0..r"self.items\[key\]".len() {
+        update(&mut app, Action::FilterBackspace);
+    }
+    assert!(app.results.rows.is_empty() && app.results.due.is_none());
+    assert!(render(&app, 120, 40).contains("searched as you type"));
+}
+
+#[test]
+fn a_key_typed_while_a_search_runs_cancels_it() {
+    let fx = super::fixture();
+    let mut app = on_guide(&fx, (120, 40));
+    update(&mut app, Action::Search);
+    type_text(&mut app, "store");
+    assert!(super::super::finder::SEARCH_PAUSE > Duration::ZERO);
+    std::thread::sleep(super::super::finder::SEARCH_PAUSE);
+    super::super::finder::start_due_search(&mut app);
+    assert!(app.results.running, "the pause is over: the search runs");
+    let first = app.results.job;
+    type_text(&mut app, "s");
+    assert!(!app.results.running, "stopped by the key");
+    settle(&mut app);
+    assert_ne!(app.results.job, first);
+    assert_eq!(app.results.ran.as_deref(), Some("stores"));
+    assert_eq!(app.results.hits, 0);
+}
+
+#[test]
+fn reload_builds_the_symbol_index_again() {
+    let fx = super::fixture();
+    let mut app = on_guide(&fx, (120, 40));
+    update(&mut app, Action::Symbols);
+    settle(&mut app);
+    let before = app.picker.ranking.generation;
+    update(&mut app, Action::Escape);
+    // Saved from another terminal in a file the viewer never opened.
+    std::fs::write(
+        fx.root.join("docs/later.py"),
+        "def brand_new():\n    pass\n",
+    )
+    .unwrap();
+    update(&mut app, Action::Reload);
+    update(&mut app, Action::Symbols);
+    type_text(&mut app, "brand_new");
+    settle(&mut app);
+    assert_ne!(app.picker.ranking.generation, before, "a new index");
+    let row = app.picker.selected().expect("the new definition is found");
+    assert_eq!(row.qualname, "brand_new");
+}
+
+#[test]
+fn a_picker_row_older_than_its_file_jumps_to_where_the_definition_is_now() {
+    let fx = super::fixture();
+    let mut app = on_guide(&fx, (120, 40));
+    update(&mut app, Action::Symbols);
+    type_text(&mut app, "Store.get");
+    settle(&mut app);
+    assert_eq!(app.picker.selected().map(|r| r.line), Some(16));
+    // Saved from another terminal after it was indexed (and previewed): three lines more
+    // above it, and `main` gone.
+    let path = fx.root.join("app.py");
+    let text = super::APP_PY.replace("def main():", "def start():");
+    std::fs::write(&path, format!("import a\nimport b\nimport c\n{text}")).unwrap();
+    update(&mut app, Action::FilterAccept);
+    settle(&mut app);
+    assert_eq!(open_name(&app).as_deref(), Some("app.py"));
+    assert_eq!(selected_name(&app), Some("Store.get"));
+    assert_eq!(app.preview.cursor + 1, 19, "where it is now, not line 16");
+    let note = app.message.clone().unwrap_or_default();
+    assert!(note.contains("line 19 now"), "{note}");
+    // The index took the new version: `main` is gone from the picker, `start` is there.
+    update(&mut app, Action::Symbols);
+    for _ in 0.."Store.get".len() {
+        update(&mut app, Action::FilterBackspace);
+    }
+    type_text(&mut app, "main");
+    settle(&mut app);
+    assert!(
+        app.picker.ranking.rows.iter().all(|r| r.qualname != "main"),
+        "{:?}",
+        app.picker.ranking.rows
+    );
+}
+
+#[test]
+fn a_picker_row_whose_definition_is_gone_says_so() {
+    let fx = super::fixture();
+    let mut app = on_guide(&fx, (120, 40));
+    update(&mut app, Action::Symbols);
+    type_text(&mut app, "main");
+    settle(&mut app);
+    assert_eq!(
+        app.picker.selected().map(|r| r.qualname.as_str()),
+        Some("main")
+    );
+    let path = fx.root.join("app.py");
+    let text = super::APP_PY.replace("main", "start");
+    std::fs::write(&path, format!("# a longer header\n{text}")).unwrap();
+    update(&mut app, Action::FilterAccept);
+    settle(&mut app);
+    let note = app.message.clone().unwrap_or_default();
+    assert!(note.contains("main is no longer in app.py"), "{note}");
+}
+
+#[test]
+fn moving_through_results_reads_only_a_first_screen_on_the_key() {
+    let fx = super::fixture();
+    let mut app = on_guide(&fx, (120, 40));
+    update(&mut app, Action::Symbols);
+    type_text(&mut app, "Store");
+    settle(&mut app);
+    let peek = app.peek.as_ref().expect("a preview");
+    assert!(!peek.doc.loading);
+    update(&mut app, Action::Escape);
+    update(&mut app, Action::Symbols);
+    let peek = app.peek.as_ref().expect("a preview");
+    assert!(
+        peek.doc.loading && peek.doc.line(4) == Some("class Store:"),
+        "the first screen at once, the whole file on a thread"
+    );
+    settle(&mut app);
+    let peek = app.peek.as_ref().unwrap();
+    assert!(!peek.doc.loading);
+    assert_eq!(
+        (peek.line, peek.end_line),
+        (5, 17),
+        "the definition's range"
+    );
+}
+
+#[test]
+fn live_search_snapshots() {
+    let fx = super::fixture();
+    for (w, h) in [(120, 40), (80, 24)] {
+        let mut app = on_guide(&fx, (w, h));
+        update(&mut app, Action::Search);
+        type_text(&mut app, "return");
+        insta::assert_snapshot!(format!("search_typing_{w}x{h}"), render(&app, w, h));
+        settle(&mut app);
+        insta::assert_snapshot!(format!("search_live_{w}x{h}"), render(&app, w, h));
+    }
+}
+
+#[test]
+fn a_query_kept_from_the_last_visit_is_replaced_by_the_first_key() {
+    let fx = super::fixture();
+    let mut app = on_guide(&fx, (120, 40));
+    update(&mut app, Action::Symbols);
+    type_text(&mut app, "get");
+    update(&mut app, Action::Escape);
+    update(&mut app, Action::Symbols);
+    assert_eq!(app.picker.query, "get", "kept, shown selected");
+    assert!(app.replace_query);
+    type_text(&mut app, "ma");
+    assert_eq!(app.picker.query, "ma");
+    settle(&mut app);
+    assert_eq!(app.picker.ranking.query, "ma");
+    update(&mut app, Action::Escape);
+    update(&mut app, Action::Search);
+    type_text(&mut app, "items");
+    update(&mut app, Action::Escape);
+    update(&mut app, Action::Search);
+    update(&mut app, Action::FilterBackspace);
+    assert_eq!(app.results.query, "", "Backspace erases a kept query whole");
+    assert!(app.results.rows.is_empty());
 }

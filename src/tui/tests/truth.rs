@@ -209,6 +209,7 @@ fn reload_keeps_folds_and_selection_and_r_keeps_open_directories() {
     )
     .unwrap();
     update(&mut app, Action::FileChanged);
+    settle(&mut app);
     assert_eq!(
         app.outline.visible().len(),
         3,
@@ -216,10 +217,12 @@ fn reload_keeps_folds_and_selection_and_r_keeps_open_directories() {
     );
     assert_eq!(selected_name(&app), Some("main"));
     update(&mut app, Action::ToggleTokens);
+    settle(&mut app);
     assert_eq!(app.outline.visible().len(), 3);
 
     select_dir(&mut app, "docs/guide.md");
     update(&mut app, Action::Reload);
+    settle(&mut app);
     assert!(
         dir_names(&app).contains(&"  guide.md".to_string()),
         "docs stays open"
@@ -330,6 +333,7 @@ fn long_lines_scroll_sideways_in_the_preview() {
     let mut app = app(&fx, ColorMode::Mono, (120, 40));
     select_dir(&mut app, "wide.py");
     update(&mut app, Action::Enter);
+    settle(&mut app);
     update(&mut app, Action::NextPane);
     assert_eq!(app.focus, Focus::Preview);
     assert!(!render(&app, 120, 40).contains("END"));
@@ -412,6 +416,7 @@ fn git_status_arrives_after_the_first_frame_and_marks_the_panes() {
     assert!(!app_py.item.changed);
     select_dir(&mut app, "docs/guide.md");
     update(&mut app, Action::Enter);
+    settle(&mut app);
     let changes = app
         .doc
         .as_ref()
@@ -420,4 +425,268 @@ fn git_status_arrives_after_the_first_frame_and_marks_the_panes() {
         changes.is_some_and(|c| !c.is_empty()),
         "the preview gets its diff gutter"
     );
+}
+
+#[test]
+fn a_directory_filter_finds_files_in_directories_never_opened() {
+    // Was: the filter matched only the rows listed, so a file in a directory never opened
+    // could not be found. Now the one walker goes below on a thread and the directories
+    // holding matches are grafted in, closed.
+    let fx = super::fixture();
+    let deep = fx.root.join("src/net/http");
+    fs::create_dir_all(&deep).unwrap();
+    fs::write(deep.join("router_table.py"), "def route():\n    pass\n").unwrap();
+    fs::write(deep.join("other.py"), "x = 1\n").unwrap();
+    fs::create_dir_all(fx.root.join("src/net/empty")).unwrap();
+    fs::create_dir_all(fx.root.join("src/lib/parsers")).unwrap();
+    fs::write(fx.root.join("src/lib/parsers/x.py"), "x = 1\n").unwrap();
+    let mut app = app(&fx, ColorMode::Mono, (120, 40));
+    assert_eq!(dir_names(&app), ["docs", "src", "app.py", "notes.xyz"]);
+    update(&mut app, Action::StartFilter);
+    for c in "router".chars() {
+        update(&mut app, Action::FilterInput(c));
+    }
+    // The key returned at once; the walk answers in the background.
+    settle(&mut app);
+    assert_eq!(
+        dir_names(&app),
+        ["src", "  net", "    http", "      router_table.py"],
+        "the match, shown where it lives"
+    );
+    assert_eq!(
+        app.dir.selected().map(|n| n.item.name.as_str()),
+        Some("router_table.py")
+    );
+    assert_eq!(
+        open_name(&app).as_deref(),
+        Some("router_table.py"),
+        "the preview follows the match that arrived"
+    );
+    assert!(status(&app).contains("match 1/1"), "{}", status(&app));
+    let screen = render(&app, 120, 40);
+    assert!(
+        screen.contains("▾ src/") && screen.contains("▾ http/"),
+        "folders showing a match are drawn open:\n{screen}"
+    );
+    update(&mut app, Action::FilterAccept);
+    update(&mut app, Action::Escape);
+    assert_eq!(
+        dir_names(&app),
+        [
+            "docs",
+            "src",
+            "  lib",
+            "  net",
+            "    empty",
+            "    http",
+            "      other.py",
+            "      router_table.py",
+            "app.py",
+            "notes.xyz"
+        ],
+        "Esc keeps the match and opens only the way to it"
+    );
+    // A filter that matches a directory's name lists its parent.
+    update(&mut app, Action::StartFilter);
+    for c in "parsers".chars() {
+        update(&mut app, Action::FilterInput(c));
+    }
+    settle(&mut app);
+    assert_eq!(
+        app.dir.selected().map(|n| n.item.name.as_str()),
+        Some("parsers")
+    );
+}
+
+#[test]
+fn the_directory_filter_walk_starts_again_after_reload() {
+    let fx = super::fixture();
+    let mut app = app(&fx, ColorMode::Mono, (120, 40));
+    update(&mut app, Action::StartFilter);
+    update(&mut app, Action::FilterInput('q'));
+    settle(&mut app);
+    update(&mut app, Action::Escape);
+    // A file saved after the walk, in a directory never opened.
+    fs::create_dir_all(fx.root.join("later/inner")).unwrap();
+    fs::write(fx.root.join("later/inner/quokka.md"), "# Q\n").unwrap();
+    update(&mut app, Action::Reload);
+    settle(&mut app);
+    update(&mut app, Action::StartFilter);
+    for c in "quokka".chars() {
+        update(&mut app, Action::FilterInput(c));
+    }
+    settle(&mut app);
+    assert_eq!(
+        app.dir.selected().map(|n| n.item.name.as_str()),
+        Some("quokka.md")
+    );
+}
+
+#[test]
+fn opening_reads_the_first_screen_and_outlines_on_a_thread() {
+    // No key waits on reading or parsing a file: Enter shows the first screen, the outline
+    // follows when the whole file is read.
+    let fx = super::fixture();
+    let mut app = app(&fx, ColorMode::Mono, (120, 40));
+    select_dir(&mut app, "app.py");
+    update(&mut app, Action::Enter);
+    let doc = app.doc.as_ref().unwrap();
+    assert!(doc.loading, "only the first screen is read on the key path");
+    assert_eq!(doc.line(4), Some("class Store:"));
+    assert!(render(&app, 120, 40).contains("reading the file…"));
+    settle(&mut app);
+    assert!(!app.doc.as_ref().unwrap().loading);
+    assert_eq!(selected_name(&app), Some("Store"));
+}
+
+#[test]
+fn a_jump_past_the_first_screen_lands_once_the_file_is_read() {
+    let fx = super::fixture();
+    let mut text = String::new();
+    for i in 0..6_000 {
+        text.push_str(&format!("def function_{i}(x):\n    return x + {i}\n"));
+    }
+    fs::write(fx.root.join("long.py"), &text).unwrap();
+    let mut app = opened(&fx, (120, 40));
+    let path = fx.root.join("long.py");
+    app.goto(&path, 11_001);
+    assert!(app.doc.as_ref().unwrap().loading);
+    assert_eq!(app.preview.cursor, 11_000, "kept while the file loads");
+    settle(&mut app);
+    assert_eq!(app.preview.cursor, 11_000);
+    assert_eq!(selected_name(&app), Some("function_5500"));
+    let row = app.outline.selected_row().unwrap();
+    let height = crate::tui::layout::inner_height(app.panes().outline);
+    assert!(
+        app.outline.offset <= row && row < app.outline.offset + height,
+        "the selected entry is in sight: row {row}, offset {}",
+        app.outline.offset
+    );
+    update(&mut app, Action::JumpBack);
+    assert_eq!(open_name(&app).as_deref(), Some("app.py"));
+}
+
+#[test]
+fn the_outline_marks_where_the_nesting_limit_cut_the_tree() {
+    // Print mode notes the cut (`… (deeper entries not outlined: nesting limit)`); the
+    // outline pane shows it from the same model field.
+    use crate::outline::{Entry, Kind, Outline, Truncation};
+    let fx = super::fixture();
+    let text = "class Outer:\n    class Inner:\n        def deep(self):\n            pass\n";
+    let mut inner = Entry::new(Kind::Class, "Inner", 2, 4);
+    inner.truncated = Some(Truncation::MaxNesting);
+    let mut outer = Entry::new(Kind::Class, "Outer", 1, 4);
+    outer.children.push(inner);
+    let outline = Outline::new(crate::Language::Python, 4, text.len(), vec![outer]);
+    for (w, h) in [(120, 40), (80, 24)] {
+        let mut app = app(&fx, ColorMode::Mono, (w, h));
+        let path = fx.root.join("nested.py");
+        let doc = Doc::from_parts(&path, text.into(), Some(outline.clone()), &app.theme);
+        app.set_doc(doc);
+        app.focus = Focus::Outline;
+        app.sync();
+        let screen = render(&app, w, h);
+        assert!(screen.contains("Inner 2 …"), "{screen}");
+        assert!(app.outline.nodes()[1].item.nesting_cut);
+        update(&mut app, Action::Down);
+        assert!(status(&app).contains("nesting limit"), "{}", status(&app));
+        insta::assert_snapshot!(format!("nesting_limit_{w}x{h}"), screen);
+    }
+}
+
+#[test]
+fn the_first_frame_waits_for_no_background_work() {
+    // Was: the first frame waited for the syntax assets. Now nothing heavy runs before it:
+    // the file's first screen is read, and the threads (git status, the whole file, the
+    // assets) start once it is drawn, so they do not compete with it for the cores.
+    let fx = super::fixture();
+    let theme = crate::highlight::theme(crate::highlight::DEFAULT_THEME).unwrap();
+    let config = super::config(&fx.root);
+    let mut app = App::holding_threads(fx.root.clone(), &config, theme, ColorMode::Mono);
+    app.loader = super::fake_loader;
+    app.open(&fx.root.join("app.py"));
+    assert!(app.doc.as_ref().unwrap().loading);
+    assert!(
+        !app.settle(Duration::from_millis(300)),
+        "nothing runs before the first frame"
+    );
+    let first = render(&app, 120, 40);
+    assert!(first.contains("class Store:") && first.contains("reading the file…"));
+    app.release_held();
+    settle(&mut app);
+    assert_eq!(selected_name(&app), Some("Store"));
+}
+
+#[test]
+fn a_screen_far_into_a_file_is_coloured_over_several_turns() {
+    // Colouring line N needs every line above it parsed (a few thousand lines a second):
+    // the key shows the screen at once, plain, and the colours follow turn by turn.
+    crate::highlight::load_now();
+    let fx = super::fixture();
+    let mut text = String::new();
+    for i in 0..8_000 {
+        text.push_str(&format!("value_{i} = \"text {i}\"  # note\n"));
+    }
+    fs::write(fx.root.join("long.py"), &text).unwrap();
+    let mut app = app(&fx, ColorMode::TrueColor, (120, 40));
+    select_dir(&mut app, "long.py");
+    update(&mut app, Action::Enter);
+    settle(&mut app);
+    update(&mut app, Action::NextPane);
+    update(&mut app, Action::Bottom);
+    assert_eq!(app.preview.cursor, 7_999);
+    let doc = app.doc.as_ref().unwrap();
+    assert!(
+        app.colouring,
+        "the key did not wait for 8,000 lines of parsing"
+    );
+    assert!(doc.highlighter.cached(7_999).is_none());
+    settle(&mut app);
+    assert!(!app.colouring);
+    let doc = app.doc.as_ref().unwrap();
+    assert!(doc
+        .highlighter
+        .cached(7_999)
+        .is_some_and(|spans| spans.len() > 1));
+}
+
+static SLOW_LOADS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// The test loader, slowed as a large file would be, counting its reads.
+fn slow_loader(
+    path: &Path,
+    options: crate::tui::doc::LoadOptions,
+    snapshot: Option<&crate::git::Snapshot>,
+    theme: &syntect::highlighting::Theme,
+) -> Doc {
+    SLOW_LOADS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    std::thread::sleep(Duration::from_millis(100));
+    super::fake_loader(path, options, snapshot, theme)
+}
+
+#[test]
+fn moving_past_many_files_reads_only_the_one_stopped_on() {
+    let fx = super::fixture();
+    for i in 0..20 {
+        fs::write(
+            fx.root.join(format!("f{i:02}.py")),
+            format!("def f{i}():\n    pass\n"),
+        )
+        .unwrap();
+    }
+    let mut app = app(&fx, ColorMode::Mono, (120, 40));
+    app.loader = slow_loader;
+    select_dir(&mut app, "f00.py");
+    for _ in 0..19 {
+        update(&mut app, Action::Down);
+    }
+    assert_eq!(
+        open_name(&app).as_deref(),
+        Some("f19.py"),
+        "each shown at once"
+    );
+    settle(&mut app);
+    assert_eq!(selected_name(&app), Some("f19"));
+    let reads = SLOW_LOADS.load(std::sync::atomic::Ordering::SeqCst);
+    assert!(reads <= 3, "{reads} whole reads for 20 files passed over");
 }

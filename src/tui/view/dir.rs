@@ -47,7 +47,8 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
             } else {
                 name.into_owned()
             };
-            let mut spans = vec![tree_prefix(node), Span::styled(name, style)];
+            let shows = app.dir.shows_children(index);
+            let mut spans = vec![tree_prefix(node, shows), Span::styled(name, style)];
             if let Some(target) = &item.link {
                 spans.push(Span::styled(
                     format!(" → {}", path_for_terminal(target)),

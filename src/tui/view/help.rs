@@ -38,7 +38,7 @@ pub fn draw(frame: &mut Frame, area: Rect, top: usize, palette: &Palette) {
         (true, true) => "↑↓ more · ",
     };
     lines.push(Line::styled(
-        format!(" {more}mouse: click selects, wheel scrolls · other keys close"),
+        format!(" {more}click selects, wheel scrolls · other keys close"),
         palette.dim(),
     ));
     let block = Block::default().borders(Borders::ALL).title(" Keys ");

@@ -57,7 +57,7 @@ fn row(
     palette: &Palette,
 ) -> Line<'static> {
     let item = &node.item;
-    let prefix = tree_prefix(node);
+    let prefix = tree_prefix(node, app.outline.shows_children(index));
     let mut tail = format!(" {}", item.line);
     if let Some(tokens) = item.tokens.filter(|_| app.options.tokens) {
         let encoding = app
@@ -68,7 +68,24 @@ fn row(
         tail.push_str(&format!(" {mark}{tokens}"));
     }
     let marker = item.changed && app.options.diff;
-    let used = prefix.width() + tail.len() + if marker { 2 } else { 0 };
+    // Where the parser's nesting limit cut the tree, the row says so (as print mode does).
+    let fixed = prefix.width() + tail.len() + if marker { 2 } else { 0 };
+    let cut = match item.nesting_cut {
+        false => "",
+        // The longest note that leaves the name its room.
+        true => {
+            let wanted = item.name.chars().count().min(16) + 6;
+            [
+                " … deeper not outlined (nesting limit)",
+                " … nesting limit",
+                " …",
+            ]
+            .into_iter()
+            .find(|note| fixed + note.chars().count() + wanted <= width)
+            .unwrap_or(" …")
+        }
+    };
+    let used = fixed + cut.chars().count();
     let room = width.saturating_sub(used);
     let name_style = match app.outline.is_match(index) {
         true => palette.matched(),
@@ -90,6 +107,7 @@ fn row(
         Span::styled(tag, kind_style(item.kind, palette)),
         Span::styled(label, name_style),
         Span::styled(tail, palette.dim()),
+        Span::styled(cut, palette.changed()),
     ];
     if marker {
         spans.push(Span::styled(" ●", palette.changed()));

@@ -13,6 +13,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph};
 use ratatui::Frame;
 use std::path::Path;
+use unicode_truncate::UnicodeTruncateStr;
 use unicode_width::UnicodeWidthStr;
 
 /// Draws the open finder view in `rect`.
@@ -38,9 +39,14 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
         }
         Overlay::None => return,
     };
+    // A query kept from the last visit is drawn selected: the first key replaces it.
+    let query_style = match app.replace_query {
+        true => palette.selected(true),
+        false => Style::default(),
+    };
     let mut lines = vec![Line::from(vec![
         Span::styled("> ", palette.accent()),
-        Span::raw(name_for_terminal(query).into_owned()),
+        Span::styled(name_for_terminal(query).into_owned(), query_style),
         Span::styled("▏", palette.accent()),
     ])];
     lines.extend(rows);
@@ -70,8 +76,15 @@ fn symbol_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
     window(app.picker.cursor, ranking.rows.len(), height)
         .map(|index| {
             let row = &ranking.rows[index];
-            let place = format!("  {}:{}", shown(app, &row.path), row.line);
             let tag = format!("{} ", kind_word(row.kind));
+            // The place keeps its end (file name and line); it gives up room past 2/5 of
+            // the row only to a name that needs it.
+            let place = format!("{}:{}", shown(app, &row.path), row.line);
+            let name_wants = tag.width() + row.qualname.width() + 2;
+            let budget = (width * 2 / 5)
+                .max(width.saturating_sub(name_wants))
+                .max(12);
+            let place = format!("  {}", keep_end(&place, budget));
             let room = width.saturating_sub(tag.width() + place.width());
             let name_style = match row.in_test {
                 true => palette.dim(),
@@ -101,7 +114,9 @@ fn symbol_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
         .collect()
 }
 
-/// `text` cut to `room` columns, with the characters at `matched` positions marked.
+/// `text` cut to `room` columns, with the characters at `matched` positions marked. A
+/// qualified name too long for the row loses its start, never its end: the name is what the
+/// row is for (`…Deserializer for &mut Reader.deserialize_map`).
 fn marked(
     text: &str,
     matched: &[u32],
@@ -109,11 +124,39 @@ fn marked(
     style: Style,
     palette: &Palette,
 ) -> Vec<Span<'static>> {
-    let text = truncate(&name_for_terminal(text), room);
-    text.chars()
+    let text = name_for_terminal(text);
+    if text.width() <= room {
+        return spans_marked(text.chars(), 0, matched, style, palette);
+    }
+    if room == 0 {
+        return Vec::new();
+    }
+    let (tail, _) = text.unicode_truncate_start(room - 1);
+    let dropped = text.chars().count() - tail.chars().count();
+    let mut spans = vec![Span::styled("…", style)];
+    spans.extend(spans_marked(
+        text.chars().skip(dropped),
+        dropped,
+        matched,
+        style,
+        palette,
+    ));
+    spans
+}
+
+/// One span per character of `chars`, the first being character `first` of the text; those
+/// at `matched` positions marked.
+fn spans_marked(
+    chars: impl Iterator<Item = char>,
+    first: usize,
+    matched: &[u32],
+    style: Style,
+    palette: &Palette,
+) -> Vec<Span<'static>> {
+    chars
         .enumerate()
         .map(|(i, c)| {
-            let hit = matched.binary_search(&(i as u32)).is_ok();
+            let hit = matched.binary_search(&((first + i) as u32)).is_ok();
             Span::styled(c.to_string(), if hit { palette.matched() } else { style })
         })
         .collect()
@@ -129,12 +172,13 @@ fn result_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
         ));
     }
     if results.rows.is_empty() {
-        let note = match (&results.ran, results.running) {
-            (None, _) if results.kind == SearchKind::Text => {
-                "type a regex, Enter searches the tree"
+        let pending = results.running || results.due.is_some();
+        let note = match (&results.ran, pending) {
+            (_, true) => "searching…",
+            (None, false) if results.kind == SearchKind::Text => {
+                "type a regex: the tree is searched as you type"
             }
-            (None, _) => "type a name, Enter finds its uses",
-            (Some(_), true) => "searching…",
+            (None, false) => "type a name: its uses are found as you type",
             (Some(_), false) => "no match",
         };
         lines.push(Line::styled(format!("  {note}"), palette.dim()));
@@ -145,7 +189,7 @@ fn result_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
         let mut line = match &results.rows[index] {
             ResultRow::File { path, hits } => Line::from(vec![
                 Span::styled(
-                    truncate(&shown(app, path), width.saturating_sub(8)),
+                    keep_end(&shown(app, path), width.saturating_sub(8)),
                     palette.accent(),
                 ),
                 Span::styled(format!(" ({hits})"), palette.dim()),
@@ -161,7 +205,7 @@ fn result_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
                 let room = width.saturating_sub(tag.len() + tail.len());
                 Line::from(vec![
                     Span::styled(tag, kind_style(*kind, palette)),
-                    Span::raw(truncate(&name_for_terminal(qualname), room)),
+                    Span::raw(keep_end(&name_for_terminal(qualname), room)),
                     Span::styled(tail, palette.dim()),
                 ])
             }
@@ -190,8 +234,50 @@ fn result_rows(app: &App, width: usize, height: usize, palette: &Palette) -> Vec
     lines
 }
 
+/// `text` cut to `room` columns from the left (`…de/mod.rs:1146`): a path's end says most.
+fn keep_end(text: &str, room: usize) -> String {
+    if text.width() <= room {
+        return text.to_string();
+    }
+    match room {
+        0 => String::new(),
+        _ => format!("…{}", text.unicode_truncate_start(room - 1).0),
+    }
+}
+
 /// A path as shown in the finder: relative to the viewer's root.
 fn shown(app: &App, path: &Path) -> String {
     let rel = path.strip_prefix(&app.root).unwrap_or(path);
     path_for_terminal(crate::walk::shown(rel)).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::app::ColorMode;
+
+    fn text(spans: &[Span]) -> String {
+        spans.iter().map(|s| s.content.as_ref()).collect()
+    }
+
+    #[test]
+    fn a_long_qualified_name_keeps_its_end_and_its_marks() {
+        let palette = Palette::new(ColorMode::Mono, false);
+        let name = "serde::Deserializer<'de> for &'a mut Reader.deserialize_map";
+        let at = name.find("deserialize_map").unwrap() as u32;
+        let matched: Vec<u32> = (at..at + 3).collect();
+        let spans = marked(name, &matched, 23, Style::default(), &palette);
+        assert_eq!(text(&spans), "…Reader.deserialize_map");
+        let marked_text: String = spans
+            .iter()
+            .filter(|s| s.style == palette.matched())
+            .map(|s| s.content.as_ref())
+            .collect();
+        assert_eq!(marked_text, "des");
+        let short = marked("get", &[0], 10, Style::default(), &palette);
+        assert_eq!(text(&short), "get");
+        assert!(marked(name, &[], 0, Style::default(), &palette).is_empty());
+        assert_eq!(keep_end("src/de/mod.rs:1146", 12), "…mod.rs:1146");
+        assert_eq!(keep_end("a.rs:1", 12), "a.rs:1");
+    }
 }

@@ -36,6 +36,9 @@ fn right_side(app: &App, room: usize) -> String {
     const HELP: &str = "? help";
     let text = if app.filtering {
         let mut text = "type to filter · Enter keep · Esc clear".to_string();
+        if let Some(note) = reach_note(app) {
+            text = format!("{note} · {text}");
+        }
         if let Some((at, of)) = filtered_tree_position(app) {
             text = format!("match {at}/{of} · {text}");
         }
@@ -52,8 +55,15 @@ fn right_side(app: &App, room: usize) -> String {
             .filter(|(k, _)| *k != "?")
             .map(|(k, h)| format!("{k} {h}"))
             .collect();
+        if let Some(note) = reach_note(app) {
+            parts.insert(0, note);
+        }
         if let Some((at, of)) = filtered_tree_position(app) {
             parts.insert(0, format!("match {at}/{of}"));
+        }
+        let cut = app.outline.selected().is_some_and(|n| n.item.nesting_cut);
+        if cut && app.focus == Focus::Outline && app.overlay == Overlay::None {
+            parts.insert(0, "deeper not outlined: nesting limit".into());
         }
         // Hints drop from the end until `? help` fits after them.
         let help_width = HELP.width() + 3;
@@ -67,6 +77,24 @@ fn right_side(app: &App, room: usize) -> String {
         true => text.unicode_truncate(room).0.to_string(),
         false => text,
     }
+}
+
+/// How far the directory filter has searched below the listed directories: still
+/// searching, or stopped at its cap.
+fn reach_note(app: &App) -> Option<String> {
+    let query = app.dir.filter_query()?;
+    if app.focus != Focus::Dir || app.reach.is_none() {
+        return None;
+    }
+    if !app.reached.answers(query) {
+        return Some("searching folders…".into());
+    }
+    app.reached.capped.then(|| {
+        format!(
+            "first {} matches listed: type more",
+            thousands(crate::tui::reach::MAX_MATCHES)
+        )
+    })
 }
 
 /// The filtered pane's selected match and number of matches.
