@@ -75,7 +75,7 @@ pub enum Loaded {
 /// Reads the file at `path`, after refusing anything that is not a regular file.
 pub fn read(path: &Path) -> Result<Loaded> {
     let (file, size) = open_regular(path)?;
-    stream(file.take(size), path)
+    stream(file.take(size), path, size as usize)
 }
 
 /// Reads a file for a search that first asks `worth_reading` about its raw bytes: a file
@@ -86,23 +86,30 @@ pub fn read(path: &Path) -> Result<Loaded> {
 pub fn read_if(path: &Path, worth_reading: impl Fn(&[u8]) -> bool) -> Result<Option<Loaded>> {
     let (file, size) = open_regular(path)?;
     if size > MAX_BYTES as u64 {
-        return stream(file.take(size), path).map(Some);
+        return stream(file.take(size), path, size as usize).map(Some);
     }
     let mut bytes = Vec::with_capacity(size as usize);
     file.take(size)
         .read_to_end(&mut bytes)
         .map_err(|e| Error::io(path, e))?;
     let utf16 = bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]);
-    if !utf16 && !worth_reading(&bytes) {
+    if utf16 {
+        return stream(&bytes[..], path, bytes.len()).map(Some);
+    }
+    if !worth_reading(&bytes) {
         return Ok(None);
     }
-    stream(&bytes[..], path).map(Some)
+    // Not UTF-16, so UTF-8 or binary: the bytes read become the text without a copy.
+    match Encoding::sniff(&bytes[..bytes.len().min(BINARY_PROBE)]) {
+        Some(_) => stream_utf8(std::io::empty(), bytes, path).map(Some),
+        None => Ok(Some(Loaded::Binary)),
+    }
 }
 
 /// Reads standard input like a file, up to the read cap.
 pub fn read_stdin() -> Result<Loaded> {
     let path = Path::new("<stdin>");
-    let loaded = stream(std::io::stdin().lock().take(KEEP_BYTES as u64), path)?;
+    let loaded = stream(std::io::stdin().lock().take(KEEP_BYTES as u64), path, 0)?;
     Ok(match loaded {
         Loaded::Text {
             text,
@@ -218,21 +225,65 @@ pub fn resolve(path: &Path) -> PathBuf {
 }
 
 /// The one streaming pass: probe for binary, then decode, hash and count every byte while
-/// keeping the first [`KEEP_BYTES`] of text.
-fn stream(mut reader: impl Read, path: &Path) -> Result<Loaded> {
-    let mut probe = vec![0u8; BINARY_PROBE];
-    let mut probed = 0;
-    while probed < BINARY_PROBE {
-        let n = read_some(&mut reader, &mut probe[probed..], path)?;
-        if n == 0 {
-            break;
-        }
-        probed += n;
-    }
-    probe.truncate(probed);
-    let Some(encoding) = Encoding::sniff(&probe) else {
+/// keeping the first [`KEEP_BYTES`] of text. `expected` is how many bytes the reader should
+/// give (a file's size; 0 when unknown), so the text buffer is allocated once.
+fn stream(mut reader: impl Read, path: &Path, expected: usize) -> Result<Loaded> {
+    // The probe is read straight into the text buffer: `read_to_end` fills spare capacity
+    // without zeroing it first, and UTF-8 (nearly every file) is then kept as read, not copied.
+    let mut kept = Vec::with_capacity(expected.min(KEEP_BYTES));
+    read_up_to(&mut reader, &mut kept, BINARY_PROBE, path)?;
+    let Some(encoding) = Encoding::sniff(&kept) else {
         return Ok(Loaded::Binary);
     };
+    match encoding {
+        Encoding::Utf8 => stream_utf8(reader, kept, path),
+        Encoding::Utf16Le | Encoding::Utf16Be => stream_decoded(reader, kept, encoding, path),
+    }
+}
+
+/// The rest of a UTF-8 stream whose first bytes are `kept`: read into `kept` up to the cap,
+/// and past it only hashed and counted.
+fn stream_utf8(mut reader: impl Read, mut kept: Vec<u8>, path: &Path) -> Result<Loaded> {
+    let room = KEEP_BYTES - kept.len();
+    read_up_to(&mut reader, &mut kept, room, path)?;
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    let mut lines = LineCounter::default();
+    hasher.update(&kept);
+    lines.feed(&kept);
+    let mut bytes = kept.len();
+    if kept.len() == KEEP_BYTES {
+        let mut chunk = vec![0u8; CHUNK];
+        loop {
+            let n = read_some(&mut reader, &mut chunk, path)?;
+            if n == 0 {
+                break;
+            }
+            bytes += n;
+            hasher.update(&chunk[..n]);
+            lines.feed(&chunk[..n]);
+        }
+    }
+    let extent = Extent {
+        bytes,
+        lines: lines.lines(),
+        complete: bytes == kept.len(),
+        input_cut: false,
+        encoding: Encoding::Utf8,
+    };
+    Ok(Loaded::Text {
+        text: utf8_lossy(kept),
+        extent,
+        hash: format_hash(hasher.digest()),
+    })
+}
+
+/// The rest of a UTF-16 stream whose first bytes are `probe`, decoded chunk by chunk.
+fn stream_decoded(
+    mut reader: impl Read,
+    probe: Vec<u8>,
+    encoding: Encoding,
+    path: &Path,
+) -> Result<Loaded> {
     let mut decoder = encoding.decoder();
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
     let mut sink = TextSink::default();
@@ -258,15 +309,33 @@ fn stream(mut reader: impl Read, path: &Path) -> Result<Loaded> {
         input_cut: false,
         encoding,
     };
-    let text = match String::from_utf8(sink.kept) {
-        Ok(text) => text,
-        Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
-    };
     Ok(Loaded::Text {
-        text,
+        text: utf8_lossy(sink.kept),
         extent,
         hash: format_hash(hasher.digest()),
     })
+}
+
+/// `bytes` as text, invalid sequences replaced (the valid case takes the buffer as it is).
+fn utf8_lossy(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(err) => String::from_utf8_lossy(err.as_bytes()).into_owned(),
+    }
+}
+
+/// Appends up to `limit` more bytes from `reader` to `buffer` (fewer at the end of input).
+fn read_up_to(
+    reader: &mut impl Read,
+    buffer: &mut Vec<u8>,
+    limit: usize,
+    path: &Path,
+) -> Result<()> {
+    reader
+        .take(limit as u64)
+        .read_to_end(buffer)
+        .map(drop)
+        .map_err(|err| Error::io(path, err))
 }
 
 /// Where decoded text goes: counted whole, kept up to [`KEEP_BYTES`].
@@ -309,7 +378,7 @@ fn format_hash(value: u64) -> String {
 /// Loads bytes already in memory as if read from a file (tests, and input read elsewhere).
 pub fn decode(bytes: &[u8]) -> Loaded {
     // Reading from a slice cannot fail.
-    stream(bytes, Path::new("<memory>")).unwrap_or(Loaded::Binary)
+    stream(bytes, Path::new("<memory>"), bytes.len()).unwrap_or(Loaded::Binary)
 }
 
 #[cfg(test)]
@@ -336,7 +405,7 @@ mod tests {
         let mut endless = std::io::repeat(0);
         let mut counted = (&mut endless).take(u64::MAX);
         assert_eq!(
-            stream(&mut counted, Path::new("zero")).ok(),
+            stream(&mut counted, Path::new("zero"), 0).ok(),
             Some(Loaded::Binary)
         );
         assert_eq!(u64::MAX - counted.limit(), BINARY_PROBE as u64);
