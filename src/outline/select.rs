@@ -6,6 +6,7 @@
 //! cut, whatever the budget.
 
 use super::{Entry, Outline, Truncation};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
 
 /// Limits on how much of an outline to show.
@@ -81,15 +82,54 @@ pub fn select(outline: &Outline, budget: Budget) -> Selection<'_> {
 
 pub fn select_entries(entries: &[Entry], budget: Budget) -> Selection<'_> {
     let max_depth = budget.max_depth.unwrap_or(usize::MAX).max(1);
-    let mut remaining = budget.max_nodes.unwrap_or(usize::MAX);
+    match budget.max_nodes {
+        None => depth_only(entries, max_depth),
+        Some(max_nodes) => breadth_first(entries, max_depth, max_nodes),
+    }
+}
+
+/// [`select_entries`] without a node budget: whether a node is shown whole then depends on its
+/// depth alone, so the tree is built in one pass, with no breadth-first bookkeeping.
+fn depth_only(entries: &[Entry], max_depth: usize) -> Selection<'_> {
+    fn build(entry: &Entry, depth: usize, max_depth: usize) -> Shown<'_> {
+        let cut = if entry.truncated.is_some() {
+            Some(Cut::MaxNesting)
+        } else if !entry.children.is_empty() && depth >= max_depth {
+            Some(Cut::MaxDepth)
+        } else {
+            None
+        };
+        let children = cut.is_none().then(|| {
+            entry
+                .children
+                .iter()
+                .map(|child| build(child, depth + 1, max_depth))
+                .collect()
+        });
+        Shown {
+            entry,
+            depth,
+            children,
+            cut,
+        }
+    }
+    Selection {
+        roots: entries.iter().map(|e| build(e, 1, max_depth)).collect(),
+        omitted: 0,
+    }
+}
+
+/// [`select_entries`] with a node budget, spent breadth first.
+fn breadth_first(entries: &[Entry], max_depth: usize, max_nodes: usize) -> Selection<'_> {
+    let mut remaining = max_nodes;
     let shown_roots = entries.len().min(remaining);
     remaining -= shown_roots;
     let mut exhausted = shown_roots < entries.len();
 
     // Decide expansion breadth first, recording for each visited entry whether it is expanded.
     // Entries are addressed by pointer: they live in `outline` for the whole call.
-    let mut expanded: std::collections::HashSet<*const Entry> = Default::default();
-    let mut cut_reason: std::collections::HashMap<*const Entry, Cut> = Default::default();
+    let mut expanded: FxHashSet<*const Entry> = Default::default();
+    let mut cut_reason: FxHashMap<*const Entry, Cut> = Default::default();
     let mut queue: VecDeque<(&Entry, usize)> =
         entries[..shown_roots].iter().map(|e| (e, 1)).collect();
     while let Some((entry, depth)) = queue.pop_front() {
@@ -121,8 +161,8 @@ pub fn select_entries(entries: &[Entry], budget: Budget) -> Selection<'_> {
     fn build<'a>(
         entry: &'a Entry,
         depth: usize,
-        expanded: &std::collections::HashSet<*const Entry>,
-        cut_reason: &std::collections::HashMap<*const Entry, Cut>,
+        expanded: &FxHashSet<*const Entry>,
+        cut_reason: &FxHashMap<*const Entry, Cut>,
     ) -> Shown<'a> {
         let key: *const Entry = entry;
         let children = expanded.contains(&key).then(|| {
@@ -257,6 +297,21 @@ mod tests {
                 format!("{}:{state}", s.entry.qualname)
             })
             .collect()
+    }
+
+    #[test]
+    fn without_a_node_budget_the_one_pass_equals_the_breadth_first_walk() {
+        let mut outline = sample();
+        outline.entries[1].children[0].truncated = Some(Truncation::MaxNesting);
+        outline.entries[2].truncated = Some(Truncation::MaxNesting);
+        for max_depth in 1..=4 {
+            let one_pass = depth_only(&outline.entries, max_depth);
+            let walked = breadth_first(&outline.entries, max_depth, usize::MAX);
+            assert_eq!(one_pass, walked, "max_depth {max_depth}");
+        }
+        let cut = shape(&depth_only(&outline.entries, 2));
+        assert!(cut.contains(&"A.a1:max_depth".to_string()), "{cut:?}");
+        assert!(cut.contains(&"B.b1:max_nesting".to_string()), "{cut:?}");
     }
 
     #[test]
