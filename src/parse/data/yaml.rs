@@ -485,40 +485,14 @@ impl<'t> Parser<'_, 't> {
         resume.max(self.next_line(at)).min(len)
     }
 
-    /// End of a quoted scalar at `at` (after the closing quote). A double-quoted scalar may
-    /// span lines when `multiline`; an unclosed one ends with its line.
+    /// End of a quoted scalar at `at` (after the closing quote). A quoted scalar may span
+    /// lines when `multiline`; an unclosed one ends with its line.
     fn quoted_end(&mut self, at: usize, multiline: bool) -> usize {
         let bytes = self.doc.bytes;
         let Some(&quote) = bytes.get(at) else {
             return at;
         };
-        let slot = usize::from(quote == b'\'');
-        let line_end = self.line_end(at);
-        if multiline && self.no_close[slot] <= at {
-            return line_end;
-        }
-        let mut pos = at + 1;
-        while let Some(&byte) = bytes.get(pos) {
-            if byte == quote {
-                if quote == b'\'' && bytes.get(pos + 1) == Some(&b'\'') {
-                    pos += 2;
-                    continue;
-                }
-                return pos + 1;
-            }
-            if byte == b'\\' && quote == b'"' && bytes.get(pos + 1) != Some(&b'\n') {
-                pos += 2;
-                continue;
-            }
-            if byte == b'\n' && !multiline {
-                return pos;
-            }
-            pos += 1;
-        }
-        if multiline {
-            self.no_close[slot] = at;
-        }
-        line_end
+        flow::quoted_end(bytes, at, quote, multiline, &mut self.no_close)
     }
 }
 
