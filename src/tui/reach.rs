@@ -272,7 +272,8 @@ impl Lister {
     fn match_new(&mut self) {
         let (files_done, dirs_done) = self.scanned;
         let mut needed = Vec::new();
-        for path in &self.files[files_done..] {
+        let new_files = &self.files[files_done..];
+        for path in new_files.iter().chain(&self.dirs[dirs_done..]) {
             if self.matches >= MAX_MATCHES {
                 break;
             }
@@ -280,16 +281,6 @@ impl Lister {
             if name.is_some_and(|n| fuzzy_match(&self.query, &n)) {
                 self.matches += 1;
                 needed.extend(path.parent().map(Path::to_path_buf));
-            }
-        }
-        for dir in &self.dirs[dirs_done..] {
-            if self.matches >= MAX_MATCHES {
-                break;
-            }
-            let name = dir.file_name().map(|n| n.to_string_lossy());
-            if name.is_some_and(|n| fuzzy_match(&self.query, &n)) {
-                self.matches += 1;
-                needed.extend(dir.parent().map(Path::to_path_buf));
             }
         }
         self.scanned = (self.files.len(), self.dirs.len());
