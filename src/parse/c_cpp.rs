@@ -265,75 +265,23 @@ impl Scanner<'_> {
         depth: usize,
         statements: &[(usize, usize)],
     ) -> Option<Entry> {
-        let mut toks = self.head_tokens(head, open);
-        let mut lead = self.ctx.lead(&toks);
-        // Constructor initializer list: `A() : x{1}, y(2) {` — a `{` right after a member or
-        // base name initializes it; the body `{` follows `)` or `}`.
-        let rest = toks.get(lead..).unwrap_or(&[]);
-        let init_colon = rest.iter().position(|t| t.kind == Tk::Paren).and_then(|p| {
-            let colon = rest
-                .iter()
-                .skip(p + 1)
-                .position(|t| t.kind == Tk::Punct && self.ctx.text(t) == b":")
-                .map(|n| p + 1 + n)?;
-            let typeish = rest.get(..colon)?.iter().any(|t| {
-                t.kind == Tk::Brace
-                    || (t.kind == Tk::Ident
-                        && matches!(self.ctx.text(t), b"class" | b"struct" | b"union" | b"enum"))
-            });
-            (!typeish).then_some(colon)
-        });
-        if let Some(colon) = init_colon {
-            let member = rest.last().is_some_and(|t| {
-                matches!(t.kind, Tk::Ident | Tk::Angle)
-                    || (t.kind == Tk::Punct && self.ctx.text(t) == b"::")
-            });
-            if member && rest.len() > colon + 1 {
-                return None;
-            }
-        } else if let Some(b) = toks.iter().rposition(|t| t.kind == Tk::Brace) {
-            // A brace group already in the head ends whatever came before (an unrecognised
-            // block).
-            toks.drain(..=b);
-            if toks.is_empty() {
-                return None;
-            }
-            lead = self.ctx.lead(&toks);
-        }
+        let toks = self.head_tokens(head, open);
         if toks.is_empty() {
             if scope == Scope::File {
                 return self.knr_function(statements, close);
             }
             return None;
         }
+        let (toks, lead) = self.body_head(toks)?;
         // Lines are asked for in source order (start, what the body holds, end): the cursor
         // then only moves on.
-        let end_line = || self.line(close.min(self.src.len().saturating_sub(1)));
         match self.ctx.classify(&toks, lead, scope == Scope::Class) {
             Head::Namespace { name, start } => {
                 let line = self.line(start);
                 let (kids, cut) = self.body(open, close, Scope::File, depth);
-                let end_line = end_line();
+                let end_line = self.end_line(close);
                 match name {
-                    Some((s, e)) => {
-                        // `namespace a::b {` is `a` holding `b`, as the compiler sees it.
-                        let full = self.name_text(s, e);
-                        let mut entry: Option<Entry> = None;
-                        let mut kids = Some(kids);
-                        for part in full.rsplit("::").filter(|p| !p.is_empty()) {
-                            let innermost = entry.is_none();
-                            let inner = entry
-                                .take()
-                                .map_or_else(|| kids.take().unwrap_or_default(), |e| vec![e]);
-                            entry = Some(
-                                Entry::new(Kind::Namespace, part, line, end_line)
-                                    .with_signature(part)
-                                    .with_children(inner)
-                                    .cut_by_nesting(innermost && cut),
-                            );
-                        }
-                        entry
-                    }
+                    Some((s, e)) => self.namespaces(s, e, line, end_line, kids, cut),
                     None => Some(transparent(kids, cut)),
                 }
             }
@@ -342,27 +290,7 @@ impl Scanner<'_> {
                 Some(transparent(kids, cut))
             }
             Head::Type { kind, name, start } => {
-                let line = name.map(|_| self.line(start));
-                let (kids, cut) = if kind == Kind::Enum {
-                    (Vec::new(), false)
-                } else {
-                    self.body(open, close, Scope::Class, depth)
-                };
-                match name.zip(line) {
-                    Some(((s, e), line)) => {
-                        let name = self.name_text(s, e);
-                        let sig = self.sig_text(s, open, &[]);
-                        Some(
-                            Entry::new(kind, name, line, end_line())
-                                .with_signature(sig)
-                                .with_children(kids)
-                                .cut_by_nesting(cut),
-                        )
-                    }
-                    // Anonymous: its members belong to the enclosing scope.
-                    None if kids.is_empty() && !cut => None,
-                    None => Some(transparent(kids, cut)),
-                }
+                self.type_definition(kind, name, start, open, close, depth)
             }
             Head::Function {
                 name,
@@ -380,9 +308,124 @@ impl Scanner<'_> {
                 };
                 let sig = self.sig_text(start, sig_end, &[]);
                 let line = self.line(start);
-                Some(Entry::new(kind, name, line, end_line()).with_signature(sig))
+                Some(Entry::new(kind, name, line, self.end_line(close)).with_signature(sig))
             }
             Head::Other => None,
+        }
+    }
+
+    /// The line of a body's closing brace at `close` (the last line when it is missing).
+    fn end_line(&self, close: usize) -> usize {
+        self.line(close.min(self.src.len().saturating_sub(1)))
+    }
+
+    /// The head of a `{` (its tokens, not empty, and where the declaration in them starts),
+    /// or `None` when the `{` opens no body to outline: it initializes a member in a
+    /// constructor's initializer list, or nothing follows a brace group already in the head.
+    fn body_head(&self, mut toks: Vec<Tok>) -> Option<(Vec<Tok>, usize)> {
+        let lead = self.ctx.lead(&toks);
+        let rest = toks.get(lead..).unwrap_or(&[]);
+        if let Some(colon) = self.initializer_colon(rest) {
+            // `A() : x{1}, y(2) {` — a `{` right after a member or base name initializes it;
+            // the body `{` follows `)` or `}`.
+            let member = rest.last().is_some_and(|t| {
+                matches!(t.kind, Tk::Ident | Tk::Angle)
+                    || (t.kind == Tk::Punct && self.ctx.text(t) == b"::")
+            });
+            if member && rest.len() > colon + 1 {
+                return None;
+            }
+            return Some((toks, lead));
+        }
+        let Some(b) = toks.iter().rposition(|t| t.kind == Tk::Brace) else {
+            return Some((toks, lead));
+        };
+        // A brace group already in the head ends whatever came before (an unrecognised
+        // block).
+        toks.drain(..=b);
+        if toks.is_empty() {
+            return None;
+        }
+        let lead = self.ctx.lead(&toks);
+        Some((toks, lead))
+    }
+
+    /// In a head's tokens from its declaration on: the `:` that opens a constructor's
+    /// initializer list (after the parameters, and not the `:` of a base-class list).
+    fn initializer_colon(&self, rest: &[Tok]) -> Option<usize> {
+        let p = rest.iter().position(|t| t.kind == Tk::Paren)?;
+        let colon = rest
+            .iter()
+            .skip(p + 1)
+            .position(|t| t.kind == Tk::Punct && self.ctx.text(t) == b":")
+            .map(|n| p + 1 + n)?;
+        let typeish = rest.get(..colon)?.iter().any(|t| {
+            t.kind == Tk::Brace
+                || (t.kind == Tk::Ident
+                    && matches!(self.ctx.text(t), b"class" | b"struct" | b"union" | b"enum"))
+        });
+        (!typeish).then_some(colon)
+    }
+
+    /// `namespace a::b {` named at `s..e`: `a` holding `b`, as the compiler sees it, with the
+    /// body's entries `kids` in the innermost.
+    fn namespaces(
+        &self,
+        s: usize,
+        e: usize,
+        line: usize,
+        end_line: usize,
+        kids: Vec<Entry>,
+        cut: bool,
+    ) -> Option<Entry> {
+        let full = self.name_text(s, e);
+        let mut entry: Option<Entry> = None;
+        let mut kids = Some(kids);
+        for part in full.rsplit("::").filter(|p| !p.is_empty()) {
+            let innermost = entry.is_none();
+            let inner = entry
+                .take()
+                .map_or_else(|| kids.take().unwrap_or_default(), |e| vec![e]);
+            entry = Some(
+                Entry::new(Kind::Namespace, part, line, end_line)
+                    .with_signature(part)
+                    .with_children(inner)
+                    .cut_by_nesting(innermost && cut),
+            );
+        }
+        entry
+    }
+
+    /// A class, struct, union or enum body at `open..close`, its head naming it at `name`
+    /// (anonymous without one: then its members belong to the enclosing scope).
+    fn type_definition(
+        &self,
+        kind: Kind,
+        name: Option<(usize, usize)>,
+        start: usize,
+        open: usize,
+        close: usize,
+        depth: usize,
+    ) -> Option<Entry> {
+        let line = name.map(|_| self.line(start));
+        let (kids, cut) = if kind == Kind::Enum {
+            (Vec::new(), false)
+        } else {
+            self.body(open, close, Scope::Class, depth)
+        };
+        match name.zip(line) {
+            Some(((s, e), line)) => {
+                let name = self.name_text(s, e);
+                let sig = self.sig_text(s, open, &[]);
+                Some(
+                    Entry::new(kind, name, line, self.end_line(close))
+                        .with_signature(sig)
+                        .with_children(kids)
+                        .cut_by_nesting(cut),
+                )
+            }
+            None if kids.is_empty() && !cut => None,
+            None => Some(transparent(kids, cut)),
         }
     }
 

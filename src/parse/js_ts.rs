@@ -224,6 +224,20 @@ impl Scanner<'_> {
         self.src.get(start..end.max(start)).unwrap_or("")
     }
 
+    /// Walks the items of a list or body `start..end` (statements, members, entries): calls
+    /// `item` at the start of each, past white space, and goes on where it says the next may
+    /// start (always forward, so a confused item cannot stall the walk).
+    fn each_item(&self, start: usize, end: usize, mut item: impl FnMut(usize) -> usize) {
+        let mut i = start;
+        loop {
+            i = self.skip_ws(i, end);
+            if i >= end {
+                break;
+            }
+            i = item(i).max(i + 1);
+        }
+    }
+
     fn skip_ws(&self, mut i: usize, end: usize) -> usize {
         while i < end && self.at(i).is_ascii_whitespace() {
             i += 1;

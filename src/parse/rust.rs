@@ -230,7 +230,14 @@ impl<'a> Scanner<'a> {
                     ControlFlow::Continue(abi_end) => p = abi_end,
                     ControlFlow::Break(next) => return next,
                 },
-                "fn" => return Some(self.fn_item(start, ws, we, end, ctx, out)),
+                "fn" => {
+                    let kind = if ctx == Ctx::Assoc {
+                        Kind::Method
+                    } else {
+                        Kind::Function
+                    };
+                    return Some(self.named_item(start, ws, we, end, kind, out));
+                }
                 "struct" | "enum" | "union" => {
                     if w == "union" && self.ident(self.skip_ws(we, end), end).is_none() {
                         return None;
@@ -344,36 +351,6 @@ impl<'a> Scanner<'a> {
         Entry::new(kind, name, self.line(start), self.line(last))
     }
 
-    fn fn_item(
-        &self,
-        start: usize,
-        ws: usize,
-        we: usize,
-        end: usize,
-        ctx: Ctx,
-        out: &mut Vec<Entry>,
-    ) -> usize {
-        let Some((name, _, name_end)) = self.name_after(we, end) else {
-            return we;
-        };
-        let head = self.head_end(name_end, end);
-        let (last, next) = self.block_end(head, end);
-        let kind = if ctx == Ctx::Assoc {
-            Kind::Method
-        } else {
-            Kind::Function
-        };
-        let mut entry = self
-            .entry(kind, name, start, last)
-            .with_signature(self.sig(start, ws, we, head));
-        if self.at(head) == b'{' && head < end {
-            // Items declared in the body's statement list (helper fns, local types, impls).
-            entry = self.with_items(entry, head + 1, last.max(head + 1), Ctx::Module);
-        }
-        out.push(entry);
-        next
-    }
-
     /// For a head ending at `head` (`{` or `;`): the position of the last byte of the item and
     /// where scanning resumes.
     fn block_end(&self, head: usize, end: usize) -> (usize, usize) {
@@ -390,8 +367,10 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// struct / enum / union / trait / mod: a name, a head up to `{…}` or `;` (tuple structs:
-    /// `(…)` then `;`). A trait's or module's `{…}` is an item list, read for children.
+    /// fn / struct / enum / union / trait / mod: a name, a head up to `{…}` or `;` (tuple
+    /// structs: `(…)` then `;`). A trait's or module's `{…}` is an item list, read for
+    /// children, and so are the items declared in a function body's statement list (helper
+    /// fns, local types, impls).
     fn named_item(
         &self,
         start: usize,
@@ -410,7 +389,7 @@ impl<'a> Scanner<'a> {
             .entry(kind, name, start, last)
             .with_signature(self.sig(start, ws, we, head));
         let items = match kind {
-            Kind::Module => Some(Ctx::Module),
+            Kind::Module | Kind::Function | Kind::Method => Some(Ctx::Module),
             Kind::Trait => Some(Ctx::Assoc),
             _ => None,
         };

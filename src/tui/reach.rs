@@ -83,24 +83,7 @@ impl Reach {
         let (walk_tx, walk_cancel) = (tx.clone(), cancel.clone());
         let (walk_root, walk_options) = (root.clone(), options.clone());
         std::thread::spawn(move || walk(&walk_root, walk_options, &walk_tx, &walk_cancel));
-        let lister = Lister {
-            root,
-            options,
-            snapshot,
-            generation,
-            ui,
-            cancel: cancel.clone(),
-            files: Vec::new(),
-            dirs: Vec::new(),
-            seen_dirs: HashSet::new(),
-            walked: false,
-            query: String::new(),
-            scanned: (0, 0),
-            matches: 0,
-            waiting: BTreeSet::new(),
-            listed: HashSet::new(),
-            dirty: false,
-        };
+        let lister = Lister::new(root, options, snapshot, generation, ui, cancel.clone());
         std::thread::spawn(move || lister.run(rx));
         Reach {
             tx,
@@ -169,6 +152,35 @@ struct Lister {
 }
 
 impl Lister {
+    /// A lister that has seen nothing yet: no files walked, no query, nothing sent.
+    fn new(
+        root: PathBuf,
+        options: WalkOptions,
+        snapshot: Option<Arc<Snapshot>>,
+        generation: u64,
+        ui: Sender<Message>,
+        cancel: Cancel,
+    ) -> Lister {
+        Lister {
+            root,
+            options,
+            snapshot,
+            generation,
+            ui,
+            cancel,
+            files: Vec::new(),
+            dirs: Vec::new(),
+            seen_dirs: HashSet::new(),
+            walked: false,
+            query: String::new(),
+            scanned: (0, 0),
+            matches: 0,
+            waiting: BTreeSet::new(),
+            listed: HashSet::new(),
+            dirty: false,
+        }
+    }
+
     fn run(mut self, rx: Receiver<Input>) {
         loop {
             // Wait only when everything taken is answered.
@@ -260,7 +272,8 @@ impl Lister {
     fn match_new(&mut self) {
         let (files_done, dirs_done) = self.scanned;
         let mut needed = Vec::new();
-        for path in &self.files[files_done..] {
+        let new_files = &self.files[files_done..];
+        for path in new_files.iter().chain(&self.dirs[dirs_done..]) {
             if self.matches >= MAX_MATCHES {
                 break;
             }
@@ -268,16 +281,6 @@ impl Lister {
             if name.is_some_and(|n| fuzzy_match(&self.query, &n)) {
                 self.matches += 1;
                 needed.extend(path.parent().map(Path::to_path_buf));
-            }
-        }
-        for dir in &self.dirs[dirs_done..] {
-            if self.matches >= MAX_MATCHES {
-                break;
-            }
-            let name = dir.file_name().map(|n| n.to_string_lossy());
-            if name.is_some_and(|n| fuzzy_match(&self.query, &n)) {
-                self.matches += 1;
-                needed.extend(dir.parent().map(Path::to_path_buf));
             }
         }
         self.scanned = (self.files.len(), self.dirs.len());
@@ -320,27 +323,11 @@ mod tests {
     use std::fs;
 
     fn lister(root: &Path, ui: Sender<Message>) -> Lister {
-        Lister {
-            root: root.to_path_buf(),
-            options: WalkOptions {
-                any_language: true,
-                ..WalkOptions::default()
-            },
-            snapshot: None,
-            generation: 1,
-            ui,
-            cancel: Cancel::default(),
-            files: Vec::new(),
-            dirs: Vec::new(),
-            seen_dirs: HashSet::new(),
-            walked: false,
-            query: String::new(),
-            scanned: (0, 0),
-            matches: 0,
-            waiting: BTreeSet::new(),
-            listed: HashSet::new(),
-            dirty: false,
-        }
+        let options = WalkOptions {
+            any_language: true,
+            ..WalkOptions::default()
+        };
+        Lister::new(root.to_path_buf(), options, None, 1, ui, Cancel::default())
     }
 
     #[test]

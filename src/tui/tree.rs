@@ -377,14 +377,18 @@ impl<T: Item> Tree<T> {
         }
     }
 
-    /// Moves to the next (`forward`) or previous direct filter match, wrapping.
-    pub fn next_match(&mut self, forward: bool) {
-        let hits: Vec<usize> = self
-            .visible
+    /// The visible rows that match the filter themselves, top to bottom.
+    fn visible_matches(&self) -> Vec<usize> {
+        self.visible
             .iter()
             .copied()
             .filter(|&i| self.is_match(i))
-            .collect();
+            .collect()
+    }
+
+    /// Moves to the next (`forward`) or previous direct filter match, wrapping.
+    pub fn next_match(&mut self, forward: bool) {
+        let hits = self.visible_matches();
         let pick = if forward {
             hits.iter().find(|&&i| i > self.selected).or(hits.first())
         } else {
@@ -402,12 +406,7 @@ impl<T: Item> Tree<T> {
     /// a filter is active.
     pub fn match_position(&self) -> Option<(usize, usize)> {
         self.filter.as_ref()?;
-        let hits: Vec<usize> = self
-            .visible
-            .iter()
-            .copied()
-            .filter(|&i| self.is_match(i))
-            .collect();
+        let hits = self.visible_matches();
         let at = hits
             .iter()
             .position(|&i| i == self.selected)

@@ -111,6 +111,25 @@ pub(super) struct Tok {
     pub end: usize,
 }
 
+impl Tok {
+    /// The group of `kind` opened at `open` and closed at `close`; without a close, the
+    /// opener alone, as punctuation.
+    fn group(kind: Tk, open: usize, close: Option<usize>) -> Tok {
+        match close {
+            Some(c) => Tok {
+                kind,
+                start: open,
+                end: c + 1,
+            },
+            None => Tok {
+                kind: Tk::Punct,
+                start: open,
+                end: open + 1,
+            },
+        }
+    }
+}
+
 pub(super) struct Ctx<'a> {
     pub code: &'a [u8],
     pub braces: Pairs,
@@ -218,31 +237,9 @@ impl Ctx<'_> {
                 b'{' => Some(Tk::Brace),
                 _ => None,
             } {
-                match self.group_close(i, end) {
-                    Some(c) => Tok {
-                        kind,
-                        start: i,
-                        end: c + 1,
-                    },
-                    None => Tok {
-                        kind: Tk::Punct,
-                        start: i,
-                        end: i + 1,
-                    },
-                }
+                Tok::group(kind, i, self.group_close(i, end))
             } else if b == b'<' && self.angle_allowed(&toks) {
-                match self.angle_close(i, end) {
-                    Some(c) => Tok {
-                        kind: Tk::Angle,
-                        start: i,
-                        end: c + 1,
-                    },
-                    None => Tok {
-                        kind: Tk::Punct,
-                        start: i,
-                        end: i + 1,
-                    },
-                }
+                Tok::group(Tk::Angle, i, self.angle_close(i, end))
             } else if (b == b':' && code.get(i + 1) == Some(&b':'))
                 || (b == b'-' && code.get(i + 1) == Some(&b'>'))
                 || (b == b'&' && code.get(i + 1) == Some(&b'&'))

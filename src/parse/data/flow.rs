@@ -303,61 +303,16 @@ impl Scanner {
         match (self.mode, bytes.get(start)) {
             (Mode::Toml, Some(b'"' | b'\'')) => super::toml::string_end(bytes, start),
             (_, Some(&quote @ (b'"' | b'\''))) if quote == b'"' || self.mode == Mode::Yaml => {
-                self.quoted_end(bytes, start, quote)
+                quoted_end(
+                    bytes,
+                    start,
+                    quote,
+                    self.mode == Mode::Yaml,
+                    &mut self.no_close,
+                )
             }
             _ => self.plain_end(bytes, start),
         }
-    }
-
-    /// End of a quoted string: JSON strings stop at a line break; YAML ones may span lines
-    /// but an unclosed one ends with its line.
-    fn quoted_end(&mut self, bytes: &[u8], start: usize, quote: u8) -> usize {
-        let slot = usize::from(quote == b'\'');
-        // Computed only when needed: a minified file is one long line.
-        let line_end = || {
-            memchr::memchr(b'\n', bytes.get(start..).unwrap_or(&[]))
-                .map_or(bytes.len(), |at| start + at)
-        };
-        let multiline = self.mode == Mode::Yaml;
-        if multiline && self.no_close[slot] <= start {
-            return line_end();
-        }
-        let mut pos = start + 1;
-        loop {
-            // Jump to the next byte that matters.
-            let rest = bytes.get(pos..).unwrap_or(&[]);
-            let found = if multiline {
-                memchr::memchr2(quote, b'\\', rest)
-            } else {
-                memchr::memchr3(quote, b'\\', b'\n', rest)
-            };
-            let Some(skip) = found else {
-                break;
-            };
-            pos += skip;
-            let Some(&byte) = bytes.get(pos) else {
-                break;
-            };
-            if byte == quote {
-                if quote == b'\'' && bytes.get(pos + 1) == Some(&b'\'') {
-                    pos += 2;
-                    continue;
-                }
-                return pos + 1;
-            }
-            if byte == b'\\' && quote == b'"' {
-                pos += 2;
-                continue;
-            }
-            if byte == b'\n' && !multiline {
-                return pos;
-            }
-            pos += 1;
-        }
-        if multiline {
-            self.no_close[slot] = start;
-        }
-        line_end()
     }
 
     /// End of an unquoted word: JSON bare words, TOML values, YAML flow plain scalars.
@@ -476,6 +431,65 @@ impl Scanner {
             Some(_) => indent <= stop_col,
         }
     }
+}
+
+/// End of the string quoted with `quote` at `start` (after its closing quote). Without
+/// `multiline` (JSON, a YAML key) a line break ends it; a `multiline` one (a YAML scalar) may
+/// span lines, but an unclosed one ends with its line. `no_close` keeps, for `"` and `'`, an
+/// offset from which no closing quote exists, so that many unclosed strings are not each
+/// scanned to the end.
+pub(super) fn quoted_end(
+    bytes: &[u8],
+    start: usize,
+    quote: u8,
+    multiline: bool,
+    no_close: &mut [usize; 2],
+) -> usize {
+    let slot = usize::from(quote == b'\'');
+    // Computed only when needed: a minified file is one long line.
+    let line_end = || {
+        memchr::memchr(b'\n', bytes.get(start..).unwrap_or(&[]))
+            .map_or(bytes.len(), |at| start + at)
+    };
+    if multiline && no_close[slot] <= start {
+        return line_end();
+    }
+    let mut pos = start + 1;
+    loop {
+        // Jump to the next byte that matters.
+        let rest = bytes.get(pos..).unwrap_or(&[]);
+        let found = if multiline {
+            memchr::memchr2(quote, b'\\', rest)
+        } else {
+            memchr::memchr3(quote, b'\\', b'\n', rest)
+        };
+        let Some(skip) = found else {
+            break;
+        };
+        pos += skip;
+        let Some(&byte) = bytes.get(pos) else {
+            break;
+        };
+        if byte == quote {
+            if quote == b'\'' && bytes.get(pos + 1) == Some(&b'\'') {
+                pos += 2;
+                continue;
+            }
+            return pos + 1;
+        }
+        if byte == b'\\' && quote == b'"' {
+            pos += 2;
+            continue;
+        }
+        if byte == b'\n' && !multiline {
+            return pos;
+        }
+        pos += 1;
+    }
+    if multiline {
+        no_close[slot] = start;
+    }
+    line_end()
 }
 
 /// A line that can only be a TOML table header (`[name]`, `[[a.b]]`), never part of an array:

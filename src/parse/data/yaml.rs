@@ -227,17 +227,7 @@ impl<'t> Parser<'_, 't> {
                 return self.explicit(line_start, at, col);
             }
             if let Some((name, after)) = self.key_at(at) {
-                self.count_in_top(Value::Object);
-                let line = self.doc.line(at);
-                let context = self.context();
-                let node = self.doc.add(context, Kind::Key, name, line);
-                self.stack.push(Frame {
-                    col,
-                    key: true,
-                    node,
-                    inline: false,
-                    block: false,
-                });
+                self.open_key(name, at, col);
                 let bytes = self.bytes();
                 let value = skip_spaces(bytes, after);
                 if matches!(bytes.get(value), None | Some(b'\n' | b'\r' | b'#')) {
@@ -281,6 +271,13 @@ impl<'t> Parser<'_, 't> {
         if name.is_empty() {
             return self.next_line(at);
         }
+        self.open_key(name, at, col);
+        self.next_line(at)
+    }
+
+    /// Adds the key `name` found at `at` (column `col`) to the mapping on top of the stack
+    /// and makes it the top: what follows at a deeper column is its value.
+    fn open_key(&mut self, name: String, at: usize, col: usize) {
         self.count_in_top(Value::Object);
         let line = self.doc.line(at);
         let context = self.context();
@@ -292,7 +289,6 @@ impl<'t> Parser<'_, 't> {
             inline: false,
             block: false,
         });
-        self.next_line(at)
     }
 
     /// A key at `at` on this line: a plain or quoted scalar followed by `:` and a blank.
@@ -489,40 +485,14 @@ impl<'t> Parser<'_, 't> {
         resume.max(self.next_line(at)).min(len)
     }
 
-    /// End of a quoted scalar at `at` (after the closing quote). A double-quoted scalar may
-    /// span lines when `multiline`; an unclosed one ends with its line.
+    /// End of a quoted scalar at `at` (after the closing quote). A quoted scalar may span
+    /// lines when `multiline`; an unclosed one ends with its line.
     fn quoted_end(&mut self, at: usize, multiline: bool) -> usize {
         let bytes = self.doc.bytes;
         let Some(&quote) = bytes.get(at) else {
             return at;
         };
-        let slot = usize::from(quote == b'\'');
-        let line_end = self.line_end(at);
-        if multiline && self.no_close[slot] <= at {
-            return line_end;
-        }
-        let mut pos = at + 1;
-        while let Some(&byte) = bytes.get(pos) {
-            if byte == quote {
-                if quote == b'\'' && bytes.get(pos + 1) == Some(&b'\'') {
-                    pos += 2;
-                    continue;
-                }
-                return pos + 1;
-            }
-            if byte == b'\\' && quote == b'"' && bytes.get(pos + 1) != Some(&b'\n') {
-                pos += 2;
-                continue;
-            }
-            if byte == b'\n' && !multiline {
-                return pos;
-            }
-            pos += 1;
-        }
-        if multiline {
-            self.no_close[slot] = at;
-        }
-        line_end
+        flow::quoted_end(bytes, at, quote, multiline, &mut self.no_close)
     }
 }
 

@@ -283,6 +283,13 @@ impl Masker<'_> {
         }
     }
 
+    /// Enters the code of a `${…}` substitution or a JSX `{…}` expression, its `{` just read.
+    fn open_code(&mut self, kind: CodeKind) {
+        self.prev = b'{';
+        self.prev_keyword = false;
+        self.stack.push(Frame::Code { depth: 0, kind });
+    }
+
     fn note(&mut self, byte: u8, pos: usize) {
         self.prev = byte;
         self.prev_pos = pos;
@@ -392,12 +399,7 @@ impl Masker<'_> {
             }
             b'$' if self.at(self.pos + 1) == b'{' => {
                 self.pos += 2;
-                self.prev = b'{';
-                self.prev_keyword = false;
-                self.stack.push(Frame::Code {
-                    depth: 0,
-                    kind: CodeKind::Subst,
-                });
+                self.open_code(CodeKind::Subst);
             }
             _ => self.pos += 1,
         }
@@ -408,12 +410,7 @@ impl Masker<'_> {
         match byte {
             b'{' => {
                 self.pos += 1;
-                self.prev = b'{';
-                self.prev_keyword = false;
-                self.stack.push(Frame::Code {
-                    depth: 0,
-                    kind: CodeKind::JsxExpr,
-                });
+                self.open_code(CodeKind::JsxExpr);
             }
             b'"' | b'\'' => {
                 // JSX attribute strings have no escapes and may span lines.
@@ -493,12 +490,7 @@ impl Masker<'_> {
         self.pos += n;
         if self.src[self.pos] == b'{' {
             self.pos += 1;
-            self.prev = b'{';
-            self.prev_keyword = false;
-            self.stack.push(Frame::Code {
-                depth: 0,
-                kind: CodeKind::JsxExpr,
-            });
+            self.open_code(CodeKind::JsxExpr);
         } else if self.at(self.pos + 1) == b'/' {
             self.pos += 2;
             self.set_top(Frame::JsxTag { closing: true });

@@ -40,73 +40,66 @@ impl Scanner<'_> {
     /// construct signatures are left out).
     pub(super) fn interface_body(&self, start: usize, end: usize) -> Vec<Entry> {
         let mut out = Vec::new();
-        let mut i = start;
-        while i < end {
-            i = self.skip_ws(i, end);
-            if i >= end {
-                break;
-            }
+        self.each_item(start, end, |i| {
             if matches!(self.at(i), b';' | b',') {
-                i += 1;
-                continue;
+                return i + 1;
             }
-            let member_start = i;
-            let j = self.skip_modifiers(i, end, &[b"readonly", b"get", b"set"], b"[\"'");
-            let construct = self.word(j, end) == b"new"
-                && matches!(self.at(self.skip_blank(j + 3, end)), b'(' | b'<');
-            let named = if construct {
-                None
-            } else {
-                self.member_name(j, end)
-            };
-            let k = named.as_ref().map_or(j, |(_, e)| self.skip_blank(*e, end));
-            let k = if self.at(k) == b'?' {
-                self.skip_blank(k + 1, end)
-            } else {
-                k
-            };
-            let stop = self.scan(
-                k,
-                end,
-                Stop {
-                    ty: true,
-                    comma: true,
-                    ..Stop::NONE
-                },
-            );
-            if let Some((name, _)) = named {
-                let kind = match self.at(k) {
-                    b'(' | b'<' => Some(Kind::Method),
-                    b':' => Some(Kind::Property),
-                    b';' | b',' | b'\n' | b'\r' | b'}' => Some(Kind::Property),
-                    _ if k >= end => Some(Kind::Property),
-                    _ => None,
-                };
-                if let Some(kind) = kind {
-                    let last = stop.last.max(member_start);
-                    out.push(
-                        Entry::new(kind, name, self.line(member_start), self.line(last))
-                            .with_signature(signature(
-                                self.text(member_start, last + 1)
-                                    .trim_end_matches([';', ',']),
-                            )),
-                    );
-                }
-            }
-            i = stop.at.max(i) + 1;
-        }
+            self.interface_member(i, end, &mut out)
+        });
         out
+    }
+
+    /// One member of an interface body at `member_start`; returns where the next may start.
+    fn interface_member(&self, member_start: usize, end: usize, out: &mut Vec<Entry>) -> usize {
+        let j = self.skip_modifiers(member_start, end, &[b"readonly", b"get", b"set"], b"[\"'");
+        let construct = self.word(j, end) == b"new"
+            && matches!(self.at(self.skip_blank(j + 3, end)), b'(' | b'<');
+        let named = if construct {
+            None
+        } else {
+            self.member_name(j, end)
+        };
+        let k = named.as_ref().map_or(j, |(_, e)| self.skip_blank(*e, end));
+        let k = if self.at(k) == b'?' {
+            self.skip_blank(k + 1, end)
+        } else {
+            k
+        };
+        let stop = self.scan(
+            k,
+            end,
+            Stop {
+                ty: true,
+                comma: true,
+                ..Stop::NONE
+            },
+        );
+        if let Some((name, _)) = named {
+            let kind = match self.at(k) {
+                b'(' | b'<' => Some(Kind::Method),
+                b':' => Some(Kind::Property),
+                b';' | b',' | b'\n' | b'\r' | b'}' => Some(Kind::Property),
+                _ if k >= end => Some(Kind::Property),
+                _ => None,
+            };
+            if let Some(kind) = kind {
+                let last = stop.last.max(member_start);
+                out.push(
+                    Entry::new(kind, name, self.line(member_start), self.line(last))
+                        .with_signature(signature(
+                            self.text(member_start, last + 1)
+                                .trim_end_matches([';', ',']),
+                        )),
+                );
+            }
+        }
+        stop.at + 1
     }
 
     /// Members of an enum body.
     pub(super) fn enum_body(&self, start: usize, end: usize) -> Vec<Entry> {
         let mut out = Vec::new();
-        let mut i = start;
-        while i < end {
-            i = self.skip_ws(i, end);
-            if i >= end {
-                break;
-            }
+        self.each_item(start, end, |i| {
             let stop = self.scan(
                 i,
                 end,
@@ -123,27 +116,20 @@ impl Scanner<'_> {
                         .with_signature(signature(self.text(i, last + 1))),
                 );
             }
-            i = stop.at.max(i) + 1;
-        }
+            stop.at + 1
+        });
         out
     }
 
     /// Members of a class body `start..end` (between the braces).
     pub(super) fn class_body(&self, start: usize, end: usize) -> Vec<Entry> {
         let mut out = Vec::new();
-        let mut i = start;
-        loop {
-            i = self.skip_ws(i, end);
-            if i >= end {
-                break;
+        self.each_item(start, end, |i| {
+            if matches!(self.at(i), b';' | b',') {
+                return i + 1;
             }
-            if self.at(i) == b';' || self.at(i) == b',' {
-                i += 1;
-                continue;
-            }
-            let next = self.member(i, end, &mut out);
-            i = next.max(i + 1);
-        }
+            self.member(i, end, &mut out)
+        });
         out
     }
 
@@ -300,15 +286,9 @@ impl Scanner<'_> {
     /// braces), and keys whose object values hold some, with those as children.
     pub(super) fn object_members(&self, start: usize, end: usize, nesting: usize) -> Vec<Entry> {
         let mut out = Vec::new();
-        let mut i = start;
-        while i < end {
-            i = self.skip_ws(i, end);
-            if i >= end {
-                break;
-            }
-            let next = self.object_member(i, end, nesting, &mut out);
-            i = next.max(i + 1);
-        }
+        self.each_item(start, end, |i| {
+            self.object_member(i, end, nesting, &mut out)
+        });
         out
     }
 

@@ -5,15 +5,7 @@ use super::*;
 impl Scanner<'_> {
     /// Outlines the statements of `start..end` (the program or a namespace body) into `out`.
     pub(super) fn region(&self, start: usize, end: usize, nesting: usize, out: &mut Vec<Entry>) {
-        let mut i = start;
-        loop {
-            i = self.skip_ws(i, end);
-            if i >= end {
-                break;
-            }
-            let next = self.statement(i, end, nesting, out);
-            i = next.max(i + 1);
-        }
+        self.each_item(start, end, |i| self.statement(i, end, nesting, out));
     }
 
     /// Skips decorators (`@a.b(…)`) starting at `i`; returns the next token.
