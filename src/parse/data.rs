@@ -55,7 +55,11 @@ impl Parent {
 enum Value {
     /// Nothing seen (YAML `key:` with no value, broken input).
     Unset,
-    Scalar(String),
+    /// The value's text is `start..end` of the document; shown through [`push_preview`].
+    Scalar {
+        start: usize,
+        end: usize,
+    },
     Object,
     Array,
 }
@@ -152,23 +156,23 @@ impl<'a> Doc<'a> {
         if parent.node().is_none() {
             return;
         }
-        let raw = preview(self.slice(start, end));
         let line = self.end_line(start, end);
         if let Some(node) = self.node_mut(parent) {
-            node.value = Value::Scalar(raw);
+            node.value = Value::Scalar { start, end };
             node.end = node.end.max(line);
         }
     }
 
     /// Builds the entry tree (iteratively: children always come after their parent).
     fn finish(self) -> Vec<Entry> {
+        let text = self.text;
         let mut kids: Vec<Vec<Entry>> = Vec::new();
         kids.resize_with(self.nodes.len(), Vec::new);
         let mut roots = Vec::new();
         for (index, node) in self.nodes.into_iter().enumerate().rev() {
             let sig = match &node.header {
                 Some(header) => signature(header),
-                None => shaped(key_signature(&node)),
+                None => shaped(key_signature(&node, text)),
             };
             let mut children = kids.get_mut(index).map(std::mem::take).unwrap_or_default();
             children.reverse();
@@ -185,8 +189,9 @@ impl<'a> Doc<'a> {
     }
 }
 
-/// `name: value`, the value summarised (`{3 keys}`, `[1 item]`), properties before it.
-fn key_signature(node: &Node) -> String {
+/// `name: value`, the value summarised (`{3 keys}`, `[1 item]`), properties before it; `text`
+/// is the document's.
+fn key_signature(node: &Node, text: &str) -> String {
     let mut sig = String::with_capacity(node.name.len() + node.props.len() + 16);
     sig.push_str(&node.name);
     sig.push(':');
@@ -206,10 +211,14 @@ fn key_signature(node: &Node) -> String {
     };
     match &node.value {
         Value::Unset => {}
-        Value::Scalar(text) if text.is_empty() => {}
-        Value::Scalar(text) => {
+        Value::Scalar { start, end } => {
+            let raw = text.get(*start..(*end).min(text.len())).unwrap_or("");
+            let bare = sig.len();
             sig.push(' ');
-            sig.push_str(text);
+            push_preview(&mut sig, raw);
+            if sig.len() == bare + 1 {
+                sig.truncate(bare);
+            }
         }
         Value::Object => summary(&mut sig, '{', node.count, "key", "keys"),
         Value::Array => summary(&mut sig, '[', node.count, "item", "items"),
@@ -235,8 +244,8 @@ fn has_double_space(bytes: &[u8]) -> bool {
     memchr::memchr_iter(b' ', bytes).any(|at| bytes.get(at + 1) == Some(&b' '))
 }
 
-/// A value as shown in a signature: one line, at most [`MAX_VALUE_CHARS`] characters.
-fn preview(raw: &str) -> String {
+/// Appends a value as shown in a signature: one line, at most [`MAX_VALUE_CHARS`] characters.
+fn push_preview(sig: &mut String, raw: &str) {
     // Most values are short single words: no need to rebuild them.
     let simple = raw.len() <= MAX_VALUE_CHARS
         && !raw.starts_with(' ')
@@ -244,7 +253,8 @@ fn preview(raw: &str) -> String {
         && !has_double_space(raw.as_bytes())
         && !raw.bytes().any(|b| b.is_ascii_whitespace() && b != b' ');
     if simple {
-        return raw.to_string();
+        sig.push_str(raw);
+        return;
     }
     // Look at a bounded prefix only: a value may be a megabyte-long string.
     let mut cut = raw.len().min(MAX_VALUE_CHARS * 8);
@@ -253,9 +263,16 @@ fn preview(raw: &str) -> String {
     }
     let joined = one_line(raw.get(..cut).unwrap_or(""));
     match joined.char_indices().nth(MAX_VALUE_CHARS) {
-        Some((at, _)) => format!("{}…", joined.get(..at).unwrap_or("").trim_end()),
-        None if cut < raw.len() => format!("{joined}…"),
-        None => joined,
+        Some((at, _)) => {
+            sig.push_str(joined.get(..at).unwrap_or("").trim_end());
+            sig.push('…');
+        }
+        None => {
+            sig.push_str(&joined);
+            if cut < raw.len() {
+                sig.push('…');
+            }
+        }
     }
 }
 
