@@ -3,6 +3,7 @@
 # callgrind (stable on a shared machine, where wall time is not), with Universal Ctags' figure
 # on the same files beside it.
 #   benches/instructions.sh FILE...          e.g. benches/instructions.sh /tmp/redis/src/*.c
+#   BEFORE=path/to/old/outline benches/instructions.sh FILE...  counts an older build too
 #   KEEP=DIR benches/instructions.sh FILE... keeps the callgrind profiles in DIR for
 #                                            `callgrind_annotate DIR/outline.out`
 # The issue's reference set is redis's src/*.c (`git archive` of github.com/redis/redis).
@@ -26,10 +27,13 @@ count() {
   sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out/$name.log"
 }
 ours=$(count outline "$bin" --print --json --depth 99 -- "$@")
+before=0
+[ -z "${BEFORE:-}" ] || before=$(count before "$BEFORE" --print --json --depth 99 -- "$@")
 theirs=""
 command -v ctags >/dev/null && theirs=$(count ctags ctags -f /dev/null --fields=+ne "$@")
-awk -v o="$ours" -v t="${theirs:-0}" -v b="$bytes" -v n="$#" 'BEGIN {
+awk -v o="$ours" -v t="${theirs:-0}" -v b="$bytes" -v n="$#" -v p="$before" 'BEGIN {
   printf "input:   %d files, %d bytes\n", n, b;
   printf "outline: %14d instructions  %6.1f per byte\n", o, o / b;
+  if (p > 0) printf "before:  %14d instructions  %6.1f per byte\n", p, p / b;
   if (t > 0) printf "ctags:   %14d instructions  %6.1f per byte\n", t, t / b;
   else print "ctags:   not installed" }'
