@@ -252,16 +252,10 @@ fn stream_utf8(mut reader: impl Read, mut kept: Vec<u8>, path: &Path) -> Result<
     lines.feed(&kept);
     let mut bytes = kept.len();
     if kept.len() == KEEP_BYTES {
-        let mut chunk = vec![0u8; CHUNK];
-        loop {
-            let n = read_some(&mut reader, &mut chunk, path)?;
-            if n == 0 {
-                break;
-            }
-            bytes += n;
-            hasher.update(&chunk[..n]);
-            lines.feed(&chunk[..n]);
-        }
+        bytes += for_each_chunk(&mut reader, Vec::new(), path, |chunk| {
+            hasher.update(chunk);
+            lines.feed(chunk);
+        })?;
     }
     let extent = Extent {
         bytes,
@@ -290,17 +284,10 @@ fn stream_decoded(
     let mut bytes = probe.len();
     hasher.update(&probe);
     sink.push(decoder.decode(&probe));
-    let mut chunk = probe;
-    chunk.resize(CHUNK, 0);
-    loop {
-        let n = read_some(&mut reader, &mut chunk, path)?;
-        if n == 0 {
-            break;
-        }
-        bytes += n;
-        hasher.update(&chunk[..n]);
-        sink.push(decoder.decode(&chunk[..n]));
-    }
+    bytes += for_each_chunk(&mut reader, probe, path, |chunk| {
+        hasher.update(chunk);
+        sink.push(decoder.decode(chunk));
+    })?;
     sink.push(decoder.finish());
     let extent = Extent {
         bytes,
@@ -352,6 +339,26 @@ impl TextSink {
         self.lines.feed(text);
         let room = KEEP_BYTES.saturating_sub(self.kept.len()).min(text.len());
         self.kept.extend_from_slice(&text[..room]);
+    }
+}
+
+/// Reads `reader` to its end [`CHUNK`] bytes at a time into `buffer` (its old contents are
+/// overwritten), handing each chunk read to `take`; returns how many bytes that was.
+fn for_each_chunk(
+    reader: &mut impl Read,
+    mut buffer: Vec<u8>,
+    path: &Path,
+    mut take: impl FnMut(&[u8]),
+) -> Result<usize> {
+    buffer.resize(CHUNK, 0);
+    let mut total = 0;
+    loop {
+        let n = read_some(reader, &mut buffer, path)?;
+        if n == 0 {
+            return Ok(total);
+        }
+        total += n;
+        take(&buffer[..n]);
     }
 }
 
