@@ -137,7 +137,11 @@ impl App {
 
     /// Ctrl-O and the forward key: back to the place before the last jump, or forward again.
     pub fn jump(&mut self, back: bool) {
-        let Some(here) = self.here() else { return };
+        let Some(here) = self.here() else {
+            // Places are kept on leaving a file: with none open there is no "back" to go to.
+            self.message = Some("no file open: the jump list starts from one".into());
+            return;
+        };
         let target = match back {
             true => self.jumps.back(here),
             false => self.jumps.forward(here),

@@ -118,6 +118,19 @@ fn picker_escape_leaves_everything_as_it_was() {
 }
 
 #[test]
+fn jumping_with_no_file_open_says_why_nothing_moved() {
+    let fx = super::fixture();
+    let mut app = app(&fx, ColorMode::Mono, (120, 40));
+    assert!(app.doc.is_none());
+    for key in [Action::JumpBack, Action::JumpForward] {
+        app.message = None;
+        update(&mut app, key);
+        let note = app.message.clone().unwrap_or_default();
+        assert!(note.contains("no file open"), "{note:?}");
+    }
+}
+
+#[test]
 fn picker_query_with_no_match_says_so() {
     let fx = super::fixture();
     let mut app = opened(&fx, (120, 40));
