@@ -71,24 +71,29 @@ impl Source<'_> {
         };
         let mut out = Vec::with_capacity(orig.len());
         let mut quotes = QuoteState::default();
-        let mut in_comment = false;
         let mut j = 0;
         while j < orig.len() {
-            let (o, m) = (orig[j], masked[j]);
+            // Bytes that are no line break, no `#` and no quote delimiter (in the masked
+            // text) are copied as they are, in one run.
+            let plain = orig[j..]
+                .iter()
+                .zip(&masked[j..])
+                .position(|(o, m)| matches!(o, b'\n' | b'#') || matches!(m, b'"' | b'\''));
+            let run_end = plain.map_or(orig.len(), |n| j + n);
+            out.extend_from_slice(&orig[j..run_end]);
+            j = run_end;
+            let (Some(&o), Some(&m)) = (orig.get(j), masked.get(j)) else {
+                break;
+            };
             if o == b'\n' {
-                in_comment = false;
                 quotes.newline(orig, j);
                 out.push(o);
                 j += 1;
                 continue;
             }
-            if in_comment {
-                j += 1;
-                continue;
-            }
             if !quotes.inside() && o == b'#' && m == b' ' {
-                in_comment = true;
-                j += 1;
+                // A comment: dropped up to its line break.
+                j = memchr::memchr(b'\n', &orig[j..]).map_or(orig.len(), |n| j + n);
                 continue;
             }
             let step = quotes.step(masked, j);
@@ -97,7 +102,8 @@ impl Source<'_> {
             }
             j += step;
         }
-        String::from_utf8_lossy(&out).into_owned()
+        String::from_utf8(out)
+            .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
     }
 
     fn slice(&self, start: usize, end: usize) -> &str {
