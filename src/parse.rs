@@ -229,11 +229,7 @@ pub(crate) fn one_line(text: &str) -> String {
 
 /// [`one_line`], stopping after the word that takes the result past `max_bytes`.
 fn join_words(text: &str, max_bytes: usize) -> String {
-    if text.is_ascii() {
-        join_ascii_words(text, max_bytes)
-    } else {
-        join_unicode_words(text, max_bytes)
-    }
+    join_ascii_words(text, max_bytes).unwrap_or_else(|| join_unicode_words(text, max_bytes))
 }
 
 /// [`join_words`] char by char, for text with non-ASCII characters (and whitespace).
@@ -271,8 +267,10 @@ fn join_unicode_words(text: &str, max_bytes: usize) -> String {
 }
 
 /// [`join_words`] for ASCII text, byte by byte: the same rules, where whitespace is the six
-/// ASCII bytes `char::is_whitespace` accepts (vertical tab included).
-fn join_ascii_words(text: &str, max_bytes: usize) -> String {
+/// ASCII bytes `char::is_whitespace` accepts (vertical tab included). `None` when it meets a
+/// non-ASCII byte before it is done (the text is then joined char by char), so a long text
+/// is never scanned further than joining reads it.
+fn join_ascii_words(text: &str, max_bytes: usize) -> Option<String> {
     let bytes = text.as_bytes();
     let is_space = |byte: u8| matches!(byte, b' ' | b'\t'..=b'\r');
     let mut out = String::with_capacity(text.len().min(max_bytes));
@@ -288,8 +286,14 @@ fn join_ascii_words(text: &str, max_bytes: usize) -> String {
             break;
         };
         let word_start = i;
-        while bytes.get(i).is_some_and(|b| !is_space(*b)) {
+        // A gap holds ASCII blanks only, so every other byte passes through here.
+        let mut high = 0;
+        while let Some(&byte) = bytes.get(i).filter(|b| !is_space(**b)) {
+            high |= byte;
             i += 1;
+        }
+        if high >= 0x80 {
+            return None;
         }
         if broke && matches!(first, b')' | b']' | b'}' | b'>') && out.ends_with(',') {
             out.pop();
@@ -308,7 +312,7 @@ fn join_ascii_words(text: &str, max_bytes: usize) -> String {
             break;
         }
     }
-    out
+    Some(out)
 }
 
 /// Longest signature kept; longer ones end in `…` (a signature is a hint, the body is a read away).

@@ -349,11 +349,13 @@ fn ascii_words_join_as_the_char_by_char_rules_join_them() {
         "  lead and trail  ",
         "word",
     ];
+    assert_eq!(super::join_ascii_words("a\u{a0}b", usize::MAX), None);
+    assert_eq!(super::join_words("a\u{a0}b  c", usize::MAX), "a b c");
     for text in texts {
         for max in [0, 3, 10, usize::MAX] {
             assert_eq!(
                 super::join_ascii_words(text, max),
-                super::join_unicode_words(text, max),
+                Some(super::join_unicode_words(text, max)),
                 "{text:?} {max}"
             );
         }
