@@ -229,6 +229,11 @@ pub(crate) fn one_line(text: &str) -> String {
 
 /// [`one_line`], stopping after the word that takes the result past `max_bytes`.
 fn join_words(text: &str, max_bytes: usize) -> String {
+    join_ascii_words(text, max_bytes).unwrap_or_else(|| join_unicode_words(text, max_bytes))
+}
+
+/// [`join_words`] char by char, for text with non-ASCII characters (and whitespace).
+fn join_unicode_words(text: &str, max_bytes: usize) -> String {
     let mut out = String::with_capacity(text.len().min(max_bytes));
     let mut rest = text;
     while let Some(word_start) = rest.find(|c: char| !c.is_whitespace()) {
@@ -259,6 +264,55 @@ fn join_words(text: &str, max_bytes: usize) -> String {
         }
     }
     out
+}
+
+/// [`join_words`] for ASCII text, byte by byte: the same rules, where whitespace is the six
+/// ASCII bytes `char::is_whitespace` accepts (vertical tab included). `None` when it meets a
+/// non-ASCII byte before it is done (the text is then joined char by char), so a long text
+/// is never scanned further than joining reads it.
+fn join_ascii_words(text: &str, max_bytes: usize) -> Option<String> {
+    let bytes = text.as_bytes();
+    let is_space = |byte: u8| matches!(byte, b' ' | b'\t'..=b'\r');
+    let mut out = String::with_capacity(text.len().min(max_bytes));
+    let mut i = 0;
+    while i < bytes.len() {
+        let gap_start = i;
+        let mut broke = false;
+        while let Some(&byte) = bytes.get(i).filter(|b| is_space(**b)) {
+            broke |= byte == b'\n' || byte == b'\r';
+            i += 1;
+        }
+        let Some(&first) = bytes.get(i) else {
+            break;
+        };
+        let word_start = i;
+        // A gap holds ASCII blanks only, so every other byte passes through here.
+        let mut high = 0;
+        while let Some(&byte) = bytes.get(i).filter(|b| !is_space(**b)) {
+            high |= byte;
+            i += 1;
+        }
+        if high >= 0x80 {
+            return None;
+        }
+        if broke && matches!(first, b')' | b']' | b'}' | b'>') && out.ends_with(',') {
+            out.pop();
+        }
+        let tight = match (out.as_bytes().last(), first) {
+            (None, _) => true,
+            (Some(b'(' | b'[' | b'<'), _) | (_, b')' | b']') => broke,
+            (Some(prev), b'>') => broke && !matches!(prev, b'-' | b'='),
+            _ => false,
+        };
+        if word_start > gap_start && !tight {
+            out.push(' ');
+        }
+        out.push_str(text.get(word_start..i).unwrap_or(""));
+        if out.len() > max_bytes {
+            break;
+        }
+    }
+    Some(out)
 }
 
 /// Longest signature kept; longer ones end in `…` (a signature is a hint, the body is a read away).

@@ -690,7 +690,13 @@ fn compact(bytes: &[u8]) -> String {
 
 /// `operator <` pieces joined: `operator<`, `operator new[]`, `operator bool`.
 fn tidy_operator(name: String) -> String {
-    let Some(at) = name.find("operator") else {
+    // A window compare, not str::find: names are short, and find sets up a two-way
+    // searcher for every one of them.
+    let Some(at) = name
+        .as_bytes()
+        .windows("operator".len())
+        .position(|window| window == b"operator")
+    else {
         return name;
     };
     let (before, after) = name.split_at(at + "operator".len());

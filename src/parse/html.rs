@@ -15,7 +15,7 @@
 
 use crate::outline::{Entry, Kind, Truncation};
 use crate::parse::{signature, LineIndex};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 pub(crate) fn parse(text: &str) -> Vec<Entry> {
     if text.is_empty() {
@@ -26,7 +26,7 @@ pub(crate) fn parse(text: &str) -> Vec<Entry> {
         src: text.as_bytes(),
         index: LineIndex::new(text),
         stack: vec![Open::root()],
-        open_counts: HashMap::new(),
+        open_counts: FxHashMap::default(),
     };
     builder.run();
     builder.finish()
@@ -79,7 +79,8 @@ struct Builder<'a> {
     index: LineIndex,
     stack: Vec<Open>,
     /// How many elements of each tag are open, so that a stray end tag costs no stack walk.
-    open_counts: HashMap<String, usize>,
+    /// Keyed by short tag names, looked up at every tag: hashed with Fx, not SipHash.
+    open_counts: FxHashMap<String, usize>,
 }
 
 impl Builder<'_> {
@@ -528,7 +529,10 @@ fn tag_name_len(src: &[u8], from: usize) -> usize {
 }
 
 fn ascii_lower(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).to_ascii_lowercase()
+    match std::str::from_utf8(bytes) {
+        Ok(name) => name.to_ascii_lowercase(),
+        Err(_) => String::from_utf8_lossy(bytes).to_ascii_lowercase(),
+    }
 }
 
 fn find(src: &[u8], from: usize, needle: &[u8]) -> Option<usize> {

@@ -629,9 +629,24 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     None
 }
 
+/// Whether `byte` may be part of a word (an identifier or keyword, `$` and non-ASCII
+/// included): one table look-up, as the maskers and scanners ask it of most bytes they read.
 pub fn is_word_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'$' || byte >= 0x80
+    WORD_BYTES[usize::from(byte)]
 }
+
+/// [`is_word_byte`]'s answer for every byte: ASCII letters and digits, `_`, `$`, and any
+/// byte of a multi-byte character.
+static WORD_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80;
+        byte += 1;
+    }
+    table
+};
 
 fn utf8_width(first: u8) -> usize {
     match first {

@@ -71,24 +71,29 @@ impl Source<'_> {
         };
         let mut out = Vec::with_capacity(orig.len());
         let mut quotes = QuoteState::default();
-        let mut in_comment = false;
         let mut j = 0;
         while j < orig.len() {
-            let (o, m) = (orig[j], masked[j]);
+            // Bytes that are no line break, no `#` and no quote delimiter (in the masked
+            // text) are copied as they are, in one run.
+            let plain = orig[j..]
+                .iter()
+                .zip(&masked[j..])
+                .position(|(o, m)| matches!(o, b'\n' | b'#') || matches!(m, b'"' | b'\''));
+            let run_end = plain.map_or(orig.len(), |n| j + n);
+            out.extend_from_slice(&orig[j..run_end]);
+            j = run_end;
+            let (Some(&o), Some(&m)) = (orig.get(j), masked.get(j)) else {
+                break;
+            };
             if o == b'\n' {
-                in_comment = false;
                 quotes.newline(orig, j);
                 out.push(o);
                 j += 1;
                 continue;
             }
-            if in_comment {
-                j += 1;
-                continue;
-            }
             if !quotes.inside() && o == b'#' && m == b' ' {
-                in_comment = true;
-                j += 1;
+                // A comment: dropped up to its line break.
+                j = memchr::memchr(b'\n', &orig[j..]).map_or(orig.len(), |n| j + n);
                 continue;
             }
             let step = quotes.step(masked, j);
@@ -97,7 +102,8 @@ impl Source<'_> {
             }
             j += step;
         }
-        String::from_utf8_lossy(&out).into_owned()
+        String::from_utf8(out)
+            .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
     }
 
     fn slice(&self, start: usize, end: usize) -> &str {
@@ -427,6 +433,90 @@ fn header_colon(bytes: &[u8], from: usize) -> Option<usize> {
     None
 }
 
+/// The keyword a definition's logical line opens with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Opener {
+    Def,
+    AsyncDef,
+    Class,
+}
+
+/// A definition's head: its keyword and its name's byte range in the line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Head {
+    keyword: Opener,
+    name: (usize, usize),
+}
+
+/// What [`DEF_RE`] and [`CLASS_RE`] find at the start of a masked logical line, read byte by
+/// byte: most lines open no definition and are told by their first bytes, without a regex
+/// search. A name that meets a non-ASCII character is left to the regexes, which know
+/// Unicode's word characters.
+fn opener(head: &str) -> Option<Head> {
+    let bytes = head.as_bytes();
+    let after_blanks = |from: usize| {
+        let blanks = bytes
+            .get(from..)?
+            .iter()
+            .take_while(|b| matches!(b, b' ' | b'\t' | b'\x0c'))
+            .count();
+        (blanks > 0).then_some(from + blanks)
+    };
+    let (keyword, name_start) = if bytes.starts_with(b"def") {
+        (Opener::Def, after_blanks(3)?)
+    } else if bytes.starts_with(b"class") {
+        (Opener::Class, after_blanks(5)?)
+    } else if bytes.starts_with(b"async") {
+        let def = after_blanks(5)?;
+        if !bytes.get(def..)?.starts_with(b"def") {
+            return None;
+        }
+        (Opener::AsyncDef, after_blanks(def + 3)?)
+    } else {
+        return None;
+    };
+    let first = *bytes.get(name_start)?;
+    if first >= 0x80 {
+        return opener_by_regex(head);
+    }
+    if !(first.is_ascii_alphabetic() || first == b'_') {
+        return None;
+    }
+    let rest = bytes.get(name_start..)?;
+    let len = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_')
+        .count();
+    if rest.get(len).is_some_and(|b| *b >= 0x80) {
+        return opener_by_regex(head);
+    }
+    Some(Head {
+        keyword,
+        name: (name_start, name_start + len),
+    })
+}
+
+/// [`opener`] by the regexes, for names with non-ASCII characters.
+fn opener_by_regex(head: &str) -> Option<Head> {
+    if let Some(caps) = DEF_RE.as_ref().and_then(|re| re.captures(head)) {
+        let name = caps.get(2)?;
+        let keyword = if caps.get(1).is_some() {
+            Opener::AsyncDef
+        } else {
+            Opener::Def
+        };
+        return Some(Head {
+            keyword,
+            name: (name.start(), name.end()),
+        });
+    }
+    let name = CLASS_RE.as_ref()?.captures(head)?.get(1)?;
+    Some(Head {
+        keyword: Opener::Class,
+        name: (name.start(), name.end()),
+    })
+}
+
 /// A `def` or `class` entry for the logical line, with its decorators in the signature.
 fn definition(
     src: &Source,
@@ -435,27 +525,23 @@ fn definition(
     in_class: bool,
     decorators: &[String],
 ) -> Option<(Entry, bool)> {
-    let (kind, name, is_async, is_class) =
-        if let Some(caps) = DEF_RE.as_ref().and_then(|re| re.captures(head)) {
-            let name = caps.get(2)?;
-            let kind = if in_class {
-                Kind::Method
-            } else {
-                Kind::Function
-            };
-            (kind, name, caps.get(1).is_some(), false)
-        } else {
-            let caps = CLASS_RE.as_ref()?.captures(head)?;
-            (Kind::Class, caps.get(1)?, false, true)
-        };
-    let name_start = logical.start + name.start();
-    let head_end = header_colon(head.as_bytes(), name.end())
+    let opener = opener(head)?;
+    let (kind, is_class) = match opener.keyword {
+        Opener::Class => (Kind::Class, true),
+        _ if in_class => (Kind::Method, false),
+        _ => (Kind::Function, false),
+    };
+    let is_async = opener.keyword == Opener::AsyncDef;
+    let name = head.get(opener.name.0..opener.name.1)?;
+    let name_end = opener.name.1;
+    let name_start = logical.start + opener.name.0;
+    let head_end = header_colon(head.as_bytes(), name_end)
         .map(|colon| logical.start + colon)
         .unwrap_or_else(|| {
             // No colon: a broken header; keep its first line.
-            let rest = head.as_bytes().get(name.end()..).unwrap_or(&[]);
+            let rest = head.as_bytes().get(name_end..).unwrap_or(&[]);
             let eol = memchr::memchr(b'\n', rest).map_or(rest.len(), |n| n);
-            logical.start + name.end() + eol
+            logical.start + name_end + eol
         });
     let mut sig = String::new();
     for decorator in decorators {
@@ -467,8 +553,8 @@ fn definition(
     }
     sig.push_str(&src.clean(name_start, head_end));
     let line = logical.line;
-    let entry = Entry::new(kind, name.as_str(), line, logical.end_line.max(line))
-        .with_signature(signature(&sig));
+    let entry =
+        Entry::new(kind, name, line, logical.end_line.max(line)).with_signature(signature(&sig));
     Some((entry, is_class))
 }
 

@@ -334,3 +334,30 @@ fn helpers_format_numbers_and_signatures() {
     assert_eq!(long.chars().count(), MAX_SIGNATURE_CHARS + 1);
     assert!(long.ends_with('…'));
 }
+
+#[test]
+fn ascii_words_join_as_the_char_by_char_rules_join_them() {
+    let texts = [
+        "",
+        "   ",
+        "fn f(\n    a,\n    b,\n) -> T",
+        "x\x0b=\x0c1\r\n;",
+        "a ( b ) [ c ] < d > e -> f => g",
+        "call(\n  a,\n)\n{\n}\n>",
+        "List<\n  Map<K, V>,\n>",
+        "a,\r\n]",
+        "  lead and trail  ",
+        "word",
+    ];
+    assert_eq!(super::join_ascii_words("a\u{a0}b", usize::MAX), None);
+    assert_eq!(super::join_words("a\u{a0}b  c", usize::MAX), "a b c");
+    for text in texts {
+        for max in [0, 3, 10, usize::MAX] {
+            assert_eq!(
+                super::join_ascii_words(text, max),
+                Some(super::join_unicode_words(text, max)),
+                "{text:?} {max}"
+            );
+        }
+    }
+}

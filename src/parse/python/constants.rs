@@ -20,7 +20,9 @@ pub(super) fn constants(src: &Source, logical: &Logical) -> Vec<Entry> {
     let masked = src.masked;
     let first = masked.get(logical.start).copied().unwrap_or(0);
     let target_start = first.is_ascii_alphabetic() || first >= 0x80 || b"_([*".contains(&first);
-    if !target_start {
+    // A binding needs an `=` or an annotation's `:`: imports and calls have neither.
+    let line = masked.get(logical.start..logical.end).unwrap_or(&[]);
+    if !target_start || memchr::memchr2(b'=', b':', line).is_none() {
         return out;
     }
     for (start, end) in statements(masked, logical.start, logical.end) {

@@ -491,3 +491,43 @@ def test_values(value, expected):
         "@pytest.mark.parametrize(…) @short(1) test_values(value, expected)"
     );
 }
+
+#[test]
+fn definition_heads_are_read_as_the_regexes_read_them() {
+    let heads = [
+        "def f(x):",
+        "def  _private(self)",
+        "def\tname:",
+        "def\x0cname():",
+        "async def run():",
+        "async  \tdef go()",
+        "asyncdef f():",
+        "async def",
+        "async define():",
+        "def 1f():",
+        "def (x):",
+        "define = 3",
+        "def",
+        "defx()",
+        "class A:",
+        "class _B(Base):",
+        "class\tC",
+        "classy = 1",
+        "class 9:",
+        "def café(x):",
+        "def é():",
+        "class Ünicode:",
+        "def a\u{300}b():",
+        "def x·y():",
+        "def ab\u{a0}():",
+        "x = 1",
+        "@decorator",
+    ];
+    for head in heads {
+        assert_eq!(
+            super::opener(head),
+            super::opener_by_regex(head),
+            "{head:?}"
+        );
+    }
+}

@@ -143,9 +143,28 @@ fn is_word_start(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80
 }
 
+/// Whether `b` continues a word (`$`, `@` and `#` too): one table look-up, as the splitter
+/// asks it of every byte of every word.
 fn is_word_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'@' || b == b'#' || b >= 0x80
+    WORD_BYTES[usize::from(b)]
 }
+
+/// [`is_word_byte`]'s answer for every byte.
+static WORD_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = b.is_ascii_alphanumeric()
+            || b == b'_'
+            || b == b'$'
+            || b == b'@'
+            || b == b'#'
+            || b >= 0x80;
+        byte += 1;
+    }
+    table
+};
 
 impl Splitter<'_> {
     fn at(&self, i: usize) -> u8 {
