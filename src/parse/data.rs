@@ -16,6 +16,7 @@ use crate::parse::{one_line, signature, LineIndex, MAX_SIGNATURE_CHARS};
 
 mod flow;
 mod json;
+mod lexical;
 mod toml;
 mod yaml;
 

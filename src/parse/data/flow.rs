@@ -246,7 +246,7 @@ impl Scanner {
         let bytes = doc.bytes;
         let start = self.pos;
         match self.mode {
-            Mode::Toml => super::toml::read_dotted_key(doc, start),
+            Mode::Toml => super::lexical::read_dotted_key(doc, start),
             Mode::Json => {
                 let end = self.read_scalar(doc);
                 let raw = doc.slice(start, end);
@@ -301,7 +301,7 @@ impl Scanner {
         let bytes = doc.bytes;
         let start = self.pos;
         match (self.mode, bytes.get(start)) {
-            (Mode::Toml, Some(b'"' | b'\'')) => super::toml::string_end(bytes, start),
+            (Mode::Toml, Some(b'"' | b'\'')) => super::lexical::string_end(bytes, start),
             (_, Some(&quote @ (b'"' | b'\''))) if quote == b'"' || self.mode == Mode::Yaml => {
                 quoted_end(
                     bytes,
@@ -419,7 +419,7 @@ impl Scanner {
     /// At a line start inside a YAML flow collection: does the enclosing block end here?
     fn yaml_stops_at_line(&self, bytes: &[u8]) -> bool {
         let rest = bytes.get(self.pos..).unwrap_or(&[]);
-        if super::yaml::is_document_marker(rest) {
+        if super::lexical::is_document_marker(rest) {
             return true;
         }
         let Some(stop_col) = self.stop_col else {

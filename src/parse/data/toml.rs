@@ -3,6 +3,7 @@
 //! multi-line strings and arrays whose content is never read as keys.
 
 use super::flow::{self, Mode};
+use super::lexical::{read_dotted_key, skip_spaces, string_end};
 use super::{Doc, Parent};
 use crate::outline::{Entry, Kind};
 
@@ -93,83 +94,6 @@ fn key_value(doc: &mut Doc, start: usize, table: Parent) -> usize {
     doc.set_end(key, end_line);
     doc.set_end(table, end_line);
     next_line(bytes, end)
-}
-
-/// A key as written at `start`: bare and quoted parts joined by dots, spaces around the dots
-/// dropped (`a . "b c"` -> `a."b c"`). Returns the name and the offset after the key.
-pub(super) fn read_dotted_key(doc: &Doc, start: usize) -> Option<(String, usize)> {
-    let bytes = doc.bytes;
-    let mut name = String::new();
-    let mut pos = start;
-    loop {
-        let part_start = pos;
-        match bytes.get(pos) {
-            Some(b'"' | b'\'') => pos = string_end(bytes, pos),
-            _ => {
-                while bytes.get(pos).is_some_and(|b| {
-                    b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-' || *b >= 0x80
-                }) {
-                    pos += 1;
-                }
-            }
-        }
-        if pos == part_start {
-            return None;
-        }
-        name.push_str(doc.slice(part_start, pos));
-        let dot = skip_spaces(bytes, pos);
-        if bytes.get(dot) != Some(&b'.') {
-            return Some((name, pos));
-        }
-        name.push('.');
-        pos = skip_spaces(bytes, dot + 1);
-    }
-}
-
-/// End of the TOML string at `start`: `"…"`, `'…'` (ending with their line when unclosed),
-/// `"""…"""`, `'''…'''` (up to two extra quotes may close them).
-pub(super) fn string_end(bytes: &[u8], start: usize) -> usize {
-    let Some(&quote) = bytes.get(start) else {
-        return start;
-    };
-    let rest = bytes.get(start..).unwrap_or(&[]);
-    let triple = rest.len() >= 3 && rest.iter().take(3).all(|b| *b == quote);
-    let mut pos = start + if triple { 3 } else { 1 };
-    while let Some(&byte) = bytes.get(pos) {
-        if byte == b'\\' && quote == b'"' {
-            pos = crate::parse::lex::escape_end(bytes, pos);
-            continue;
-        }
-        let line_break = byte == b'\n' || (byte == b'\r' && bytes.get(pos + 1) == Some(&b'\n'));
-        if line_break && !triple {
-            return pos;
-        }
-        if byte == quote {
-            if !triple {
-                return pos + 1;
-            }
-            let run = bytes
-                .get(pos..)
-                .unwrap_or(&[])
-                .iter()
-                .take_while(|b| **b == quote)
-                .count();
-            if run >= 3 {
-                return pos + run.min(5);
-            }
-            pos += run;
-            continue;
-        }
-        pos += 1;
-    }
-    bytes.len()
-}
-
-fn skip_spaces(bytes: &[u8], mut pos: usize) -> usize {
-    while matches!(bytes.get(pos), Some(b' ' | b'\t')) {
-        pos += 1;
-    }
-    pos
 }
 
 /// The start of the line after the one holding `pos`.

@@ -4,6 +4,7 @@
 //! several documents per file (`---`, `...`; documents get no entries of their own).
 
 use super::flow::{self, Mode};
+use super::lexical::{is_document_marker, skip_spaces};
 use super::{Doc, Parent, Value};
 use crate::outline::{Entry, Kind};
 
@@ -51,12 +52,6 @@ pub(super) fn parse(text: &str) -> Vec<Entry> {
     };
     parser.run();
     doc.finish()
-}
-
-/// `---` or `...` followed by a blank or the line end, at the start of `rest`.
-pub(super) fn is_document_marker(rest: &[u8]) -> bool {
-    (rest.starts_with(b"---") || rest.starts_with(b"..."))
-        && matches!(rest.get(3), None | Some(b' ' | b'\t' | b'\r' | b'\n'))
 }
 
 /// `{{`, `{%` or `{#`: a template expression, read as plain text.
@@ -494,11 +489,4 @@ impl<'t> Parser<'_, 't> {
         };
         flow::quoted_end(bytes, at, quote, multiline, &mut self.no_close)
     }
-}
-
-fn skip_spaces(bytes: &[u8], mut pos: usize) -> usize {
-    while matches!(bytes.get(pos), Some(b' ' | b'\t')) {
-        pos += 1;
-    }
-    pos
 }
