@@ -157,12 +157,8 @@ impl Scanner<'_> {
         }
         match self.at(k) {
             b'(' | b'<' => {
-                let (head_end, close, next) = self.callable(k, end);
-                let close = close.min(end.saturating_sub(1)).max(start);
-                out.push(
-                    Entry::new(Kind::Method, name, self.line(start), self.line(close))
-                        .with_signature(signature(self.text(start, head_end))),
-                );
+                let (method, _, next) = self.method(name, start, k, end);
+                out.push(method);
                 next
             }
             b'=' | b':' => self.field(start, name, k, end, out),
@@ -317,12 +313,8 @@ impl Scanner<'_> {
         let k = self.skip_ws(name_end, end);
         match self.at(k) {
             b'(' | b'<' => {
-                let (head_end, close, _) = self.callable(k, end);
-                let close = close.min(end.saturating_sub(1)).max(start);
-                out.push(
-                    Entry::new(Kind::Method, name, self.line(start), self.line(close))
-                        .with_signature(signature(self.text(start, head_end))),
-                );
+                let (method, close, _) = self.method(name, start, k, end);
+                out.push(method);
                 self.skip_list_item(close + 1, end)
             }
             b':' => self.object_key(start, name, k, end, nesting, out),
@@ -369,6 +361,16 @@ impl Scanner<'_> {
             );
         }
         span.at + 1
+    }
+
+    /// The method `name` declared at `start` whose parameters (or type parameters) open at
+    /// `k`, with where it ends (clamped into `start..end`) and where the next member may start.
+    fn method(&self, name: String, start: usize, k: usize, end: usize) -> (Entry, usize, usize) {
+        let (head_end, close, next) = self.callable(k, end);
+        let close = close.min(end.saturating_sub(1)).max(start);
+        let entry = Entry::new(Kind::Method, name, self.line(start), self.line(close))
+            .with_signature(signature(self.text(start, head_end)));
+        (entry, close, next)
     }
 
     /// Skips to the end of the list item at `i`; returns where the next one may start.
