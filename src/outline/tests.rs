@@ -159,3 +159,21 @@ fn empty_names_have_a_visible_qualname_segment() {
         .collect();
     assert_eq!(qualnames, ["\"\"", "\"\".a", "a"]);
 }
+
+#[test]
+fn has_line_break_finds_every_break_at_any_position() {
+    for len in 0..40 {
+        for at in 0..len {
+            for byte in [b'\n', b'\r', b'\t', 0x0b, 0x0c, 0x00, b' ', 0x0e, 0xff] {
+                let mut text = vec![b'x'; len];
+                text[at] = byte;
+                let want = byte == b'\n' || byte == b'\r';
+                assert_eq!(
+                    has_line_break(&text),
+                    want,
+                    "len {len} at {at} byte {byte:#x}"
+                );
+            }
+        }
+    }
+}

@@ -125,6 +125,23 @@ impl LineIndex {
         self.starts.partition_point(|start| *start <= offset)
     }
 
+    /// [`LineIndex::line_of`], answered at once when `offset` lies on 1-based line `near` or
+    /// the one after it: for a caller that walks the file mostly in order.
+    pub fn line_of_near(&self, offset: usize, near: usize) -> usize {
+        let starts_at = |line: usize| self.starts.get(line.wrapping_sub(1)).copied();
+        let on = |line: usize| {
+            starts_at(line).is_some_and(|start| start <= offset)
+                && starts_at(line + 1).is_none_or(|next| offset < next)
+        };
+        if on(near) {
+            near
+        } else if on(near + 1) {
+            near + 1
+        } else {
+            self.line_of(offset)
+        }
+    }
+
     /// Byte offset where 1-based `line` starts (clamped to the last line).
     pub fn start_of(&self, line: usize) -> usize {
         let index = line.saturating_sub(1).min(self.starts.len() - 1);
@@ -340,6 +357,23 @@ mod tests {
         assert_eq!(index.line_of(20), 3, "CRLF stays one break");
         assert_eq!(lone_crs_as_newlines(text).len(), text.len());
         assert!(matches!(lone_crs_as_newlines("a\r\nb"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn line_of_near_answers_as_line_of_whatever_the_hint() {
+        for sample in ["", "\n", "a", "ab\ncd\n\nef", "a\rb\r\nc\n", "x\n\n\ny\n"] {
+            let index = LineIndex::new(sample);
+            for offset in 0..=sample.len() + 2 {
+                for near in 0..=count_lines(sample) + 3 {
+                    let want = index.line_of(offset);
+                    assert_eq!(
+                        index.line_of_near(offset, near),
+                        want,
+                        "{sample:?} {offset} {near}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -7,28 +7,62 @@ use super::Doc;
 /// A key as written at `start`: bare and quoted parts joined by dots, spaces around the dots
 /// dropped (`a . "b c"` -> `a."b c"`). Returns the name and the offset after the key.
 pub(super) fn read_dotted_key(doc: &Doc, start: usize) -> Option<(String, usize)> {
+    // Most keys are written without spaces around their dots: then the name is the text as
+    // written, copied in one allocation instead of built part by part.
+    let (end, spaced) = dotted_key_end(doc.bytes, start)?;
+    let name = if spaced {
+        joined_parts(doc, start)
+    } else {
+        doc.slice(start, end).to_string()
+    };
+    Some((name, end))
+}
+
+/// The end of the bare or quoted part at `start` (`start` itself when there is none).
+fn key_part_end(bytes: &[u8], start: usize) -> usize {
+    match bytes.get(start) {
+        Some(b'"' | b'\'') => string_end(bytes, start),
+        _ => {
+            let mut pos = start;
+            while bytes.get(pos).is_some_and(|b| {
+                b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-' || *b >= 0x80
+            }) {
+                pos += 1;
+            }
+            pos
+        }
+    }
+}
+
+/// The end of the dotted key at `start`, and whether spaces stand around any of its dots.
+fn dotted_key_end(bytes: &[u8], start: usize) -> Option<(usize, bool)> {
+    let mut spaced = false;
+    let mut pos = start;
+    loop {
+        let end = key_part_end(bytes, pos);
+        if end == pos {
+            return None;
+        }
+        let dot = skip_spaces(bytes, end);
+        if bytes.get(dot) != Some(&b'.') {
+            return Some((end, spaced));
+        }
+        pos = skip_spaces(bytes, dot + 1);
+        spaced |= dot != end || pos != dot + 1;
+    }
+}
+
+/// The dotted key at `start` with the spaces around its dots dropped.
+fn joined_parts(doc: &Doc, start: usize) -> String {
     let bytes = doc.bytes;
     let mut name = String::new();
     let mut pos = start;
     loop {
-        let part_start = pos;
-        match bytes.get(pos) {
-            Some(b'"' | b'\'') => pos = string_end(bytes, pos),
-            _ => {
-                while bytes.get(pos).is_some_and(|b| {
-                    b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-' || *b >= 0x80
-                }) {
-                    pos += 1;
-                }
-            }
-        }
-        if pos == part_start {
-            return None;
-        }
-        name.push_str(doc.slice(part_start, pos));
-        let dot = skip_spaces(bytes, pos);
-        if bytes.get(dot) != Some(&b'.') {
-            return Some((name, pos));
+        let end = key_part_end(bytes, pos);
+        name.push_str(doc.slice(pos, end));
+        let dot = skip_spaces(bytes, end);
+        if end == pos || bytes.get(dot) != Some(&b'.') {
+            return name;
         }
         name.push('.');
         pos = skip_spaces(bytes, dot + 1);

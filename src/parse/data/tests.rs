@@ -397,6 +397,19 @@ path = 'C:\x'  # comment
 }
 
 #[test]
+fn toml_dotted_keys_drop_spaces_around_dots_only() {
+    let text = "a . \"b. c\" .d = 1\nx.\"y z\" = 2\nbroken. = 3\n\"q\".r=4\n";
+    assert_eq!(
+        show(text, Language::Toml),
+        vec![
+            "a.\"b. c\".d 1-1 | a.\"b. c\".d: 1",
+            "x.\"y z\" 2-2 | x.\"y z\": 2",
+            "\"q\".r 4-4 | \"q\".r: 4",
+        ]
+    );
+}
+
+#[test]
 fn toml_broken_input_does_not_panic() {
     for junk in [
         "[",
