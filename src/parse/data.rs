@@ -273,20 +273,31 @@ fn shaped(sig: String) -> String {
     }
 }
 
-/// Whether two spaces follow each other (`str::contains("  ")` sets up a two-way search each
-/// time).
-fn has_double_space(bytes: &[u8]) -> bool {
-    memchr::memchr_iter(b' ', bytes).any(|at| bytes.get(at + 1) == Some(&b' '))
+/// Whether `bytes` has no space at either end, no two spaces in a row, and no byte that
+/// `breaks` (a line break, a tab, …). One pass, no set-up: this runs on every key's name,
+/// value and signature.
+fn single_spaced(bytes: &[u8], breaks: impl Fn(u8) -> bool) -> bool {
+    let mut after_space = true;
+    for &byte in bytes {
+        if byte == b' ' {
+            if after_space {
+                return false;
+            }
+            after_space = true;
+        } else if breaks(byte) {
+            return false;
+        } else {
+            after_space = false;
+        }
+    }
+    !after_space || bytes.is_empty()
 }
 
 /// Appends a value as shown in a signature: one line, at most [`MAX_VALUE_CHARS`] characters.
 fn push_preview(sig: &mut String, raw: &str) {
     // Most values are short single words: no need to rebuild them.
-    let simple = raw.len() <= MAX_VALUE_CHARS
-        && !raw.starts_with(' ')
-        && !raw.ends_with(' ')
-        && !has_double_space(raw.as_bytes())
-        && !raw.bytes().any(|b| b.is_ascii_whitespace() && b != b' ');
+    let simple =
+        raw.len() <= MAX_VALUE_CHARS && single_spaced(raw.as_bytes(), |b| b.is_ascii_whitespace());
     if simple {
         sig.push_str(raw);
         return;
@@ -322,13 +333,8 @@ fn clean_name(raw: &str) -> String {
 /// Whether [`one_line`] would leave `text` as it is: ASCII words apart by single spaces.
 /// Most key names and values are, and skip it.
 fn is_one_line(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    bytes
-        .iter()
-        .all(|b| b.is_ascii() && (*b == b' ' || !b.is_ascii_whitespace()) && *b != 0x0b)
-        && !text.starts_with(' ')
-        && !text.ends_with(' ')
-        && !has_double_space(bytes)
+    // Tab, line feed, vertical tab, form feed, carriage return; and anything not ASCII.
+    single_spaced(text.as_bytes(), |b| matches!(b, b'\t'..=b'\r' | 0x80..))
 }
 
 #[cfg(test)]

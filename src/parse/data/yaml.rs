@@ -37,6 +37,9 @@ struct Parser<'d, 't> {
     no_close: [usize; 2],
     /// Reading the value after an explicit key's `:`.
     in_explicit: bool,
+    /// The last line end found, as `(from, end)`: `end` is the first line break at or after
+    /// `from`. A line is asked about several times (key, value, next line); one search serves.
+    known_end: std::cell::Cell<(usize, usize)>,
 }
 
 pub(super) fn parse(text: &str) -> Vec<Entry> {
@@ -49,6 +52,7 @@ pub(super) fn parse(text: &str) -> Vec<Entry> {
         eof_line: 0,
         no_close: [usize::MAX; 2],
         in_explicit: false,
+        known_end: std::cell::Cell::new((usize::MAX, 0)),
     };
     parser.run();
     doc.finish()
@@ -69,8 +73,15 @@ impl<'t> Parser<'_, 't> {
     }
 
     fn line_end(&self, pos: usize) -> usize {
+        let (from, end) = self.known_end.get();
+        if from <= pos && pos <= end {
+            return end;
+        }
         let bytes = self.bytes();
-        memchr::memchr(b'\n', bytes.get(pos..).unwrap_or(&[])).map_or(bytes.len(), |at| pos + at)
+        let end = memchr::memchr(b'\n', bytes.get(pos..).unwrap_or(&[]))
+            .map_or(bytes.len(), |at| pos + at);
+        self.known_end.set((pos, end));
+        end
     }
 
     fn next_line(&self, pos: usize) -> usize {
