@@ -1,6 +1,6 @@
 //! Directory mode: walk, parse files in parallel, print in path order within the caps.
 
-use super::{json, json_line, text, text_options, write_line, write_out, Outcome};
+use super::{json, json_bytes, text, text_options, write_line, write_out, Outcome};
 use crate::config::Config;
 use crate::error::Result;
 use crate::git;
@@ -24,7 +24,8 @@ pub const TEXT_MAX_OUTPUT: usize = 256 * 1024;
 /// One file's rendered output, or why it has none.
 enum Rendered {
     Chunk {
-        text: String,
+        /// UTF-8; kept as bytes so that JSON lines go out without a validation pass.
+        text: Vec<u8>,
         tokens: Option<usize>,
         /// Lines for stderr that do not fail the file (markers off for it, a name that is
         /// not UTF-8).
@@ -81,7 +82,7 @@ pub(super) fn directory(
             .iter()
             .map(|p| path_for_terminal(walk::shown(p)).into_owned())
             .collect();
-        printer.write(&format!("# Directory outline: {}\n", roots.join(" ")))?;
+        printer.write(format!("# Directory outline: {}\n", roots.join(" ")).as_bytes())?;
     }
     // Set once the output cap is reached: later files are counted, not read.
     let full = AtomicBool::new(false);
@@ -197,9 +198,9 @@ impl<'w> Printer<'w> {
         }
     }
 
-    fn write(&mut self, text: &str) -> Result<()> {
+    fn write(&mut self, text: &[u8]) -> Result<()> {
         self.written += text.len();
-        write_out(self.out, text.as_bytes())
+        write_out(self.out, text)
     }
 
     fn take(&mut self, rendered: Rendered) {
@@ -236,7 +237,7 @@ impl<'w> Printer<'w> {
     /// Writes one file's output. One that does not fit is cut after its last entry line
     /// that fits, with a note (text), or left out (a JSON line cannot be cut); either way
     /// later files are only counted. The first file always shows something.
-    fn chunk(&mut self, text: String, tokens: Option<usize>) -> Result<()> {
+    fn chunk(&mut self, text: Vec<u8>, tokens: Option<usize>) -> Result<()> {
         if self.full {
             self.over_output += 1;
             return Ok(());
@@ -249,6 +250,7 @@ impl<'w> Printer<'w> {
             return self.write(&text);
         }
         self.full = true;
+        let text = String::from_utf8_lossy(&text);
         // A text chunk is a blank line, the file's header, then one line per entry.
         let room = match first {
             true => room.max(first_lines(&text, 3)),
@@ -260,12 +262,12 @@ impl<'w> Printer<'w> {
             return Ok(());
         }
         self.shown_files += 1;
-        self.write(cut)?;
+        self.write(cut.as_bytes())?;
         let note = format!(
             "  # … {hidden} more lines of this file not shown: output cap of {} bytes reached (raise --max-output)\n",
             self.caps.max_output
         );
-        self.write(&note)
+        self.write(note.as_bytes())
     }
 
     fn finish(mut self) -> Result<Outcome> {
@@ -377,15 +379,10 @@ fn render_file(
                 lines: &lines,
             };
             let name = shown.display().to_string();
-            json_line(&json::file_object(
-                name,
-                &input.hash,
-                outline,
-                &selection,
-                options,
-            ))
+            let object = json::file_object(name, &input.hash, outline, &selection, options);
+            json_bytes(&object, object.size_hint())
         }
-        false => text_chunk(config, shown, outline, &selection, &lines),
+        false => text_chunk(config, shown, outline, &selection, &lines).into_bytes(),
     };
     Rendered::Chunk {
         text,

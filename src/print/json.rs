@@ -30,7 +30,7 @@ pub struct FileObject<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub changed: Option<bool>,
     /// Top-level entries and, nested, everything the caps let through.
-    pub entries: Vec<Node<'a>>,
+    pub entries: Nodes<'a>,
     /// Present (always `true`) when the node budget ran out before every top-level entry.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub truncated: Option<bool>,
@@ -81,7 +81,7 @@ pub struct Node<'a> {
     /// Present (even empty) exactly when this node was expanded: then it lists all children.
     /// Absent means a cap cut the node: unknown, never empty.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub children: Option<Vec<Node<'a>>>,
+    pub children: Option<Nodes<'a>>,
     /// Present (always `true`) only on a node a cap cut, with `truncation_reason`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub truncated: Option<bool>,
@@ -89,6 +89,31 @@ pub struct Node<'a> {
     /// parser itself did not list the children (its nesting limit).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub truncation_reason: Option<&'static str>,
+}
+
+/// A list of nodes, each built when the serializer reaches it: a directory's JSON is written
+/// without first copying every shown entry into a tree of its own.
+#[derive(Debug, Clone, Copy)]
+pub struct Nodes<'a> {
+    shown: &'a [Shown<'a>],
+    options: NodeOptions<'a>,
+}
+
+impl Nodes<'_> {
+    const NONE: Nodes<'static> = Nodes {
+        shown: &[],
+        options: NodeOptions {
+            signatures: false,
+            preview: 0,
+            lines: &[],
+        },
+    };
+}
+
+impl Serialize for Nodes<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.shown.iter().map(|shown| node(shown, self.options)))
+    }
 }
 
 /// Options that change what a node carries.
@@ -100,12 +125,26 @@ pub struct NodeOptions<'t> {
     pub lines: &'t [&'t str],
 }
 
+impl FileObject<'_> {
+    /// About how many bytes this object takes as JSON (a node is mostly 100 to 250), to size
+    /// the buffer it is written into.
+    pub fn size_hint(&self) -> usize {
+        fn count(shown: &[Shown]) -> usize {
+            shown
+                .iter()
+                .map(|s| 1 + s.children.as_deref().map_or(0, count))
+                .sum()
+        }
+        256 + self.path.len() + 192 * count(self.entries.shown)
+    }
+}
+
 /// Builds the wire object for one file.
 pub fn file_object<'a>(
     path: String,
     hash: &'a str,
     outline: &'a Outline,
-    selection: &Selection<'a>,
+    selection: &'a Selection<'a>,
     options: NodeOptions<'a>,
 ) -> FileObject<'a> {
     let cut = selection.omitted > 0;
@@ -118,11 +157,10 @@ pub fn file_object<'a>(
         tokens: outline.tokens.map(|(tokens, _)| tokens),
         tokenizer: outline.tokens.map(|(_, name)| name),
         changed: outline.is_changed().then_some(true),
-        entries: selection
-            .roots
-            .iter()
-            .map(|shown| node(shown, options))
-            .collect(),
+        entries: Nodes {
+            shown: &selection.roots,
+            options,
+        },
         truncated: cut.then_some(true),
         truncation_reason: cut.then_some("max_nodes"),
         omitted: cut.then_some(selection.omitted),
@@ -130,7 +168,7 @@ pub fn file_object<'a>(
     }
 }
 
-fn node<'a>(shown: &Shown<'a>, options: NodeOptions<'a>) -> Node<'a> {
+fn node<'a>(shown: &'a Shown<'a>, options: NodeOptions<'a>) -> Node<'a> {
     let entry = shown.entry;
     let preview =
         (options.preview > 0).then(|| super::preview_lines(entry, options.lines, options.preview));
@@ -147,10 +185,10 @@ fn node<'a>(shown: &Shown<'a>, options: NodeOptions<'a>) -> Node<'a> {
         tokens: entry.tokens,
         changed: entry.changed.then_some(true),
         preview,
-        children: shown
-            .children
-            .as_ref()
-            .map(|children| children.iter().map(|c| node(c, options)).collect()),
+        children: shown.children.as_ref().map(|children| Nodes {
+            shown: children,
+            options,
+        }),
         truncated: shown.cut.map(|_| true),
         truncation_reason: shown.cut.map(|cut| cut.as_str()),
     }
@@ -236,7 +274,7 @@ impl<'a> Node<'a> {
             tokens: entry.tokens,
             changed: entry.changed.then_some(true),
             preview: None,
-            children: cut.is_none().then(Vec::new),
+            children: cut.is_none().then_some(Nodes::NONE),
             truncated: cut.map(|_| true),
             truncation_reason: cut,
         }
