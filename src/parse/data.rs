@@ -302,22 +302,27 @@ fn push_preview(sig: &mut String, raw: &str) {
         sig.push_str(raw);
         return;
     }
-    // Look at a bounded prefix only: a value may be a megabyte-long string.
-    let mut cut = raw.len().min(MAX_VALUE_CHARS * 8);
-    while !raw.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    let joined = one_line(raw.get(..cut).unwrap_or(""));
-    match joined.char_indices().nth(MAX_VALUE_CHARS) {
-        Some((at, _)) => {
+    // Look at a bounded prefix only: a value may be a megabyte-long string. A short prefix
+    // nearly always joins to more characters than are shown (URLs, hashes, prose); only one
+    // that joins shorter (runs of whitespace) is read further. Joining a prefix yields a prefix
+    // of the longer join up to its last word, so both give the same preview.
+    for limit in [MAX_VALUE_CHARS * 2, MAX_VALUE_CHARS * 8] {
+        let mut cut = raw.len().min(limit);
+        while !raw.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let joined = one_line(raw.get(..cut).unwrap_or(""));
+        if let Some((at, _)) = joined.char_indices().nth(MAX_VALUE_CHARS) {
             sig.push_str(joined.get(..at).unwrap_or("").trim_end());
             sig.push('…');
+            return;
         }
-        None => {
+        if cut == raw.len() || limit == MAX_VALUE_CHARS * 8 {
             sig.push_str(&joined);
             if cut < raw.len() {
                 sig.push('…');
             }
+            return;
         }
     }
 }
@@ -330,11 +335,12 @@ fn clean_name(raw: &str) -> String {
     one_line(raw)
 }
 
-/// Whether [`one_line`] would leave `text` as it is: ASCII words apart by single spaces.
-/// Most key names and values are, and skip it.
+/// Whether [`one_line`] would leave `text` as it is: words apart by single spaces, no other
+/// whitespace. Most key names and values are, and skip it.
 fn is_one_line(text: &str) -> bool {
-    // Tab, line feed, vertical tab, form feed, carriage return; and anything not ASCII.
-    single_spaced(text.as_bytes(), |b| matches!(b, b'\t'..=b'\r' | 0x80..))
+    // Tab, line feed, vertical tab, form feed, carriage return.
+    single_spaced(text.as_bytes(), |b| matches!(b, b'\t'..=b'\r'))
+        && (text.is_ascii() || !text.chars().any(|c| !c.is_ascii() && c.is_whitespace()))
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 #![allow(clippy::unwrap_used)]
 
-use super::parse;
+use super::{one_line, parse, push_preview, single_spaced, MAX_VALUE_CHARS};
 use crate::lang::Language;
 use crate::outline::{Entry, Kind, Outline};
 
@@ -509,4 +509,74 @@ fn mutated_inputs_never_panic() {
             }
         }
     }
+}
+
+#[test]
+fn non_ascii_text_is_kept_and_unicode_whitespace_collapsed() {
+    let text = "{\"café\": \"naïve façade\", \"a\u{a0}\u{a0}b\": \"x\u{3000}y\", \"ü\": 1}\n";
+    assert_eq!(
+        show(text, Language::Json),
+        vec![
+            "café 1-1 | café: \"naïve façade\"",
+            // The name is the key as written; the signature is shaped like any other.
+            "a\u{a0}\u{a0}b 1-1 | a b: \"x y\"",
+            "ü 1-1 | ü: 1",
+        ]
+    );
+}
+
+/// The preview as it was first written: the value's first `MAX_VALUE_CHARS * 8` bytes joined
+/// in one go. The two-step preview must agree with it on any value.
+fn preview_in_one_step(raw: &str) -> String {
+    let mut cut = raw.len().min(MAX_VALUE_CHARS * 8);
+    while !raw.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    let joined = one_line(&raw[..cut]);
+    match joined.char_indices().nth(MAX_VALUE_CHARS) {
+        Some((at, _)) => format!("{}…", joined[..at].trim_end()),
+        None if cut < raw.len() => format!("{joined}…"),
+        None => joined,
+    }
+}
+
+#[test]
+fn a_preview_from_a_short_prefix_equals_one_from_the_long_one() {
+    use proptest::prelude::*;
+    let piece = prop::sample::select(vec![
+        "a",
+        "bc",
+        "word",
+        " ",
+        "  ",
+        "\n",
+        "\r\n",
+        "\t",
+        ",",
+        ")",
+        "(",
+        "]",
+        "é",
+        "\u{a0}",
+        "x,\n)",
+        "->",
+        "=",
+        "https://example.com/a/b",
+    ]);
+    let value = prop::collection::vec(piece, 0..200).prop_map(|pieces| pieces.concat());
+    crate::parse::soup::runner(2_000)
+        .run(&value, |raw| {
+            let mut two_step = String::new();
+            push_preview(&mut two_step, &raw);
+            let simple = raw.len() <= MAX_VALUE_CHARS
+                && single_spaced(raw.as_bytes(), |b| b.is_ascii_whitespace());
+            let want = if simple {
+                raw.clone()
+            } else {
+                preview_in_one_step(&raw)
+            };
+            prop_assert_eq!(two_step, want, "{:?}", raw);
+            Ok(())
+        })
+        .unwrap();
 }
