@@ -188,9 +188,9 @@ impl<'a> Doc<'a> {
             .map(|count| Vec::with_capacity(count as usize))
             .collect();
         let mut roots = Vec::with_capacity(root_count);
-        for (index, node) in self.nodes.into_iter().enumerate().rev() {
-            let sig = match &node.header {
-                Some(header) => signature(header),
+        for (index, mut node) in self.nodes.into_iter().enumerate().rev() {
+            let sig = match node.header.take() {
+                Some(header) => shaped(header),
                 None => shaped(key_signature(&node, text)),
             };
             let mut children = kids.get_mut(index).map(std::mem::take).unwrap_or_default();
