@@ -190,8 +190,14 @@ impl<'a> Doc<'a> {
         let mut roots = Vec::with_capacity(root_count);
         for (index, mut node) in self.nodes.into_iter().enumerate().rev() {
             let sig = match node.header.take() {
-                Some(header) => shaped(header),
-                None => shaped(key_signature(&node, text)),
+                Some(header) => {
+                    let plain = is_one_line(&header);
+                    shaped(header, plain)
+                }
+                None => {
+                    let (sig, plain) = key_signature(&node, text);
+                    shaped(sig, plain)
+                }
             };
             let mut children = kids.get_mut(index).map(std::mem::take).unwrap_or_default();
             children.reverse();
@@ -209,8 +215,10 @@ impl<'a> Doc<'a> {
 }
 
 /// `name: value`, the value summarised (`{3 keys}`, `[1 item]`), properties before it; `text`
-/// is the document's.
-fn key_signature(node: &Node, text: &str) -> String {
+/// is the document's. Also whether the result passes [`is_one_line`], judged part by part, so
+/// that the whole is not read again.
+fn key_signature(node: &Node, text: &str) -> (String, bool) {
+    let mut plain = is_one_line(&node.name) && (node.props.is_empty() || is_one_line(&node.props));
     let mut sig = String::with_capacity(node.name.len() + node.props.len() + 16);
     sig.push_str(&node.name);
     sig.push(':');
@@ -234,7 +242,7 @@ fn key_signature(node: &Node, text: &str) -> String {
             let raw = text.get(*start..(*end).min(text.len())).unwrap_or("");
             let bare = sig.len();
             sig.push(' ');
-            push_preview(&mut sig, raw);
+            plain &= push_preview(&mut sig, raw);
             if sig.len() == bare + 1 {
                 sig.truncate(bare);
             }
@@ -242,7 +250,7 @@ fn key_signature(node: &Node, text: &str) -> String {
         Value::Object => summary(&mut sig, '{', node.count, "key", "keys"),
         Value::Array => summary(&mut sig, '[', node.count, "item", "items"),
     }
-    sig
+    (sig, plain)
 }
 
 /// Appends `n` in decimal (`to_string` would allocate once per object and array).
@@ -261,11 +269,11 @@ fn push_number(out: &mut String, n: usize) {
     out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or("0"));
 }
 
-/// `sig` shaped by [`signature`], which leaves most key signatures as they are: short, ASCII,
-/// words apart by single spaces, no opening bracket at the end. Those skip it.
-fn shaped(sig: String) -> String {
-    let plain =
-        sig.len() <= MAX_SIGNATURE_CHARS && !sig.ends_with(['{', '[', '(']) && is_one_line(&sig);
+/// `sig` shaped by [`signature`], which leaves most key signatures as they are: short, words
+/// apart by single spaces (`one_line`, which the caller judged), no opening bracket at the
+/// end. Those skip it.
+fn shaped(sig: String, one_line: bool) -> String {
+    let plain = one_line && sig.len() <= MAX_SIGNATURE_CHARS && !sig.ends_with(['{', '[', '(']);
     if plain {
         sig
     } else {
@@ -294,13 +302,20 @@ fn single_spaced(bytes: &[u8], breaks: impl Fn(u8) -> bool) -> bool {
 }
 
 /// Appends a value as shown in a signature: one line, at most [`MAX_VALUE_CHARS`] characters.
-fn push_preview(sig: &mut String, raw: &str) {
-    // Most values are short single words: no need to rebuild them.
-    let simple =
-        raw.len() <= MAX_VALUE_CHARS && single_spaced(raw.as_bytes(), |b| b.is_ascii_whitespace());
-    if simple {
+/// Returns whether what it appended passes [`is_one_line`].
+fn push_preview(sig: &mut String, raw: &str) -> bool {
+    // Most values are short single words: no need to rebuild them. The first test is the
+    // stricter one (a vertical tab fails it), so that one pass over most values answers both
+    // questions.
+    let short = raw.len() <= MAX_VALUE_CHARS;
+    if short && single_spaced(raw.as_bytes(), |b| matches!(b, b'\t'..=b'\r')) {
         sig.push_str(raw);
-        return;
+        return raw.is_ascii() || !has_unicode_whitespace(raw);
+    }
+    if short && single_spaced(raw.as_bytes(), |b| b.is_ascii_whitespace()) {
+        // Kept as written, vertical tab and all: the signature is then reshaped whole.
+        sig.push_str(raw);
+        return false;
     }
     // Look at a bounded prefix only: a value may be a megabyte-long string. A short prefix
     // nearly always joins to more characters than are shown (URLs, hashes, prose); only one
@@ -312,19 +327,21 @@ fn push_preview(sig: &mut String, raw: &str) {
             cut -= 1;
         }
         let joined = one_line(raw.get(..cut).unwrap_or(""));
+        // Joined text has no whitespace but single spaces between words: it is one line.
         if let Some((at, _)) = joined.char_indices().nth(MAX_VALUE_CHARS) {
             sig.push_str(joined.get(..at).unwrap_or("").trim_end());
             sig.push('…');
-            return;
+            return true;
         }
         if cut == raw.len() || limit == MAX_VALUE_CHARS * 8 {
             sig.push_str(&joined);
             if cut < raw.len() {
                 sig.push('…');
             }
-            return;
+            return true;
         }
     }
+    true
 }
 
 /// Collapses whitespace runs in a key name to single spaces.
@@ -340,7 +357,13 @@ fn clean_name(raw: &str) -> String {
 fn is_one_line(text: &str) -> bool {
     // Tab, line feed, vertical tab, form feed, carriage return.
     single_spaced(text.as_bytes(), |b| matches!(b, b'\t'..=b'\r'))
-        && (text.is_ascii() || !text.chars().any(|c| !c.is_ascii() && c.is_whitespace()))
+        && (text.is_ascii() || !has_unicode_whitespace(text))
+}
+
+/// Whitespace beyond ASCII (no-break space, ideographic space, …), which [`one_line`] also
+/// collapses.
+fn has_unicode_whitespace(text: &str) -> bool {
+    text.chars().any(|c| !c.is_ascii() && c.is_whitespace())
 }
 
 #[cfg(test)]

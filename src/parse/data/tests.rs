@@ -1,6 +1,6 @@
 #![allow(clippy::unwrap_used)]
 
-use super::{one_line, parse, push_preview, single_spaced, MAX_VALUE_CHARS};
+use super::{is_one_line, one_line, parse, push_preview, single_spaced, MAX_VALUE_CHARS};
 use crate::lang::Language;
 use crate::outline::{Entry, Kind, Outline};
 
@@ -567,7 +567,8 @@ fn a_preview_from_a_short_prefix_equals_one_from_the_long_one() {
     crate::parse::soup::runner(2_000)
         .run(&value, |raw| {
             let mut two_step = String::new();
-            push_preview(&mut two_step, &raw);
+            let one_line = push_preview(&mut two_step, &raw);
+            prop_assert_eq!(one_line, is_one_line(&two_step), "{:?}", raw);
             let simple = raw.len() <= MAX_VALUE_CHARS
                 && single_spaced(raw.as_bytes(), |b| b.is_ascii_whitespace());
             let want = if simple {
