@@ -135,29 +135,54 @@ static CL100K: Encoding = Encoding {
 
 impl Encoding {
     fn count(&self, text: &str, memo: &mut Memo) -> usize {
-        self.pattern
-            .split(text)
-            .map(|piece| self.piece_count(piece, memo))
-            .sum()
+        let mut pieces = self.pattern.split(text);
+        let (mut start, mut total) = (0, 0);
+        while let Some(end) = pieces.next_end() {
+            total += self.piece_count_in(text, start, end, memo);
+            start = end;
+        }
+        total
     }
 
-    /// Tokens of one pre-split piece, through the memo: pieces of up to 15 bytes (nearly all)
-    /// are all remembered, longer ones only when they are not a token themselves.
+    /// Tokens of one pre-split piece, through the memo.
     fn piece_count(&self, piece: &str, memo: &mut Memo) -> usize {
-        let bytes = piece.as_bytes();
-        match bytes.len() {
-            0 | 1 => bytes.len(),
-            2..=15 => memo.short(bytes, |bytes| self.new_piece_count(bytes)),
-            _ if self.vocabulary.is_token(bytes) => 1,
-            _ => memo.long(piece, |bytes| self.merged_count(bytes)),
+        self.piece_count_in(piece, 0, piece.len(), memo)
+    }
+
+    /// Tokens of the pre-split piece `text[start..end]`: one byte is one token, two bytes one
+    /// or two (the pair table says which), 3 to 15 bytes (nearly all the rest) through the
+    /// memo, longer ones one if they are a token, else merged and remembered.
+    #[inline(always)]
+    fn piece_count_in(&self, text: &str, start: usize, end: usize, memo: &mut Memo) -> usize {
+        let bytes = text.as_bytes();
+        match end - start {
+            len @ (0 | 1) => len,
+            2 => match self
+                .vocabulary
+                .is_token(bytes.get(start..end).unwrap_or(&[]))
+            {
+                true => 1,
+                false => 2,
+            },
+            len @ 3..=15 => memo.short(bytes, start, len, || {
+                self.new_piece_count(bytes.get(start..end).unwrap_or(&[]))
+            }),
+            _ => {
+                let piece = text.get(start..end).unwrap_or("");
+                match self.vocabulary.is_token(piece.as_bytes()) {
+                    true => 1,
+                    false => memo.long(piece, |bytes| self.merged_count(bytes)),
+                }
+            }
         }
     }
 
-    /// Tokens of a piece this thread has not counted: one if it is a token, else merged.
+    /// Tokens of a short piece this thread has not counted (or has forgotten): one if it is
+    /// a token, else merged, which for a short piece costs less than a shared memo's lock.
     fn new_piece_count(&self, bytes: &[u8]) -> usize {
         match self.vocabulary.is_token(bytes) {
             true => 1,
-            false => self.merged_count(bytes),
+            false => self.vocabulary.merge_count(bytes),
         }
     }
 
@@ -196,16 +221,18 @@ struct PieceCounts<'t> {
 
 impl<'t> PieceCounts<'t> {
     fn new(encoding: &'static Encoding, text: &'t str, memo: &mut Memo) -> PieceCounts<'t> {
-        let base = text.as_ptr() as usize;
         // Code averages about four bytes a piece: one allocation for most files.
         let mut starts = Vec::with_capacity(text.len() / 3);
         let mut prefix = Vec::with_capacity(text.len() / 3 + 1);
         let mut total = 0;
         prefix.push(total);
-        for piece in encoding.pattern.split(text) {
-            starts.push(piece.as_ptr() as usize - base);
-            total += encoding.piece_count(piece, memo);
+        let mut pieces = encoding.pattern.split(text);
+        let mut start = 0;
+        while let Some(end) = pieces.next_end() {
+            starts.push(start);
+            total += encoding.piece_count_in(text, start, end, memo);
             prefix.push(total);
+            start = end;
         }
         PieceCounts {
             text,

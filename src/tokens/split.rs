@@ -104,16 +104,10 @@ impl Pattern {
         }
     }
 
-    /// Where the piece starting at `at` ends, decided on ASCII alone; `None` when the decision
-    /// would depend on a non-ASCII character.
-    fn ascii_piece_end(self, text: &[u8], at: usize) -> Option<usize> {
-        match self {
-            Pattern::O200k => o200k_piece_end(text, at),
-            Pattern::Cl100k => cl100k_piece_end(text, at),
-        }
-    }
-
-    /// Where the piece starting at `at` ends, by the regex.
+    /// Where the piece starting at `at` ends, by the regex: for pieces the ASCII scanners
+    /// leave undecided, which are rare outside prose in other scripts.
+    #[cold]
+    #[inline(never)]
     fn regex_piece_end(self, text: &str, at: usize) -> usize {
         let one_char = || at + text[at..].chars().next().map_or(1, char::len_utf8);
         let Some(dfa) = self.dfa() else {
@@ -141,19 +135,35 @@ pub(crate) struct Pieces<'t> {
     at: usize,
 }
 
+impl Pieces<'_> {
+    /// Where the next piece ends (it starts where the last one ended), or `None` at the end of
+    /// the text: the iterator without making a `&str` of each piece.
+    #[inline(always)]
+    pub(crate) fn next_end(&mut self) -> Option<usize> {
+        let start = self.at;
+        let bytes = self.text.as_bytes();
+        if start >= bytes.len() {
+            return None;
+        }
+        let ascii = match self.pattern {
+            Pattern::O200k => o200k_piece_end(bytes, start),
+            Pattern::Cl100k => cl100k_piece_end(bytes, start),
+        };
+        let end = match ascii {
+            Some(end) => end,
+            None => self.pattern.regex_piece_end(self.text, start),
+        };
+        self.at = end;
+        Some(end)
+    }
+}
+
 impl<'t> Iterator for Pieces<'t> {
     type Item = &'t str;
 
     fn next(&mut self) -> Option<&'t str> {
         let start = self.at;
-        if start >= self.text.len() {
-            return None;
-        }
-        let end = match self.pattern.ascii_piece_end(self.text.as_bytes(), start) {
-            Some(end) => end,
-            None => self.pattern.regex_piece_end(self.text, start),
-        };
-        self.at = end;
+        let end = self.next_end()?;
         self.text.get(start..end)
     }
 }
@@ -197,19 +207,23 @@ static CLASSES: [u8; 256] = {
     classes
 };
 
+/// The classes of the byte at `at`; 0 past the end of the text.
+#[inline(always)]
 fn class(text: &[u8], at: usize) -> u8 {
     text.get(at).map_or(0, |byte| CLASSES[*byte as usize])
 }
 
-/// The end of the run of bytes from `at` in any of `classes`, or `None` if the run stops at
-/// a non-ASCII byte (a Unicode character the classes might take in).
-fn run_end(text: &[u8], mut at: usize, classes: u8) -> Option<usize> {
-    while at < text.len() && CLASSES[text[at] as usize] & classes != 0 {
+/// Skips the bytes from `at` in any of `classes`: where the run stops, and the classes of the
+/// byte there (0 at the end of the text, `HIGH` at a non-ASCII byte, a character the classes
+/// might take in).
+#[inline(always)]
+fn skip(text: &[u8], mut at: usize, classes: u8) -> (usize, u8) {
+    loop {
+        let found = class(text, at);
+        if found & classes == 0 {
+            return (at, found);
+        }
         at += 1;
-    }
-    match class(text, at) & HIGH {
-        0 => Some(at),
-        _ => None,
     }
 }
 
@@ -231,16 +245,38 @@ fn contraction_end(text: &[u8], at: usize) -> Option<usize> {
     })
 }
 
+/// The end of a word whose letters end at `end`, where a byte of classes `stop` is: `None` if
+/// that is a non-ASCII character, past a contraction if one follows.
+#[inline(always)]
+fn word_end(text: &[u8], end: usize, stop: u8) -> Option<usize> {
+    match stop {
+        HIGH => None,
+        _ if stop & PUNCT != 0 => contraction_end(text, end),
+        _ => Some(end),
+    }
+}
+
 /// The whitespace branches both patterns end with: `\s*[\r\n]+` (up to the run's last line
 /// break), `\s+$` (a run that ends the text), `\s+(?!\S)` (the run but its last character, if
 /// longer than one), `\s+`.
 fn space_piece_end(text: &[u8], at: usize) -> Option<usize> {
-    let end = run_end(text, at, SPACE)?;
-    if let Some(last_break) = text[at..end]
-        .iter()
-        .rposition(|b| matches!(b, b'\r' | b'\n'))
-    {
-        return Some(at + last_break + 1);
+    let mut end = at;
+    let mut last_break = None;
+    let stop = loop {
+        let found = class(text, end);
+        if found & SPACE == 0 {
+            break found;
+        }
+        if found & BREAK != 0 {
+            last_break = Some(end);
+        }
+        end += 1;
+    };
+    if stop == HIGH {
+        return None;
+    }
+    if let Some(last_break) = last_break {
+        return Some(last_break + 1);
     }
     if end == text.len() || end - at == 1 {
         return Some(end);
@@ -262,36 +298,48 @@ fn digits_end(text: &[u8], at: usize) -> Option<usize> {
 
 /// ` ?[^\s\p{L}\p{N}]+` then a run of `tail` bytes, at `at`: `Some(end)` if it matches
 /// (`Some(None)` if that depends on a non-ASCII character), `None` if it does not.
+#[inline(always)]
 fn punct_piece_end(text: &[u8], at: usize, tail: impl Fn(u8) -> bool) -> Option<Option<usize>> {
-    let start = at + usize::from(text[at] == b' ');
+    let start = at + usize::from(text.get(at) == Some(&b' '));
     match class(text, start) {
         HIGH => return Some(None),
         classes if classes & PUNCT != 0 => {}
         _ => return None,
     }
-    let Some(mut end) = run_end(text, start, PUNCT) else {
+    let (mut end, stop) = skip(text, start, PUNCT);
+    if stop == HIGH {
         return Some(None);
-    };
-    while end < text.len() && tail(text[end]) {
+    }
+    while text.get(end).is_some_and(|byte| tail(*byte)) {
         end += 1;
     }
     Some(Some(end))
 }
 
-/// One piece of o200k_base's pattern at `at`, on ASCII.
+/// One piece of o200k_base's pattern at `at`, on ASCII; `None` when a non-ASCII character
+/// decides it.
+#[inline(always)]
 fn o200k_piece_end(text: &[u8], at: usize) -> Option<usize> {
     let first = class(text, at);
     // Words: an optional lead, then upper-case then lower-case letters (either run may be
     // empty but not both), then an optional contraction.
     let letters = at + usize::from(first & LEAD != 0);
-    match class(text, letters) {
-        HIGH => return None,
-        next if next & LETTER != 0 => {
-            let upper = run_end(text, letters, UPPER)?;
-            let lower = run_end(text, upper, LOWER)?;
-            return contraction_end(text, lower);
-        }
-        _ => {}
+    let next = class(text, letters);
+    if next & LETTER != 0 {
+        let (end, stop) = skip(text, letters, UPPER);
+        let (end, stop) = match stop & LOWER {
+            0 => (end, stop),
+            _ => skip(text, end, LOWER),
+        };
+        return word_end(text, end, stop);
+    }
+    o200k_other_end(text, at, first, next)
+}
+
+/// `o200k_piece_end` past the words.
+fn o200k_other_end(text: &[u8], at: usize, first: u8, next: u8) -> Option<usize> {
+    if next == HIGH {
+        return None;
     }
     if first & DIGIT != 0 {
         return digits_end(text, at);
@@ -302,9 +350,26 @@ fn o200k_piece_end(text: &[u8], at: usize) -> Option<usize> {
     space_piece_end(text, at)
 }
 
-/// One piece of cl100k_base's pattern at `at`, on ASCII.
+/// One piece of cl100k_base's pattern at `at`, on ASCII; `None` when a non-ASCII character
+/// decides it.
+#[inline(always)]
 fn cl100k_piece_end(text: &[u8], at: usize) -> Option<usize> {
     let first = class(text, at);
+    let letters = at + usize::from(first & LEAD != 0);
+    let next = class(text, letters);
+    // A contraction comes first, but a word never starts with `'` unless it is the lead.
+    if next & LETTER != 0 && text.get(at) != Some(&b'\'') {
+        let (end, stop) = skip(text, letters, LETTER);
+        return match stop {
+            HIGH => None,
+            _ => Some(end),
+        };
+    }
+    cl100k_other_end(text, at, first, letters, next)
+}
+
+/// `cl100k_piece_end` past the words.
+fn cl100k_other_end(text: &[u8], at: usize, first: u8, letters: usize, next: u8) -> Option<usize> {
     if first == HIGH {
         return None;
     }
@@ -312,11 +377,14 @@ fn cl100k_piece_end(text: &[u8], at: usize) -> Option<usize> {
     if contraction > at {
         return Some(contraction);
     }
-    let letters = at + usize::from(first & LEAD != 0);
-    match class(text, letters) {
-        HIGH => return None,
-        next if next & LETTER != 0 => return run_end(text, letters, LETTER),
-        _ => {}
+    if next == HIGH {
+        return None;
+    }
+    if next & LETTER != 0 {
+        return match skip(text, letters, LETTER) {
+            (_, HIGH) => None,
+            (end, _) => Some(end),
+        };
     }
     if first & DIGIT != 0 {
         return digits_end(text, at);
