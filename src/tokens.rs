@@ -149,22 +149,16 @@ impl Encoding {
         self.piece_count_in(piece, 0, piece.len(), memo)
     }
 
-    /// Tokens of the pre-split piece `text[start..end]`: one byte is one token, two bytes one
-    /// or two (the pair table says which), 3 to 15 bytes (nearly all the rest) through the
-    /// memo, longer ones one if they are a token, else merged and remembered.
+    /// Tokens of the pre-split piece `text[start..end]`: up to 15 bytes (nearly all) through
+    /// the memo, even one- and two-byte pieces whose counts are cheap to find, because one
+    /// path for all lengths mispredicts fewer branches than a path per length; longer ones are
+    /// one if they are a token, else merged and remembered.
     #[inline(always)]
     fn piece_count_in(&self, text: &str, start: usize, end: usize, memo: &mut Memo) -> usize {
         let bytes = text.as_bytes();
         match end - start {
-            len @ (0 | 1) => len,
-            2 => match self
-                .vocabulary
-                .is_token(bytes.get(start..end).unwrap_or(&[]))
-            {
-                true => 1,
-                false => 2,
-            },
-            len @ 3..=15 => memo.short(bytes, start, len, || {
+            0 => 0,
+            len @ 1..=15 => memo.short(bytes, start, len, || {
                 self.new_piece_count(bytes.get(start..end).unwrap_or(&[]))
             }),
             _ => {

@@ -4,7 +4,7 @@
 //! token from being merged once per thread (merging costs about a microsecond, a lock tens of
 //! nanoseconds).
 //!
-//! Short pieces (3 to 15 bytes: nearly all) live in direct-mapped caches whose slots hold the
+//! Short pieces (up to 15 bytes: nearly all) live in direct-mapped caches whose slots hold the
 //! piece's bytes, its length and its count in one or two machine words: a lookup is a multiply,
 //! a load and a compare, with nothing to allocate. A piece that loses its slot to another is
 //! counted again when it comes back, which costs a vocabulary probe: a cheaper miss than a
@@ -18,7 +18,7 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 /// Pieces the long-piece maps remember before they start over (bounds their memory).
 const LIMIT: usize = 200_000;
 
-/// Slots of the cache of 3- to 7-byte pieces (a power of two: 512 KB of u64s).
+/// Slots of the cache of 1- to 7-byte pieces (a power of two: 512 KB of u64s).
 const SHORT_BITS: u32 = 16;
 /// Slots of the cache of 8- to 15-byte pieces (a power of two: 256 KB of u128s).
 const MEDIUM_BITS: u32 = 14;
@@ -28,7 +28,7 @@ const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// One thread's memo for one encoding.
 pub(super) struct Memo {
-    /// Pieces of 3 to 7 bytes: slot = bytes (bits 0..56, first byte lowest), length (bits
+    /// Pieces of 1 to 7 bytes: slot = bytes (bits 0..56, first byte lowest), length (bits
     /// 56..60), count (bits 60..64); 0 is an empty slot (no key has length 0).
     short: Box<[u64]>,
     /// Pieces of 8 to 15 bytes, the same way in a u128: bytes in bits 0..120, length in
@@ -93,7 +93,7 @@ fn load_medium(text: &[u8], start: usize, len: usize) -> u128 {
 }
 
 impl Memo {
-    /// The count of the piece `text[start..start + len]`, `len` from 3 to 15: remembered, or
+    /// The count of the piece `text[start..start + len]`, `len` from 1 to 15: remembered, or
     /// `count` of it, remembered. Inlined up to the lookup; a miss is out of line.
     #[inline(always)]
     pub(super) fn short(
@@ -191,7 +191,17 @@ mod tests {
     fn pieces_keep_their_own_counts() {
         let mut memo = Memo::default();
         let text = b"abc\0abc\0\0abcdefghijklmn\0";
-        let pieces = [(0, 3), (0, 4), (4, 5), (9, 8), (9, 15), (10, 15)];
+        let pieces = [
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (0, 4),
+            (3, 1),
+            (4, 5),
+            (9, 8),
+            (9, 15),
+            (10, 15),
+        ];
         for round in 0..2 {
             for (i, (start, len)) in pieces.iter().enumerate() {
                 let counted = memo.short(text, *start, *len, || i + 1);
