@@ -12,7 +12,7 @@
 //!
 //! Speed comes from three things on top of it: the pre-split is a byte-class scanner on ASCII
 //! (the regex only cuts pieces at non-ASCII characters), a file is split into pieces once and
-//! every entry's count is a difference of prefix sums (see `PieceCounts`), and memos remember
+//! every entry's count is a difference of running totals (see `PieceCounts`), and memos remember
 //! each distinct piece's count (`memo`).
 
 mod memo;
@@ -135,29 +135,48 @@ static CL100K: Encoding = Encoding {
 
 impl Encoding {
     fn count(&self, text: &str, memo: &mut Memo) -> usize {
-        self.pattern
-            .split(text)
-            .map(|piece| self.piece_count(piece, memo))
-            .sum()
+        let mut pieces = self.pattern.split(text);
+        let (mut start, mut total) = (0, 0);
+        while let Some(end) = pieces.next_end() {
+            total += self.piece_count_in(text, start, end, memo);
+            start = end;
+        }
+        total
     }
 
-    /// Tokens of one pre-split piece, through the memo: pieces of up to 15 bytes (nearly all)
-    /// are all remembered, longer ones only when they are not a token themselves.
+    /// Tokens of one pre-split piece, through the memo.
     fn piece_count(&self, piece: &str, memo: &mut Memo) -> usize {
-        let bytes = piece.as_bytes();
-        match bytes.len() {
-            0 | 1 => bytes.len(),
-            2..=15 => memo.short(bytes, |bytes| self.new_piece_count(bytes)),
-            _ if self.vocabulary.is_token(bytes) => 1,
-            _ => memo.long(piece, |bytes| self.merged_count(bytes)),
+        self.piece_count_in(piece, 0, piece.len(), memo)
+    }
+
+    /// Tokens of the pre-split piece `text[start..end]`: up to 15 bytes (nearly all) through
+    /// the memo, even one- and two-byte pieces whose counts are cheap to find, because one
+    /// path for all lengths mispredicts fewer branches than a path per length; longer ones are
+    /// one if they are a token, else merged and remembered.
+    #[inline(always)]
+    fn piece_count_in(&self, text: &str, start: usize, end: usize, memo: &mut Memo) -> usize {
+        let bytes = text.as_bytes();
+        match end - start {
+            0 => 0,
+            len @ 1..=15 => memo.short(bytes, start, len, || {
+                self.new_piece_count(bytes.get(start..end).unwrap_or(&[]))
+            }),
+            _ => {
+                let piece = text.get(start..end).unwrap_or("");
+                match self.vocabulary.is_token(piece.as_bytes()) {
+                    true => 1,
+                    false => memo.long(piece, |bytes| self.merged_count(bytes)),
+                }
+            }
         }
     }
 
-    /// Tokens of a piece this thread has not counted: one if it is a token, else merged.
+    /// Tokens of a short piece this thread has not counted (or has forgotten): one if it is
+    /// a token, else merged, which for a short piece costs less than a shared memo's lock.
     fn new_piece_count(&self, bytes: &[u8]) -> usize {
         match self.vocabulary.is_token(bytes) {
             true => 1,
-            false => self.merged_count(bytes),
+            false => self.vocabulary.merge_count(bytes),
         }
     }
 
@@ -176,54 +195,83 @@ pub fn estimate_mark(encoding: &str) -> &'static str {
     }
 }
 
-/// A text's pieces, counted once, so that the count of any span is a difference of prefix sums
+/// A text counted in one pass over its pieces, with notes taken at the positions where the
+/// entries' spans start and end, so that the count of a span is a difference of two notes
 /// plus a recount of the pieces at its end.
 ///
 /// Why this is exact: the encoder splits text left to right with a pattern that never looks
 /// behind, so a span that starts where a piece of the whole text starts is split exactly as the
 /// whole text is, until near its end, where the whole text's last piece may run past the span
 /// (a run of newlines) or a piece was chosen by looking one character ahead. Those last pieces
-/// are recounted on the span's own text. A span that does not start on a piece boundary is
-/// counted directly. A test checks every entry of every fixture against a direct count.
+/// (from two pieces before the one holding the span's end) are recounted on the span's own
+/// text. A span that does not start on a piece boundary is counted directly. A test checks
+/// every entry of every fixture against a direct count.
+///
+/// Why notes rather than every piece's start and prefix sum: a piece is about four bytes, so
+/// those arrays were several times the text's size, written once and read at two places per
+/// entry.
 struct PieceCounts<'t> {
     text: &'t str,
     encoding: &'static Encoding,
-    /// Where each piece starts; pieces tile the text, so each ends where the next starts.
-    starts: Vec<usize>,
-    /// `prefix[i]`: tokens of the pieces before piece `i`.
-    prefix: Vec<usize>,
+    /// The positions asked about, sorted, without repeats.
+    positions: Vec<usize>,
+    /// What the pass noted at each of `positions`.
+    notes: Vec<Note>,
+    /// Tokens of the whole text.
+    total: usize,
+}
+
+/// What the pass notes at a position.
+#[derive(Debug, Clone, Copy)]
+struct Note {
+    /// Tokens before the position, if a piece starts there.
+    tokens_before: Option<usize>,
+    /// Where a span ending at the position recounts from: the start of the piece two before the
+    /// one holding the position (the text's end is held by the piece after the last), and the
+    /// tokens before it; the first piece's if there are not two before.
+    recount_from: (usize, usize),
 }
 
 impl<'t> PieceCounts<'t> {
-    fn new(encoding: &'static Encoding, text: &'t str, memo: &mut Memo) -> PieceCounts<'t> {
-        let base = text.as_ptr() as usize;
-        // Code averages about four bytes a piece: one allocation for most files.
-        let mut starts = Vec::with_capacity(text.len() / 3);
-        let mut prefix = Vec::with_capacity(text.len() / 3 + 1);
-        let mut total = 0;
-        prefix.push(total);
-        for piece in encoding.pattern.split(text) {
-            starts.push(piece.as_ptr() as usize - base);
-            total += encoding.piece_count(piece, memo);
-            prefix.push(total);
+    /// Counts `text`, noting what `span` needs at the starts and ends of `spans`.
+    fn new(
+        encoding: &'static Encoding,
+        text: &'t str,
+        spans: &[(usize, usize)],
+        memo: &mut Memo,
+    ) -> PieceCounts<'t> {
+        let mut positions: Vec<usize> = spans.iter().flat_map(|(s, e)| [*s, *e]).collect();
+        positions.sort_unstable();
+        positions.dedup();
+        let mut notes = Vec::with_capacity(positions.len());
+        let mut next = positions.first().copied().unwrap_or(usize::MAX);
+        // The last two pieces' starts and the tokens before them, older first.
+        let mut behind = [(0, 0); 2];
+        let (mut start, mut total) = (0, 0);
+        let mut pieces = encoding.pattern.split(text);
+        while let Some(end) = pieces.next_end() {
+            if next < end {
+                next = note(&positions, &mut notes, (start, end), total, behind[0]);
+            }
+            behind = [behind[1], (start, total)];
+            total += encoding.piece_count_in(text, start, end, memo);
+            start = end;
         }
+        // Positions at the text's end (or past it): no piece starts there.
+        notes.resize(
+            positions.len(),
+            Note {
+                tokens_before: None,
+                recount_from: behind[0],
+            },
+        );
         PieceCounts {
             text,
             encoding,
-            starts,
-            prefix,
+            positions,
+            notes,
+            total,
         }
-    }
-
-    fn end_of(&self, piece: usize) -> usize {
-        self.starts
-            .get(piece + 1)
-            .copied()
-            .unwrap_or(self.text.len())
-    }
-
-    fn total(&self) -> usize {
-        self.prefix.last().copied().unwrap_or(0)
     }
 
     /// Tokens of `text[start..end]`, exactly as counting that text alone gives.
@@ -232,21 +280,45 @@ impl<'t> PieceCounts<'t> {
             let tail = self.text.get(from..end).unwrap_or("");
             self.encoding.count(tail, memo)
         };
-        let first = self.starts.partition_point(|s| *s < start);
-        if self.starts.get(first) != Some(&start) {
+        let note = |at: usize| {
+            let found = self.positions.binary_search(&at).ok();
+            found.and_then(|i| self.notes.get(i))
+        };
+        let (Some(first), Some(last)) = (note(start), note(end)) else {
             return direct(start);
-        }
-        // Pieces first..inside start inside the span; keep those ending well before its end
-        // and recount from the last two on the span's own text.
-        let inside = self.starts.partition_point(|s| *s < end);
-        let mut keep = inside;
-        while keep > first && self.end_of(keep - 1) > end {
-            keep -= 1;
-        }
-        let keep = keep.saturating_sub(2).max(first);
-        let from = self.starts.get(keep).copied().unwrap_or(end).min(end);
-        self.prefix[keep] - self.prefix[first] + direct(from)
+        };
+        let Some(before) = first.tokens_before else {
+            return direct(start);
+        };
+        let (from, tokens_before_from) = match last.recount_from {
+            (from, tokens) if from > start => (from, tokens),
+            _ => (start, before),
+        };
+        tokens_before_from - before + direct(from)
     }
+}
+
+/// Notes the positions from `notes.len()` on that fall in the piece `piece` (a start and an end),
+/// `tokens` being the tokens before it and `recount_from` the start of the piece two before it
+/// and the tokens before that; returns the next position to note.
+#[inline(never)]
+fn note(
+    positions: &[usize],
+    notes: &mut Vec<Note>,
+    piece: (usize, usize),
+    tokens: usize,
+    recount_from: (usize, usize),
+) -> usize {
+    while let Some(&at) = positions.get(notes.len()) {
+        if at >= piece.1 {
+            return at;
+        }
+        notes.push(Note {
+            tokens_before: (at == piece.0).then_some(tokens),
+            recount_from,
+        });
+    }
+    usize::MAX
 }
 
 /// Counts the whole text and every entry's lines (`line` through `end_line`, line endings
@@ -263,30 +335,36 @@ pub fn annotate(outline: &mut Outline, text: &str, tokenizer: Tokenizer, max_dep
         };
         (start, end.max(start))
     };
-    fn visit(entries: &mut [Entry], depth_left: usize, count: &mut dyn FnMut(&Entry) -> usize) {
+    fn visit(entries: &mut [Entry], depth_left: usize, each: &mut dyn FnMut(&mut Entry)) {
         if depth_left == 0 {
             return;
         }
         for entry in entries {
-            entry.tokens = Some(count(entry));
-            visit(&mut entry.children, depth_left - 1, count);
+            each(entry);
+            visit(&mut entry.children, depth_left - 1, each);
         }
     }
     let depth = max_depth.unwrap_or(usize::MAX);
+    let mut spans = Vec::new();
+    visit(&mut outline.entries, depth, &mut |entry| {
+        spans.push(span(entry))
+    });
     let total = match tokenizer.encoding_tables() {
         Some(encoding) => with_memo(encoding.memo, |memo| {
-            // One pass over the text; entries are differences of prefix sums.
-            let pieces = PieceCounts::new(encoding, text, memo);
+            // One pass over the text; entries are differences of what it noted.
+            let pieces = PieceCounts::new(encoding, text, &spans, memo);
+            let mut spans = spans.iter();
             visit(&mut outline.entries, depth, &mut |entry| {
-                let (start, end) = span(entry);
-                pieces.span(start, end, memo)
+                let (start, end) = spans.next().copied().unwrap_or_default();
+                entry.tokens = Some(pieces.span(start, end, memo));
             });
-            pieces.total()
+            pieces.total
         }),
         None => {
+            let mut spans = spans.iter();
             visit(&mut outline.entries, depth, &mut |entry| {
-                let (start, end) = span(entry);
-                tokenizer.count(text.get(start..end).unwrap_or(""))
+                let (start, end) = spans.next().copied().unwrap_or_default();
+                entry.tokens = Some(tokenizer.count(text.get(start..end).unwrap_or("")));
             });
             tokenizer.count(text)
         }

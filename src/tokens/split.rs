@@ -104,16 +104,10 @@ impl Pattern {
         }
     }
 
-    /// Where the piece starting at `at` ends, decided on ASCII alone; `None` when the decision
-    /// would depend on a non-ASCII character.
-    fn ascii_piece_end(self, text: &[u8], at: usize) -> Option<usize> {
-        match self {
-            Pattern::O200k => o200k_piece_end(text, at),
-            Pattern::Cl100k => cl100k_piece_end(text, at),
-        }
-    }
-
-    /// Where the piece starting at `at` ends, by the regex.
+    /// Where the piece starting at `at` ends, by the regex: for pieces the ASCII scanners
+    /// leave undecided, which are rare outside prose in other scripts.
+    #[cold]
+    #[inline(never)]
     fn regex_piece_end(self, text: &str, at: usize) -> usize {
         let one_char = || at + text[at..].chars().next().map_or(1, char::len_utf8);
         let Some(dfa) = self.dfa() else {
@@ -141,19 +135,35 @@ pub(crate) struct Pieces<'t> {
     at: usize,
 }
 
+impl Pieces<'_> {
+    /// Where the next piece ends (it starts where the last one ended), or `None` at the end of
+    /// the text: the iterator without making a `&str` of each piece.
+    #[inline(always)]
+    pub(crate) fn next_end(&mut self) -> Option<usize> {
+        let start = self.at;
+        let bytes = self.text.as_bytes();
+        if start >= bytes.len() {
+            return None;
+        }
+        let ascii = match self.pattern {
+            Pattern::O200k => o200k_piece_end(bytes, start),
+            Pattern::Cl100k => cl100k_piece_end(bytes, start),
+        };
+        let end = match ascii {
+            Some(end) => end,
+            None => self.pattern.regex_piece_end(self.text, start),
+        };
+        self.at = end;
+        Some(end)
+    }
+}
+
 impl<'t> Iterator for Pieces<'t> {
     type Item = &'t str;
 
     fn next(&mut self) -> Option<&'t str> {
         let start = self.at;
-        if start >= self.text.len() {
-            return None;
-        }
-        let end = match self.pattern.ascii_piece_end(self.text.as_bytes(), start) {
-            Some(end) => end,
-            None => self.pattern.regex_piece_end(self.text, start),
-        };
-        self.at = end;
+        let end = self.next_end()?;
         self.text.get(start..end)
     }
 }
@@ -197,19 +207,23 @@ static CLASSES: [u8; 256] = {
     classes
 };
 
+/// The classes of the byte at `at`; 0 past the end of the text.
+#[inline(always)]
 fn class(text: &[u8], at: usize) -> u8 {
     text.get(at).map_or(0, |byte| CLASSES[*byte as usize])
 }
 
-/// The end of the run of bytes from `at` in any of `classes`, or `None` if the run stops at
-/// a non-ASCII byte (a Unicode character the classes might take in).
-fn run_end(text: &[u8], mut at: usize, classes: u8) -> Option<usize> {
-    while at < text.len() && CLASSES[text[at] as usize] & classes != 0 {
+/// Skips the bytes from `at` in any of `classes`: where the run stops, and the classes of the
+/// byte there (0 at the end of the text, `HIGH` at a non-ASCII byte, a character the classes
+/// might take in).
+#[inline(always)]
+fn skip(text: &[u8], mut at: usize, classes: u8) -> (usize, u8) {
+    loop {
+        let found = class(text, at);
+        if found & classes == 0 {
+            return (at, found);
+        }
         at += 1;
-    }
-    match class(text, at) & HIGH {
-        0 => Some(at),
-        _ => None,
     }
 }
 
@@ -231,16 +245,38 @@ fn contraction_end(text: &[u8], at: usize) -> Option<usize> {
     })
 }
 
+/// The end of a word whose letters end at `end`, where a byte of classes `stop` is: `None` if
+/// that is a non-ASCII character, past a contraction if one follows.
+#[inline(always)]
+fn word_end(text: &[u8], end: usize, stop: u8) -> Option<usize> {
+    match stop {
+        HIGH => None,
+        _ if stop & PUNCT != 0 => contraction_end(text, end),
+        _ => Some(end),
+    }
+}
+
 /// The whitespace branches both patterns end with: `\s*[\r\n]+` (up to the run's last line
 /// break), `\s+$` (a run that ends the text), `\s+(?!\S)` (the run but its last character, if
 /// longer than one), `\s+`.
 fn space_piece_end(text: &[u8], at: usize) -> Option<usize> {
-    let end = run_end(text, at, SPACE)?;
-    if let Some(last_break) = text[at..end]
-        .iter()
-        .rposition(|b| matches!(b, b'\r' | b'\n'))
-    {
-        return Some(at + last_break + 1);
+    let mut end = at;
+    let mut last_break = None;
+    let stop = loop {
+        let found = class(text, end);
+        if found & SPACE == 0 {
+            break found;
+        }
+        if found & BREAK != 0 {
+            last_break = Some(end);
+        }
+        end += 1;
+    };
+    if stop == HIGH {
+        return None;
+    }
+    if let Some(last_break) = last_break {
+        return Some(last_break + 1);
     }
     if end == text.len() || end - at == 1 {
         return Some(end);
@@ -262,36 +298,97 @@ fn digits_end(text: &[u8], at: usize) -> Option<usize> {
 
 /// ` ?[^\s\p{L}\p{N}]+` then a run of `tail` bytes, at `at`: `Some(end)` if it matches
 /// (`Some(None)` if that depends on a non-ASCII character), `None` if it does not.
+#[inline(always)]
 fn punct_piece_end(text: &[u8], at: usize, tail: impl Fn(u8) -> bool) -> Option<Option<usize>> {
-    let start = at + usize::from(text[at] == b' ');
+    let start = at + usize::from(text.get(at) == Some(&b' '));
     match class(text, start) {
         HIGH => return Some(None),
         classes if classes & PUNCT != 0 => {}
         _ => return None,
     }
-    let Some(mut end) = run_end(text, start, PUNCT) else {
+    let (mut end, stop) = skip(text, start, PUNCT);
+    if stop == HIGH {
         return Some(None);
-    };
-    while end < text.len() && tail(text[end]) {
+    }
+    while text.get(end).is_some_and(|byte| tail(*byte)) {
         end += 1;
     }
     Some(Some(end))
 }
 
-/// One piece of o200k_base's pattern at `at`, on ASCII.
+// Eight bytes at a time: a word's letters end within the eight bytes from their start in
+// nearly all text, and finding where from masks costs no branch on each letter (whose
+// mispredicted loop exits were a good part of the scan's time).
+
+/// A byte of ones in each of a word's eight bytes, and of the high bits.
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = ONES * 0x80;
+
+/// The bytes of `word` (eight bytes of text, first lowest) from `low` to `high` (both ASCII),
+/// as the high bit of each. Exact up to the first non-ASCII byte, which is never in the range
+/// (its carry may touch the bytes after it, which no caller reads).
+#[inline(always)]
+fn within(word: u64, low: u8, high: u8) -> u64 {
+    let at_least_low = word.wrapping_add(ONES * u64::from(0x80 - low));
+    let above_high = word.wrapping_add(ONES * u64::from(0x7f - high));
+    at_least_low & !above_high & !word & HIGHS
+}
+
+/// How many bytes from the lowest are set in `members` (high bits only), up to 8.
+#[inline(always)]
+fn leading_members(members: u64) -> u32 {
+    (!members & HIGHS).trailing_zeros() / 8
+}
+
+/// The end of o200k's letters from `at` (upper-case, then lower-case), if they end within
+/// eight bytes and eight are there to read.
+#[inline(always)]
+fn o200k_letters_in_word(text: &[u8], at: usize) -> Option<usize> {
+    let word = u64::from_le_bytes(*text.get(at..)?.first_chunk::<8>()?);
+    let upper = leading_members(within(word, b'A', b'Z'));
+    let lower = within(word, b'a', b'z').checked_shr(8 * upper).unwrap_or(0);
+    let letters = upper + leading_members(lower);
+    (letters < 8).then_some(at + letters as usize)
+}
+
+/// The end of the letters from `at`, if they end within eight bytes and eight are there to
+/// read.
+#[inline(always)]
+fn letters_in_word(text: &[u8], at: usize) -> Option<usize> {
+    let word = u64::from_le_bytes(*text.get(at..)?.first_chunk::<8>()?);
+    let letters = leading_members(within(word, b'A', b'Z') | within(word, b'a', b'z'));
+    (letters < 8).then_some(at + letters as usize)
+}
+
+/// One piece of o200k_base's pattern at `at`, on ASCII; `None` when a non-ASCII character
+/// decides it.
+#[inline(always)]
 fn o200k_piece_end(text: &[u8], at: usize) -> Option<usize> {
     let first = class(text, at);
     // Words: an optional lead, then upper-case then lower-case letters (either run may be
     // empty but not both), then an optional contraction.
     let letters = at + usize::from(first & LEAD != 0);
-    match class(text, letters) {
-        HIGH => return None,
-        next if next & LETTER != 0 => {
-            let upper = run_end(text, letters, UPPER)?;
-            let lower = run_end(text, upper, LOWER)?;
-            return contraction_end(text, lower);
-        }
-        _ => {}
+    let next = class(text, letters);
+    if next & LETTER != 0 {
+        let end = match o200k_letters_in_word(text, letters) {
+            Some(end) => end,
+            None => {
+                let (end, stop) = skip(text, letters, UPPER);
+                match stop & LOWER {
+                    0 => end,
+                    _ => skip(text, end, LOWER).0,
+                }
+            }
+        };
+        return word_end(text, end, class(text, end));
+    }
+    o200k_other_end(text, at, first, next)
+}
+
+/// `o200k_piece_end` past the words.
+fn o200k_other_end(text: &[u8], at: usize, first: u8, next: u8) -> Option<usize> {
+    if next == HIGH {
+        return None;
     }
     if first & DIGIT != 0 {
         return digits_end(text, at);
@@ -302,9 +399,29 @@ fn o200k_piece_end(text: &[u8], at: usize) -> Option<usize> {
     space_piece_end(text, at)
 }
 
-/// One piece of cl100k_base's pattern at `at`, on ASCII.
+/// One piece of cl100k_base's pattern at `at`, on ASCII; `None` when a non-ASCII character
+/// decides it.
+#[inline(always)]
 fn cl100k_piece_end(text: &[u8], at: usize) -> Option<usize> {
     let first = class(text, at);
+    let letters = at + usize::from(first & LEAD != 0);
+    let next = class(text, letters);
+    // A contraction comes first, but a word never starts with `'` unless it is the lead.
+    if next & LETTER != 0 && text.get(at) != Some(&b'\'') {
+        let (end, stop) = match letters_in_word(text, letters) {
+            Some(end) => (end, class(text, end)),
+            None => skip(text, letters, LETTER),
+        };
+        return match stop {
+            HIGH => None,
+            _ => Some(end),
+        };
+    }
+    cl100k_other_end(text, at, first, letters, next)
+}
+
+/// `cl100k_piece_end` past the words.
+fn cl100k_other_end(text: &[u8], at: usize, first: u8, letters: usize, next: u8) -> Option<usize> {
     if first == HIGH {
         return None;
     }
@@ -312,11 +429,14 @@ fn cl100k_piece_end(text: &[u8], at: usize) -> Option<usize> {
     if contraction > at {
         return Some(contraction);
     }
-    let letters = at + usize::from(first & LEAD != 0);
-    match class(text, letters) {
-        HIGH => return None,
-        next if next & LETTER != 0 => return run_end(text, letters, LETTER),
-        _ => {}
+    if next == HIGH {
+        return None;
+    }
+    if next & LETTER != 0 {
+        return match skip(text, letters, LETTER) {
+            (_, HIGH) => None,
+            (end, _) => Some(end),
+        };
     }
     if first & DIGIT != 0 {
         return digits_end(text, at);

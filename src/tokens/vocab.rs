@@ -128,22 +128,33 @@ impl Vocabulary {
 
     /// tiktoken's `byte_pair_merge`, counting: `parts[i]` is where part `i` starts and the rank
     /// of merging it with part `i + 1`; merge the lowest (leftmost on ties) until none is left.
+    /// Short pieces (nearly all that reach here) keep their parts on the stack.
     fn merge_linear(&self, piece: &[u8]) -> usize {
-        let mut parts: Vec<(usize, u32)> = Vec::with_capacity(piece.len() + 1);
-        for start in 0..piece.len() - 1 {
-            parts.push((start, self.rank_or_none(&piece[start..start + 2])));
+        const ON_STACK: usize = 32;
+        if piece.len() <= ON_STACK {
+            let mut parts = [(0, NONE); ON_STACK + 1];
+            self.merge_parts(piece, &mut parts[..piece.len() + 1])
+        } else {
+            self.merge_parts(piece, &mut vec![(0, NONE); piece.len() + 1])
         }
-        parts.push((piece.len() - 1, NONE));
-        parts.push((piece.len(), NONE));
+    }
+
+    /// `merge_linear` in `parts`, one more than the piece's bytes: returns how many are left.
+    fn merge_parts(&self, piece: &[u8], parts: &mut [(usize, u32)]) -> usize {
+        for (start, part) in parts.iter_mut().enumerate() {
+            let pair = piece.get(start..start + 2);
+            *part = (start, pair.map_or(NONE, |pair| self.rank_or_none(pair)));
+        }
+        let mut len = parts.len();
         // The rank of merging part `i` with the part after part `i + 1`, read before part
         // `i + 1` is removed (hence `i + 3`).
-        let merged_rank = |parts: &[(usize, u32)], i: usize| match parts.get(i + 3) {
-            Some((end, _)) => self.rank_or_none(&piece[parts[i].0..*end]),
-            None => NONE,
+        let merged_rank = |parts: &[(usize, u32)], len: usize, i: usize| match i + 3 < len {
+            true => self.rank_or_none(piece.get(parts[i].0..parts[i + 3].0).unwrap_or(&[])),
+            false => NONE,
         };
         loop {
             let mut lowest = (NONE, 0);
-            for (i, (_, rank)) in parts[..parts.len() - 1].iter().enumerate() {
+            for (i, (_, rank)) in parts[..len - 1].iter().enumerate() {
                 if *rank < lowest.0 {
                     lowest = (*rank, i);
                 }
@@ -153,12 +164,13 @@ impl Vocabulary {
             }
             let i = lowest.1;
             if i > 0 {
-                parts[i - 1].1 = merged_rank(&parts, i - 1);
+                parts[i - 1].1 = merged_rank(parts, len, i - 1);
             }
-            parts[i].1 = merged_rank(&parts, i);
-            parts.remove(i + 1);
+            parts[i].1 = merged_rank(parts, len, i);
+            parts.copy_within(i + 2..len, i + 1);
+            len -= 1;
         }
-        parts.len() - 1
+        len - 1
     }
 
     /// The same merges as `merge_linear` in O(n log n): parts in a linked list, candidate pairs
