@@ -229,18 +229,21 @@ pub(crate) fn one_line(text: &str) -> String {
 
 /// [`one_line`], stopping after the word that takes the result past `max_bytes`.
 fn join_words(text: &str, max_bytes: usize) -> String {
-    if text.len() <= max_bytes && is_joined(text.as_bytes()) {
-        return text.to_owned();
+    if let Some(core) = joined_core(text, max_bytes) {
+        return core.to_owned();
     }
     join_ascii_words(text, max_bytes).unwrap_or_else(|| join_unicode_words(text, max_bytes))
 }
 
-/// Whether [`join_words`] gives `bytes` back as they are: ASCII words apart by single spaces,
-/// none at either end. Most heads are written so; two branch-free folds (they vectorise)
-/// tell it for a fraction of what joining byte by byte costs.
-fn is_joined(bytes: &[u8]) -> bool {
-    if bytes.first() == Some(&b' ') || bytes.last() == Some(&b' ') {
-        return false;
+/// `text` without the whitespace at its ends when that is all [`join_words`] would change:
+/// ASCII words apart by single spaces (and no more than `max_bytes`). Most heads are written
+/// so; two branch-free folds (they vectorise) tell it for a fraction of what joining byte by
+/// byte costs. Whitespace at the ends goes whatever it holds: no word meets it.
+fn joined_core(text: &str, max_bytes: usize) -> Option<&str> {
+    let core = text.trim_ascii();
+    let bytes = core.as_bytes();
+    if bytes.len() > max_bytes {
+        return None;
     }
     // Non-ASCII (joined char by char) or whitespace other than a space.
     let odd = bytes.iter().fold(false, |odd, &b| {
@@ -250,7 +253,7 @@ fn is_joined(bytes: &[u8]) -> bool {
     let doubled = pairs.fold(false, |doubled, (&a, &b)| {
         doubled | (a == b' ' && b == b' ')
     });
-    !odd && !doubled
+    (!odd && !doubled).then_some(core)
 }
 
 /// [`join_words`] char by char, for text with non-ASCII characters (and whitespace).
@@ -350,12 +353,16 @@ pub(crate) fn signature(text: &str) -> String {
 
 /// [`signature`] of a head the caller built and owns: a head already on one line is shaped
 /// in place, without a copy.
-pub(crate) fn owned_signature(text: String) -> String {
-    let max_bytes = 4 * MAX_SIGNATURE_CHARS;
-    if text.len() <= max_bytes && is_joined(text.as_bytes()) {
-        return shape_signature(text);
-    }
-    signature(&text)
+pub(crate) fn owned_signature(mut text: String) -> String {
+    let Some(core_len) = joined_core(&text, 4 * MAX_SIGNATURE_CHARS).map(str::len) else {
+        return signature(&text);
+    };
+    // The core is `text` without its leading and trailing whitespace.
+    let start = text.len() - text.trim_ascii_start().len();
+    let end = start + core_len;
+    text.truncate(end);
+    text.drain(..start);
+    shape_signature(text)
 }
 
 /// A joined head cut to a signature in place: the open initialiser dropped, at most
