@@ -558,48 +558,52 @@ impl Ctx<'_> {
         })
     }
 
-    /// `(*name…)`, `(&name…)`, `(^name…)`, `(__stdcall *name…)`, `(Cls::*name…)`.
+    /// `(*name…)`, `(&name…)`, `(^name…)`, `(__stdcall *name…)`, `(Cls::*name…)`. Asked of
+    /// every parameter list, whose first token or two tell: it is read token by token.
     pub(super) fn is_pointer_declarator(&self, t: &Tok) -> bool {
-        let inner = self.tokenize(t.start + 1, t.end.saturating_sub(1));
-        let Some(f) = inner.first() else { return false };
-        if f.kind == Tk::Punct && matches!(self.text(f), b"*" | b"&" | b"&&" | b"^") {
+        let mut inner = self.tokens(t.start + 1, t.end.saturating_sub(1));
+        let Some(f) = inner.next() else { return false };
+        if f.kind == Tk::Punct && matches!(self.text(&f), b"*" | b"&" | b"&&" | b"^") {
             return true;
         }
-        if f.kind == Tk::Ident {
-            let w = self.text(f);
-            let conv = matches!(
-                w,
-                b"__stdcall"
-                    | b"__cdecl"
-                    | b"__fastcall"
-                    | b"__thiscall"
-                    | b"__vectorcall"
-                    | b"WINAPI"
-                    | b"CALLBACK"
-                    | b"APIENTRY"
-                    | b"WINAPIV"
-            );
-            let second = inner.get(1).map_or(&b""[..], |s| self.text(s));
-            if conv && second == b"*" {
+        if f.kind != Tk::Ident {
+            return false;
+        }
+        let conv = matches!(
+            self.text(&f),
+            b"__stdcall"
+                | b"__cdecl"
+                | b"__fastcall"
+                | b"__thiscall"
+                | b"__vectorcall"
+                | b"WINAPI"
+                | b"CALLBACK"
+                | b"APIENTRY"
+                | b"WINAPIV"
+        );
+        let second = inner.next();
+        if conv && second.is_some_and(|s| self.text(&s) == b"*") {
+            return true;
+        }
+        // `(Cls::*name)`, `(A::B::*name)`: a qualifier chain from the first token, then `::*`
+        // (not a parameter list like `(T Cls::*mp)`). A chain that breaks first is no answer.
+        let mut at = 1;
+        let mut current = second;
+        while let Some(c) = current {
+            let next = inner.next();
+            if self.is_punct(&c, b"::") && next.is_some_and(|n| self.is_punct(&n, b"*")) {
                 return true;
             }
-            // `(Cls::*name)`, `(A::B::*name)`: a qualifier chain, then `::*`. (Not a
-            // parameter list like `(T Cls::*mp)`.)
-            let Some(star) = inner
-                .windows(2)
-                .position(|w| self.is_punct(&w[0], b"::") && self.is_punct(&w[1], b"*"))
-            else {
-                return false;
+            let chained = if at % 2 == 0 {
+                c.kind == Tk::Ident
+            } else {
+                self.is_punct(&c, b"::")
             };
-            return inner.get(..star).is_some_and(|chain| {
-                chain.iter().enumerate().all(|(i, t)| {
-                    if i % 2 == 0 {
-                        t.kind == Tk::Ident
-                    } else {
-                        self.is_punct(t, b"::")
-                    }
-                })
-            });
+            if !chained {
+                return false;
+            }
+            current = next;
+            at += 1;
         }
         false
     }
