@@ -1,7 +1,7 @@
 //! Top-level tokens of a declaration head: identifiers, literals, punctuation, and bracket
 //! groups (`(…)`, `[…]`, `{…}`, template `<…>`) collapsed into one token each.
 
-use crate::parse::lex::{for_each_lane, skip_blanks, splat, zero_lanes};
+use crate::parse::lex::{for_each_lane, is_word_byte, skip_blanks, splat, zero_lanes};
 use std::cell::RefCell;
 
 /// Bracket pairs of one kind, sorted by opening offset; an opener that never closes has
@@ -139,8 +139,10 @@ pub(super) struct Ctx<'a> {
 
 const MAX_TOKENS: usize = 3000;
 
+/// ASCII letters and digits, `_`, `$` and non-ASCII bytes: [`is_word_byte`]'s table, one
+/// look-up for each byte of every name a head holds.
 pub(super) fn is_ident_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80
+    is_word_byte(b)
 }
 
 /// Words that take a parenthesised argument and only decorate a declaration.
