@@ -146,18 +146,21 @@ pub(super) fn is_ident_byte(b: u8) -> bool {
 }
 
 /// Words that take a parenthesised argument and only decorate a declaration.
-const ATTRIBUTE_WORDS: &[&[u8]] = &[
-    b"__attribute__",
-    b"__attribute",
-    b"__declspec",
-    b"alignas",
-    b"_Alignas",
-    b"__asm__",
-    b"__asm",
-    b"asm",
-    b"_Pragma",
-    b"__pragma",
-];
+fn is_attribute_word(w: &[u8]) -> bool {
+    matches!(
+        w,
+        b"__attribute__"
+            | b"__attribute"
+            | b"__declspec"
+            | b"alignas"
+            | b"_Alignas"
+            | b"__asm__"
+            | b"__asm"
+            | b"asm"
+            | b"_Pragma"
+            | b"__pragma"
+    )
+}
 
 /// The top-level tokens of a range, in order (see [`Ctx::tokens`]); at most [`MAX_TOKENS`].
 pub(super) struct Tokens<'c, 'a> {
@@ -355,7 +358,7 @@ impl Ctx<'_> {
             }
             if t.kind == Tk::Ident {
                 let w = self.text(&t);
-                if ATTRIBUTE_WORDS.contains(&w) {
+                if is_attribute_word(w) {
                     if toks.get(i).is_some_and(|n| n.kind == Tk::Paren) {
                         i += 1;
                     }
