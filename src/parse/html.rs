@@ -14,7 +14,7 @@
 //! markup (`span`, `a`, `b`, `img`, `li`, `td`, …) is listed only when it has an id.
 
 use crate::outline::{Entry, Kind, Truncation};
-use crate::parse::{signature, LineIndex};
+use crate::parse::{signature, LineCursor};
 use rustc_hash::FxHashMap;
 
 pub(crate) fn parse(text: &str) -> Vec<Entry> {
@@ -24,7 +24,7 @@ pub(crate) fn parse(text: &str) -> Vec<Entry> {
     let mut builder = Builder {
         text,
         src: text.as_bytes(),
-        index: LineIndex::new(text),
+        lines: LineCursor::new(text),
         stack: vec![Open::root()],
         open_counts: FxHashMap::default(),
     };
@@ -76,7 +76,8 @@ struct StartTag {
 struct Builder<'a> {
     text: &'a str,
     src: &'a [u8],
-    index: LineIndex,
+    /// Lines are asked for as the tags come, in order: a cursor, not a table of every line.
+    lines: LineCursor<'a>,
     stack: Vec<Open>,
     /// How many elements of each tag are open, so that a stray end tag costs no stack walk.
     /// Keyed by short tag names, looked up at every tag: hashed with Fx, not SipHash.
@@ -151,7 +152,7 @@ impl Builder<'_> {
         {
             self.close_implicitly(at);
         }
-        let line = self.index.line_of(at);
+        let line = self.lines.line_of(at);
         let listed = start.id.is_some() || is_structural(&start.tag);
         let entry = listed.then(|| {
             let entry = Entry::new(Kind::Element, element_name(&start), line, line);
@@ -172,7 +173,7 @@ impl Builder<'_> {
                 } else {
                     skip_blanks_and_comments(self.src, start.end)
                 };
-                entry.end_line = self.index.line_of(end.saturating_sub(1)).max(line);
+                entry.end_line = self.lines.line_of(end.saturating_sub(1)).max(line);
                 let depth = self.stack.last().map_or(0, |parent| parent.depth) + 1;
                 if depth > MAX_DEPTH {
                     self.mark_cut_at_cap();
@@ -210,14 +211,14 @@ impl Builder<'_> {
         while self.stack.len() > depth + 1 {
             self.close_implicitly(at);
         }
-        let end_line = self.index.line_of(close.saturating_sub(1));
+        let end_line = self.lines.line_of(close.saturating_sub(1));
         self.close_top(end_line, at);
     }
 
     /// Closes the innermost element without an end tag of its own: it ends where the tag that
     /// closes it starts (`at`), i.e. on the line of the byte before.
     fn close_implicitly(&mut self, at: usize) {
-        let end_line = self.index.line_of(at.saturating_sub(1));
+        let end_line = self.lines.line_of(at.saturating_sub(1));
         self.close_top(end_line, at);
     }
 
