@@ -229,7 +229,31 @@ pub(crate) fn one_line(text: &str) -> String {
 
 /// [`one_line`], stopping after the word that takes the result past `max_bytes`.
 fn join_words(text: &str, max_bytes: usize) -> String {
+    if let Some(core) = joined_core(text, max_bytes) {
+        return core.to_owned();
+    }
     join_ascii_words(text, max_bytes).unwrap_or_else(|| join_unicode_words(text, max_bytes))
+}
+
+/// `text` without the whitespace at its ends when that is all [`join_words`] would change:
+/// ASCII words apart by single spaces (and no more than `max_bytes`). Most heads are written
+/// so; two branch-free folds (they vectorise) tell it for a fraction of what joining byte by
+/// byte costs. Whitespace at the ends goes whatever it holds: no word meets it.
+fn joined_core(text: &str, max_bytes: usize) -> Option<&str> {
+    let core = text.trim_ascii();
+    let bytes = core.as_bytes();
+    if bytes.len() > max_bytes {
+        return None;
+    }
+    // Non-ASCII (joined char by char) or whitespace other than a space.
+    let odd = bytes.iter().fold(false, |odd, &b| {
+        odd | (b >= 0x80) | (b'\t'..=b'\r').contains(&b)
+    });
+    let pairs = bytes.iter().zip(bytes.get(1..).unwrap_or(&[]));
+    let doubled = pairs.fold(false, |doubled, (&a, &b)| {
+        doubled | (a == b' ' && b == b' ')
+    });
+    (!odd && !doubled).then_some(core)
 }
 
 /// [`join_words`] char by char, for text with non-ASCII characters (and whitespace).
@@ -324,12 +348,38 @@ pub(crate) const MAX_SIGNATURE_CHARS: usize = 200;
 pub(crate) fn signature(text: &str) -> String {
     // Past this many bytes there are more characters than a signature keeps (4 bytes at most
     // per character), so the rest of a long head is never joined.
-    let joined = join_words(text, 4 * MAX_SIGNATURE_CHARS);
-    let joined = drop_open_initialiser(&joined);
-    match joined.char_indices().nth(MAX_SIGNATURE_CHARS) {
-        Some((cut, _)) => format!("{}…", joined[..cut].trim_end()),
-        None => joined.to_string(),
+    shape_signature(join_words(text, 4 * MAX_SIGNATURE_CHARS))
+}
+
+/// [`signature`] of a head the caller built and owns: a head already on one line is shaped
+/// in place, without a copy.
+pub(crate) fn owned_signature(mut text: String) -> String {
+    let Some(core_len) = joined_core(&text, 4 * MAX_SIGNATURE_CHARS).map(str::len) else {
+        return signature(&text);
+    };
+    // The core is `text` without its leading and trailing whitespace.
+    let start = text.len() - text.trim_ascii_start().len();
+    let end = start + core_len;
+    text.truncate(end);
+    text.drain(..start);
+    shape_signature(text)
+}
+
+/// A joined head cut to a signature in place: the open initialiser dropped, at most
+/// [`MAX_SIGNATURE_CHARS`] characters.
+fn shape_signature(mut joined: String) -> String {
+    // The head without its initialiser is a prefix of the joined text.
+    let head = drop_open_initialiser(&joined).len();
+    joined.truncate(head);
+    // No more characters than bytes: a short head is never cut.
+    if joined.len() > MAX_SIGNATURE_CHARS {
+        if let Some((cut, _)) = joined.char_indices().nth(MAX_SIGNATURE_CHARS) {
+            let kept = joined.get(..cut).unwrap_or("").trim_end().len();
+            joined.truncate(kept);
+            joined.push('…');
+        }
     }
+    joined
 }
 
 /// `x = {`, `x = [` and `x = (` as `x`: the value opens and the signature stops before it.

@@ -14,7 +14,7 @@ mod tokens;
 use crate::lang::Language;
 use crate::outline::{Entry, Kind};
 use crate::parse::lex::{self, find_lane, splat, zero_lanes, LexSpec};
-use crate::parse::{signature, LineCursor};
+use crate::parse::{owned_signature, LineCursor};
 use head::{is_all_caps, is_type_keyword, Head};
 use memchr::memmem::Finder;
 use std::sync::LazyLock;
@@ -589,7 +589,7 @@ impl Scanner<'_> {
     /// Original text of `start..end` on one line, comments removed, brace groups in `skip`
     /// shown as `{…}`.
     fn sig_text(&self, start: usize, end: usize, skip: &[(usize, usize)]) -> String {
-        signature(&utf8(self.clean(start, end, skip)))
+        owned_signature(utf8(self.clean(start, end, skip)))
     }
 
     /// A name read from the original text, comments and directives in between dropped.

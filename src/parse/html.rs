@@ -14,8 +14,9 @@
 //! markup (`span`, `a`, `b`, `img`, `li`, `td`, …) is listed only when it has an id.
 
 use crate::outline::{Entry, Kind, Truncation};
-use crate::parse::{signature, LineIndex};
+use crate::parse::{signature, LineCursor};
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 pub(crate) fn parse(text: &str) -> Vec<Entry> {
     if text.is_empty() {
@@ -24,7 +25,7 @@ pub(crate) fn parse(text: &str) -> Vec<Entry> {
     let mut builder = Builder {
         text,
         src: text.as_bytes(),
-        index: LineIndex::new(text),
+        lines: LineCursor::new(text),
         stack: vec![Open::root()],
         open_counts: FxHashMap::default(),
     };
@@ -33,8 +34,9 @@ pub(crate) fn parse(text: &str) -> Vec<Entry> {
 }
 
 /// An element whose end has not been seen yet.
-struct Open {
-    tag: String,
+struct Open<'a> {
+    /// Lower-case tag name (as written when it is: most are).
+    tag: Cow<'a, str>,
     /// The entry to emit, `None` when the element is not listed (or for the document root).
     entry: Option<Entry>,
     children: Vec<Entry>,
@@ -49,10 +51,10 @@ struct Open {
 /// input (the builder itself is iterative).
 pub(crate) const MAX_DEPTH: usize = crate::outline::MAX_DEPTH;
 
-impl Open {
-    fn root() -> Open {
+impl Open<'_> {
+    fn root() -> Open<'static> {
         Open {
-            tag: String::new(),
+            tag: Cow::Borrowed(""),
             entry: None,
             children: Vec::new(),
             content_start: 0,
@@ -61,11 +63,12 @@ impl Open {
     }
 }
 
-struct StartTag {
+struct StartTag<'a> {
     /// Lower-case tag name.
-    tag: String,
+    tag: Cow<'a, str>,
     id: Option<String>,
-    classes: Vec<String>,
+    /// The `class` value as written: its words are split out only for a listed element.
+    class: Option<Cow<'a, str>>,
     /// The `src` of a `<script>` or `<iframe>`, shown in the signature.
     src: Option<String>,
     /// Offset just past the closing `>` (or where the tag was cut off).
@@ -76,14 +79,15 @@ struct StartTag {
 struct Builder<'a> {
     text: &'a str,
     src: &'a [u8],
-    index: LineIndex,
-    stack: Vec<Open>,
+    /// Lines are asked for as the tags come, in order: a cursor, not a table of every line.
+    lines: LineCursor<'a>,
+    stack: Vec<Open<'a>>,
     /// How many elements of each tag are open, so that a stray end tag costs no stack walk.
     /// Keyed by short tag names, looked up at every tag: hashed with Fx, not SipHash.
     open_counts: FxHashMap<String, usize>,
 }
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
     fn run(&mut self) {
         let src = self.src;
         let len = src.len();
@@ -125,7 +129,7 @@ impl Builder<'_> {
             } else if next.is_ascii_alphabetic() {
                 let start = parse_start_tag(src, lt);
                 i = start.end;
-                let raw: Option<&[u8]> = match start.tag.as_str() {
+                let raw: Option<&[u8]> = match &*start.tag {
                     _ if start.self_closing => None,
                     "script" => Some(b"</script"),
                     "style" => Some(b"</style"),
@@ -142,7 +146,7 @@ impl Builder<'_> {
         }
     }
 
-    fn start_tag(&mut self, start: StartTag, at: usize) {
+    fn start_tag(&mut self, start: StartTag<'a>, at: usize) {
         while self.stack.len() > 1
             && self
                 .stack
@@ -151,7 +155,7 @@ impl Builder<'_> {
         {
             self.close_implicitly(at);
         }
-        let line = self.index.line_of(at);
+        let line = self.lines.line_of(at);
         let listed = start.id.is_some() || is_structural(&start.tag);
         let entry = listed.then(|| {
             let entry = Entry::new(Kind::Element, element_name(&start), line, line);
@@ -159,7 +163,7 @@ impl Builder<'_> {
                 Some(src) => {
                     entry.with_signature(signature(&format!("{} src={src}", element_label(&start))))
                 }
-                None if start.classes.is_empty() || start.id.is_none() => entry,
+                None if start.classes().next().is_none() || start.id.is_none() => entry,
                 None => entry.with_signature(signature(&element_label(&start))),
             }
         });
@@ -172,7 +176,7 @@ impl Builder<'_> {
                 } else {
                     skip_blanks_and_comments(self.src, start.end)
                 };
-                entry.end_line = self.index.line_of(end.saturating_sub(1)).max(line);
+                entry.end_line = self.lines.line_of(end.saturating_sub(1)).max(line);
                 let depth = self.stack.last().map_or(0, |parent| parent.depth) + 1;
                 if depth > MAX_DEPTH {
                     self.mark_cut_at_cap();
@@ -184,10 +188,10 @@ impl Builder<'_> {
         }
         let depth =
             self.stack.last().map_or(0, |parent| parent.depth) + usize::from(entry.is_some());
-        match self.open_counts.get_mut(&start.tag) {
+        match self.open_counts.get_mut(&*start.tag) {
             Some(count) => *count += 1,
             None => {
-                self.open_counts.insert(start.tag.clone(), 1);
+                self.open_counts.insert(start.tag.to_string(), 1);
             }
         }
         self.stack.push(Open {
@@ -210,14 +214,14 @@ impl Builder<'_> {
         while self.stack.len() > depth + 1 {
             self.close_implicitly(at);
         }
-        let end_line = self.index.line_of(close.saturating_sub(1));
+        let end_line = self.lines.line_of(close.saturating_sub(1));
         self.close_top(end_line, at);
     }
 
     /// Closes the innermost element without an end tag of its own: it ends where the tag that
     /// closes it starts (`at`), i.e. on the line of the byte before.
     fn close_implicitly(&mut self, at: usize) {
-        let end_line = self.index.line_of(at.saturating_sub(1));
+        let end_line = self.lines.line_of(at.saturating_sub(1));
         self.close_top(end_line, at);
     }
 
@@ -226,7 +230,7 @@ impl Builder<'_> {
             return;
         }
         let Some(open) = self.stack.pop() else { return };
-        if let Some(count) = self.open_counts.get_mut(&open.tag) {
+        if let Some(count) = self.open_counts.get_mut(&*open.tag) {
             *count = count.saturating_sub(1);
         }
         if open.depth > MAX_DEPTH {
@@ -280,14 +284,14 @@ impl Builder<'_> {
 
 /// Reads the start tag at `lt` (`<` followed by a letter): its name, id and classes, and where
 /// it ends. Attribute values may be quoted (spanning lines, holding `>`) or bare.
-fn parse_start_tag(src: &[u8], lt: usize) -> StartTag {
+fn parse_start_tag(src: &[u8], lt: usize) -> StartTag<'_> {
     let len = src.len();
     let name_end = lt + 1 + tag_name_len(src, lt + 1);
     let tag = ascii_lower(src.get(lt + 1..name_end).unwrap_or(&[]));
     let mut id = None;
-    let mut classes = Vec::new();
+    let mut class = None;
     let mut source = None;
-    let wants_src = matches!(tag.as_str(), "script" | "iframe");
+    let wants_src = matches!(&*tag, "script" | "iframe");
     let mut i = name_end;
     let mut self_closing = false;
     loop {
@@ -329,8 +333,7 @@ fn parse_start_tag(src: &[u8], lt: usize) -> StartTag {
                 } else if wants_src && attr.eq_ignore_ascii_case(b"src") {
                     source = Some(String::from_utf8_lossy(value).trim().to_string());
                 } else if attr.eq_ignore_ascii_case(b"class") {
-                    let value = String::from_utf8_lossy(value);
-                    classes = value.split_whitespace().map(str::to_string).collect();
+                    class = Some(String::from_utf8_lossy(value));
                 }
             }
         }
@@ -338,7 +341,7 @@ fn parse_start_tag(src: &[u8], lt: usize) -> StartTag {
     StartTag {
         tag,
         id,
-        classes,
+        class,
         src: source,
         end: i.min(len),
         self_closing,
@@ -409,6 +412,13 @@ fn attribute(src: &[u8], i: usize) -> Option<Attribute<'_>> {
     })
 }
 
+impl StartTag<'_> {
+    /// The words of the `class` attribute.
+    fn classes(&self) -> std::str::SplitWhitespace<'_> {
+        self.class.as_deref().unwrap_or("").split_whitespace()
+    }
+}
+
 /// The name: `tag#id`, or without an id the tag and its first classes (`div.card.wide`).
 fn element_name(start: &StartTag) -> String {
     match &start.id {
@@ -419,12 +429,13 @@ fn element_name(start: &StartTag) -> String {
 
 /// The label: `tag#id.class1.class2` (the first few classes).
 fn element_label(start: &StartTag) -> String {
-    let mut label = start.tag.clone();
+    let mut label = String::with_capacity(64);
+    label.push_str(&start.tag);
     if let Some(id) = &start.id {
         label.push('#');
         label.push_str(id);
     }
-    for class in start.classes.iter().take(4) {
+    for class in start.classes().take(4) {
         label.push('.');
         label.push_str(class);
     }
@@ -528,10 +539,12 @@ fn tag_name_len(src: &[u8], from: usize) -> usize {
         .count()
 }
 
-fn ascii_lower(bytes: &[u8]) -> String {
+/// A tag name in lower case: borrowed when it is written so (most are), else a copy.
+fn ascii_lower(bytes: &[u8]) -> Cow<'_, str> {
     match std::str::from_utf8(bytes) {
-        Ok(name) => name.to_ascii_lowercase(),
-        Err(_) => String::from_utf8_lossy(bytes).to_ascii_lowercase(),
+        Ok(name) if !name.bytes().any(|b| b.is_ascii_uppercase()) => Cow::Borrowed(name),
+        Ok(name) => Cow::Owned(name.to_ascii_lowercase()),
+        Err(_) => Cow::Owned(String::from_utf8_lossy(bytes).to_ascii_lowercase()),
     }
 }
 

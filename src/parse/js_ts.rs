@@ -18,7 +18,7 @@ mod values;
 
 use crate::outline::{Entry, Kind};
 use crate::parse::lex::is_word_byte;
-use crate::parse::{signature, LineIndex, ParseOptions};
+use crate::parse::{owned_signature, signature, LineIndex, ParseOptions};
 
 /// Deepest namespace/class nesting followed, and deepest object literal nesting read for
 /// methods; deeper bodies are skipped (a stack guard against junk input) and the entry whose

@@ -296,8 +296,19 @@ fn bracket_depth_after(
     quotes: &mut QuoteState,
     mut depth: usize,
 ) -> usize {
+    let line = masked.get(..to).unwrap_or(masked);
     let mut j = from;
     while j < to {
+        // Only brackets and quotes matter in code, only the closing quote in a string: the
+        // bytes between are passed eight at a time or by memchr.
+        let next = match quotes.open {
+            None => line
+                .get(j..)
+                .and_then(|rest| lex::find_lane(rest, bracket_or_quote_lanes)),
+            Some((quote, _)) => line.get(j..).and_then(|rest| memchr::memchr(quote, rest)),
+        };
+        let Some(n) = next else { break };
+        j += n;
         if !quotes.inside() {
             match masked[j] {
                 b'(' | b'[' | b'{' => depth += 1,
@@ -308,6 +319,17 @@ fn bracket_depth_after(
         j += quotes.step(masked, j);
     }
     depth
+}
+
+/// `0x80` in the lanes of `word` holding a bracket or a quote (`[{` and `]}` differ only in
+/// bit 5, `(` and `)` in bit 0).
+fn bracket_or_quote_lanes(word: u64) -> u64 {
+    let folded = word | lex::splat(0x20);
+    lex::zero_lanes(folded ^ lex::splat(b'{'))
+        | lex::zero_lanes(folded ^ lex::splat(b'}'))
+        | lex::zero_lanes((word & lex::splat(0xfe)) ^ lex::splat(b'('))
+        | lex::zero_lanes(word ^ lex::splat(b'"'))
+        | lex::zero_lanes(word ^ lex::splat(b'\''))
 }
 
 /// A node of the tree under construction; `parent` indexes an earlier node.

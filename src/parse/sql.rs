@@ -12,7 +12,7 @@ mod scan;
 
 use crate::outline::{Entry, Kind};
 use crate::parse::lex::LexSpec;
-use crate::parse::{signature, LineIndex};
+use crate::parse::{owned_signature, LineIndex};
 use scan::{Statement, Tok, Token};
 
 /// SQL's comments and strings for search's code mask ([`crate::parse::code_mask`]); the
@@ -285,7 +285,7 @@ impl Head<'_> {
             out.push_str(self.src(token));
             prev_end = Some(token.end);
         }
-        signature(&out)
+        owned_signature(out)
     }
 
     /// Index just past the bracket group opening at `open` (`(`), or the end.
@@ -398,7 +398,7 @@ impl Head<'_> {
         sig.push_str(&body);
         Some(
             Entry::new(object.kind(), name, line, end_line)
-                .with_signature(signature(&sig))
+                .with_signature(owned_signature(sig))
                 .with_children(children),
         )
     }

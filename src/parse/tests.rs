@@ -321,6 +321,7 @@ fn signatures_are_normalised_in_one_place() {
     ];
     for (raw, want) in cases {
         assert_eq!(signature(raw), want, "{raw:?}");
+        assert_eq!(super::owned_signature(raw.to_string()), want, "{raw:?}");
     }
 }
 
@@ -351,6 +352,25 @@ fn ascii_words_join_as_the_char_by_char_rules_join_them() {
     ];
     assert_eq!(super::join_ascii_words("a\u{a0}b", usize::MAX), None);
     assert_eq!(super::join_words("a\u{a0}b  c", usize::MAX), "a b c");
+    // Texts already joined, which `join_words` hands back without joining them.
+    let joined = [
+        "f(a, b) -> T",
+        "x",
+        "a ( b ) < c >",
+        "é b",
+        "a,\n)",
+        " \r\nf(a) \r\n",
+        "a\x0b",
+    ];
+    for text in texts.iter().chain(&joined) {
+        for max in [0, 3, 10, usize::MAX] {
+            assert_eq!(
+                super::join_words(text, max),
+                super::join_unicode_words(text, max),
+                "{text:?} {max}"
+            );
+        }
+    }
     for text in texts {
         for max in [0, 3, 10, usize::MAX] {
             assert_eq!(

@@ -4,48 +4,55 @@
 use super::tokens::{Ctx, Tk, Tok};
 use crate::outline::Kind;
 
-/// Names that can sit before `(` without being a function name.
-const NOT_NAMES: &[&[u8]] = &[
-    b"if",
-    b"for",
-    b"while",
-    b"switch",
-    b"catch",
-    b"return",
-    b"sizeof",
-    b"alignof",
-    b"_Alignof",
-    b"decltype",
-    b"typeof",
-    b"__typeof__",
-    b"__typeof",
-    b"noexcept",
-    b"throw",
-    b"requires",
-    b"static_assert",
-    b"_Static_assert",
-    b"do",
-    b"else",
-    b"case",
-    b"goto",
-    b"new",
-    b"delete",
-    b"defined",
-    b"__builtin_offsetof",
-    b"offsetof",
-    b"co_return",
-    b"co_await",
-    b"co_yield",
-    b"explicit",
-    b"using",
-    b"namespace",
-    b"typedef",
-];
+/// Names that can sit before `(` without being a function name. Asked of every word in a
+/// head: a `match` on the bytes, not a walk down a list.
+fn is_not_name(w: &[u8]) -> bool {
+    matches!(
+        w,
+        b"if"
+            | b"for"
+            | b"while"
+            | b"switch"
+            | b"catch"
+            | b"return"
+            | b"sizeof"
+            | b"alignof"
+            | b"_Alignof"
+            | b"decltype"
+            | b"typeof"
+            | b"__typeof__"
+            | b"__typeof"
+            | b"noexcept"
+            | b"throw"
+            | b"requires"
+            | b"static_assert"
+            | b"_Static_assert"
+            | b"do"
+            | b"else"
+            | b"case"
+            | b"goto"
+            | b"new"
+            | b"delete"
+            | b"defined"
+            | b"__builtin_offsetof"
+            | b"offsetof"
+            | b"co_return"
+            | b"co_await"
+            | b"co_yield"
+            | b"explicit"
+            | b"using"
+            | b"namespace"
+            | b"typedef"
+    )
+}
 
 /// Statement keywords: a head containing one at top level is code, not a declaration.
-const STATEMENT_WORDS: &[&[u8]] = &[
-    b"if", b"for", b"while", b"switch", b"return", b"do", b"else", b"case", b"goto",
-];
+fn is_statement_word(w: &[u8]) -> bool {
+    matches!(
+        w,
+        b"if" | b"for" | b"while" | b"switch" | b"return" | b"do" | b"else" | b"case" | b"goto"
+    )
+}
 
 /// What a head before `{` declares.
 #[derive(Debug)]
@@ -327,7 +334,7 @@ impl Ctx<'_> {
     fn function_head(&self, toks: &[Tok], start: usize, in_class: bool) -> Head {
         if toks
             .iter()
-            .any(|t| t.kind == Tk::Ident && STATEMENT_WORDS.contains(&self.text(t)))
+            .any(|t| t.kind == Tk::Ident && is_statement_word(self.text(t)))
         {
             return Head::Other;
         }
@@ -433,7 +440,7 @@ impl Ctx<'_> {
             // `int (max)(int a, int b)`: a parenthesised name dodges function-like macros.
             let inner = self.tokenize(t.start + 1, t.end.saturating_sub(1));
             if let [only] = inner.as_slice() {
-                if only.kind == Tk::Ident && !NOT_NAMES.contains(&self.text(only)) {
+                if only.kind == Tk::Ident && !is_not_name(self.text(only)) {
                     return Some(Declarator {
                         name: vec![(only.start, only.end)],
                         first: k.max(1),
@@ -447,8 +454,7 @@ impl Ctx<'_> {
             return None;
         }
         let w = self.text(t);
-        if NOT_NAMES.contains(&w) || is_type_keyword(w) || w.first().is_some_and(u8::is_ascii_digit)
-        {
+        if is_not_name(w) || is_type_keyword(w) || w.first().is_some_and(u8::is_ascii_digit) {
             return None;
         }
         let mut p = k + 1;
@@ -468,7 +474,7 @@ impl Ctx<'_> {
                 if name.kind == Tk::Ident
                     && group.kind == Tk::Paren
                     && rest.iter().all(|t| t.kind == Tk::Ident)
-                    && !NOT_NAMES.contains(&self.text(name))
+                    && !is_not_name(self.text(name))
                 {
                     return Some(Declarator {
                         name: vec![(name.start, name.end)],
@@ -558,48 +564,52 @@ impl Ctx<'_> {
         })
     }
 
-    /// `(*name…)`, `(&name…)`, `(^name…)`, `(__stdcall *name…)`, `(Cls::*name…)`.
+    /// `(*name…)`, `(&name…)`, `(^name…)`, `(__stdcall *name…)`, `(Cls::*name…)`. Asked of
+    /// every parameter list, whose first token or two tell: it is read token by token.
     pub(super) fn is_pointer_declarator(&self, t: &Tok) -> bool {
-        let inner = self.tokenize(t.start + 1, t.end.saturating_sub(1));
-        let Some(f) = inner.first() else { return false };
-        if f.kind == Tk::Punct && matches!(self.text(f), b"*" | b"&" | b"&&" | b"^") {
+        let mut inner = self.tokens(t.start + 1, t.end.saturating_sub(1));
+        let Some(f) = inner.next() else { return false };
+        if f.kind == Tk::Punct && matches!(self.text(&f), b"*" | b"&" | b"&&" | b"^") {
             return true;
         }
-        if f.kind == Tk::Ident {
-            let w = self.text(f);
-            let conv = matches!(
-                w,
-                b"__stdcall"
-                    | b"__cdecl"
-                    | b"__fastcall"
-                    | b"__thiscall"
-                    | b"__vectorcall"
-                    | b"WINAPI"
-                    | b"CALLBACK"
-                    | b"APIENTRY"
-                    | b"WINAPIV"
-            );
-            let second = inner.get(1).map_or(&b""[..], |s| self.text(s));
-            if conv && second == b"*" {
+        if f.kind != Tk::Ident {
+            return false;
+        }
+        let conv = matches!(
+            self.text(&f),
+            b"__stdcall"
+                | b"__cdecl"
+                | b"__fastcall"
+                | b"__thiscall"
+                | b"__vectorcall"
+                | b"WINAPI"
+                | b"CALLBACK"
+                | b"APIENTRY"
+                | b"WINAPIV"
+        );
+        let second = inner.next();
+        if conv && second.is_some_and(|s| self.text(&s) == b"*") {
+            return true;
+        }
+        // `(Cls::*name)`, `(A::B::*name)`: a qualifier chain from the first token, then `::*`
+        // (not a parameter list like `(T Cls::*mp)`). A chain that breaks first is no answer.
+        let mut at = 1;
+        let mut current = second;
+        while let Some(c) = current {
+            let next = inner.next();
+            if self.is_punct(&c, b"::") && next.is_some_and(|n| self.is_punct(&n, b"*")) {
                 return true;
             }
-            // `(Cls::*name)`, `(A::B::*name)`: a qualifier chain, then `::*`. (Not a
-            // parameter list like `(T Cls::*mp)`.)
-            let Some(star) = inner
-                .windows(2)
-                .position(|w| self.is_punct(&w[0], b"::") && self.is_punct(&w[1], b"*"))
-            else {
-                return false;
+            let chained = if at % 2 == 0 {
+                c.kind == Tk::Ident
+            } else {
+                self.is_punct(&c, b"::")
             };
-            return inner.get(..star).is_some_and(|chain| {
-                chain.iter().enumerate().all(|(i, t)| {
-                    if i % 2 == 0 {
-                        t.kind == Tk::Ident
-                    } else {
-                        self.is_punct(t, b"::")
-                    }
-                })
-            });
+            if !chained {
+                return false;
+            }
+            current = next;
+            at += 1;
         }
         false
     }

@@ -1,7 +1,7 @@
 //! Top-level tokens of a declaration head: identifiers, literals, punctuation, and bracket
 //! groups (`(…)`, `[…]`, `{…}`, template `<…>`) collapsed into one token each.
 
-use crate::parse::lex::{for_each_lane, skip_blanks, splat, zero_lanes};
+use crate::parse::lex::{for_each_lane, is_word_byte, skip_blanks, splat, zero_lanes};
 use std::cell::RefCell;
 
 /// Bracket pairs of one kind, sorted by opening offset; an opener that never closes has
@@ -139,23 +139,66 @@ pub(super) struct Ctx<'a> {
 
 const MAX_TOKENS: usize = 3000;
 
+/// ASCII letters and digits, `_`, `$` and non-ASCII bytes: [`is_word_byte`]'s table, one
+/// look-up for each byte of every name a head holds.
 pub(super) fn is_ident_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80
+    is_word_byte(b)
 }
 
 /// Words that take a parenthesised argument and only decorate a declaration.
-const ATTRIBUTE_WORDS: &[&[u8]] = &[
-    b"__attribute__",
-    b"__attribute",
-    b"__declspec",
-    b"alignas",
-    b"_Alignas",
-    b"__asm__",
-    b"__asm",
-    b"asm",
-    b"_Pragma",
-    b"__pragma",
-];
+fn is_attribute_word(w: &[u8]) -> bool {
+    matches!(
+        w,
+        b"__attribute__"
+            | b"__attribute"
+            | b"__declspec"
+            | b"alignas"
+            | b"_Alignas"
+            | b"__asm__"
+            | b"__asm"
+            | b"asm"
+            | b"_Pragma"
+            | b"__pragma"
+    )
+}
+
+/// The top-level tokens of a range, in order (see [`Ctx::tokens`]); at most [`MAX_TOKENS`].
+pub(super) struct Tokens<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    at: usize,
+    end: usize,
+    last: Option<Tok>,
+    count: usize,
+}
+
+impl Iterator for Tokens<'_, '_> {
+    type Item = Tok;
+
+    fn next(&mut self) -> Option<Tok> {
+        let code = self.ctx.code;
+        if self.count >= MAX_TOKENS {
+            return None;
+        }
+        while code.get(self.at).is_some_and(u8::is_ascii_whitespace) && self.at < self.end {
+            // One blank between tokens is the usual gap; longer runs (blanked comments and
+            // directives) are passed eight bytes at a time.
+            let next_is_blank = code.get(self.at + 1).is_some_and(u8::is_ascii_whitespace);
+            self.at = if next_is_blank {
+                skip_blanks(code.get(..self.end).unwrap_or(code), self.at)
+            } else {
+                self.at + 1
+            };
+        }
+        if self.at >= self.end {
+            return None;
+        }
+        let tok = self.ctx.token_at(self.at, self.end, self.last.as_ref());
+        self.at = tok.end.max(tok.start + 1);
+        self.last = Some(tok);
+        self.count += 1;
+        Some(tok)
+    }
+}
 
 impl Ctx<'_> {
     pub(super) fn text(&self, t: &Tok) -> &[u8] {
@@ -202,68 +245,77 @@ impl Ctx<'_> {
 
     /// Top-level tokens of `start..end`.
     pub(super) fn tokenize(&self, start: usize, end: usize) -> Vec<Tok> {
-        let code = self.code;
-        let end = end.min(code.len());
-        let mut toks: Vec<Tok> = Vec::new();
-        let mut i = start;
-        while i < end && toks.len() < MAX_TOKENS {
-            let b = code[i];
-            let tok = if b.is_ascii_whitespace() {
-                i = skip_blanks(&code[..end], i);
-                continue;
-            } else if is_ident_byte(b) {
-                let mut e = i + 1;
-                while e < end && is_ident_byte(code[e]) {
-                    e += 1;
-                }
-                Tok {
-                    kind: Tk::Ident,
-                    start: i,
-                    end: e,
-                }
-            } else if b == b'"' || b == b'\'' {
-                let e = code
-                    .get(i + 1..end)
-                    .and_then(|rest| memchr::memchr(b, rest))
-                    .map_or(end, |n| i + 1 + n + 1);
-                Tok {
-                    kind: Tk::Str,
-                    start: i,
-                    end: e,
-                }
-            } else if let Some(kind) = match b {
-                b'(' => Some(Tk::Paren),
-                b'[' => Some(Tk::Bracket),
-                b'{' => Some(Tk::Brace),
-                _ => None,
-            } {
-                Tok::group(kind, i, self.group_close(i, end))
-            } else if b == b'<' && self.angle_allowed(&toks) {
-                Tok::group(Tk::Angle, i, self.angle_close(i, end))
-            } else if (b == b':' && code.get(i + 1) == Some(&b':'))
-                || (b == b'-' && code.get(i + 1) == Some(&b'>'))
-                || (b == b'&' && code.get(i + 1) == Some(&b'&'))
-            {
-                Tok {
-                    kind: Tk::Punct,
-                    start: i,
-                    end: (i + 2).min(end),
-                }
-            } else {
-                Tok {
-                    kind: Tk::Punct,
-                    start: i,
-                    end: i + 1,
-                }
-            };
-            i = tok.end.max(i + 1);
-            toks.push(tok);
-        }
+        // No more tokens than bytes; most heads hold a few, read without a regrowth.
+        let mut toks = Vec::with_capacity(end.saturating_sub(start).min(16));
+        toks.extend(self.tokens(start, end));
         toks
     }
 
-    fn angle_allowed(&self, toks: &[Tok]) -> bool {
-        match toks.last() {
+    /// [`Ctx::tokenize`] one token at a time, for a caller that may stop after a few.
+    pub(super) fn tokens(&self, start: usize, end: usize) -> Tokens<'_, '_> {
+        Tokens {
+            ctx: self,
+            at: start,
+            end: end.min(self.code.len()),
+            last: None,
+            count: 0,
+        }
+    }
+
+    /// The token at `i` (not a blank) in `..end`; `last` is the token before it (a `<` after
+    /// a name opens template arguments).
+    fn token_at(&self, i: usize, end: usize, last: Option<&Tok>) -> Tok {
+        let code = self.code;
+        let b = code[i];
+        if is_ident_byte(b) {
+            let mut e = i + 1;
+            while e < end && is_ident_byte(code[e]) {
+                e += 1;
+            }
+            Tok {
+                kind: Tk::Ident,
+                start: i,
+                end: e,
+            }
+        } else if b == b'"' || b == b'\'' {
+            let e = code
+                .get(i + 1..end)
+                .and_then(|rest| memchr::memchr(b, rest))
+                .map_or(end, |n| i + 1 + n + 1);
+            Tok {
+                kind: Tk::Str,
+                start: i,
+                end: e,
+            }
+        } else if let Some(kind) = match b {
+            b'(' => Some(Tk::Paren),
+            b'[' => Some(Tk::Bracket),
+            b'{' => Some(Tk::Brace),
+            _ => None,
+        } {
+            Tok::group(kind, i, self.group_close(i, end))
+        } else if b == b'<' && self.angle_allowed(last) {
+            Tok::group(Tk::Angle, i, self.angle_close(i, end))
+        } else if (b == b':' && code.get(i + 1) == Some(&b':'))
+            || (b == b'-' && code.get(i + 1) == Some(&b'>'))
+            || (b == b'&' && code.get(i + 1) == Some(&b'&'))
+        {
+            Tok {
+                kind: Tk::Punct,
+                start: i,
+                end: (i + 2).min(end),
+            }
+        } else {
+            Tok {
+                kind: Tk::Punct,
+                start: i,
+                end: i + 1,
+            }
+        }
+    }
+
+    fn angle_allowed(&self, last: Option<&Tok>) -> bool {
+        match last {
             Some(t) if t.kind == Tk::Ident => {
                 let w = self.text(t);
                 w != b"operator" && !w.first().is_some_and(u8::is_ascii_digit)
@@ -306,7 +358,7 @@ impl Ctx<'_> {
             }
             if t.kind == Tk::Ident {
                 let w = self.text(&t);
-                if ATTRIBUTE_WORDS.contains(&w) {
+                if is_attribute_word(w) {
                     if toks.get(i).is_some_and(|n| n.kind == Tk::Paren) {
                         i += 1;
                     }

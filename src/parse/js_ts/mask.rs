@@ -27,6 +27,46 @@ const EXPR_KEYWORDS: &[&[u8]] = &[
     b"default",
 ];
 
+/// Whether `word` is one of [`EXPR_KEYWORDS`].
+fn is_expression_keyword(word: &[u8]) -> bool {
+    word.len() <= 10
+        && word.first().is_some_and(u8::is_ascii_lowercase)
+        && EXPR_KEYWORDS.contains(&word)
+}
+
+/// How [`Masker::plain_run`] reads a byte of code.
+#[derive(Clone, Copy)]
+enum CodeByte {
+    /// Part of a word (see [`is_word_byte`]).
+    Word,
+    /// Whitespace, which leaves what an operand may follow as it was.
+    Space,
+    /// May start a comment, a literal, an element or a brace (`<` only with JSX).
+    Special,
+    /// Any other byte: it is noted as the last code byte.
+    Operator,
+}
+
+/// [`CodeByte`] of every byte.
+static CODE_BYTES: [CodeByte; 256] = {
+    let mut table = [CodeByte::Operator; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = if b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80 {
+            CodeByte::Word
+        } else if b.is_ascii_whitespace() {
+            CodeByte::Space
+        } else if matches!(b, b'/' | b'\'' | b'"' | b'`' | b'{' | b'}' | b'<') {
+            CodeByte::Special
+        } else {
+            CodeByte::Operator
+        };
+        byte += 1;
+    }
+    table
+};
+
 /// How many times a JSX guess may be abandoned (each costs a rescan) before JSX is given up.
 const MAX_JSX_ABORTS: usize = 8;
 
@@ -57,10 +97,10 @@ struct Masker<'a> {
     pos: usize,
     stack: Vec<Frame>,
     jsx: bool,
-    /// Last non-space code byte and whether it ended an expression-preceding keyword.
+    /// Last non-space code byte, where it is, and where its word starts when it ends one.
     prev: u8,
     prev_pos: usize,
-    prev_keyword: bool,
+    prev_word: usize,
     /// The outermost template or JSX element being scanned: (start offset, kind).
     literal: Option<(usize, Literal)>,
     /// The outermost JSX element: (stack length before it, start offset).
@@ -82,7 +122,7 @@ pub fn mask(text: &str, jsx: bool) -> Vec<u8> {
         jsx,
         prev: b';',
         prev_pos: 0,
-        prev_keyword: false,
+        prev_word: 0,
         literal: None,
         jsx_root: None,
         aborts: 0,
@@ -170,7 +210,6 @@ impl Masker<'_> {
             // A finished template or element is an operand: `/` after it divides.
             self.prev = b')';
             self.prev_pos = self.pos.saturating_sub(1);
-            self.prev_keyword = false;
         }
     }
 
@@ -197,7 +236,6 @@ impl Masker<'_> {
         self.pos = start + 1;
         self.prev = b'<';
         self.prev_pos = start;
-        self.prev_keyword = false;
     }
 
     fn code_step(&mut self, depth: usize, kind: CodeKind) {
@@ -259,48 +297,56 @@ impl Masker<'_> {
                 self.note(byte, self.pos);
                 self.pos += 1;
             }
-            _ => {
-                if is_word_byte(byte) {
-                    let start = self.pos;
-                    let mut end = start;
-                    while end < self.src.len() && is_word_byte(self.src[end]) {
-                        end += 1;
-                    }
-                    let word = &self.src[start..end];
+            _ => self.plain_run(),
+        }
+    }
+
+    /// Reads code from `pos`, whose byte starts nothing (it is no comment, literal, element
+    /// or brace), on while no byte may start one: most code is words, spaces and operators,
+    /// and a turn of [`Masker::run`] for each byte would cost more than reading it.
+    fn plain_run(&mut self) {
+        let src = self.src;
+        let mut pos = self.pos;
+        while let Some(&byte) = src.get(pos) {
+            match CODE_BYTES[usize::from(byte)] {
+                CodeByte::Space => pos += 1,
+                CodeByte::Word => {
+                    let rest = src.get(pos..).unwrap_or(&[]);
+                    let len = rest.iter().position(|b| !is_word_byte(*b));
+                    let end = pos + len.unwrap_or(rest.len());
                     self.prev = byte;
+                    self.prev_word = pos;
                     self.prev_pos = end - 1;
-                    self.prev_keyword = word.len() <= 10
-                        && word.first().is_some_and(u8::is_ascii_lowercase)
-                        && EXPR_KEYWORDS.contains(&word);
-                    self.pos = end;
-                } else {
-                    if !byte.is_ascii_whitespace() {
-                        self.note(byte, self.pos);
-                    }
-                    self.pos += 1;
+                    pos = end;
+                }
+                CodeByte::Special if pos > self.pos && (byte != b'<' || self.jsx) => break,
+                CodeByte::Special | CodeByte::Operator => {
+                    self.note(byte, pos);
+                    pos += 1;
                 }
             }
         }
+        self.pos = pos;
     }
 
     /// Enters the code of a `${…}` substitution or a JSX `{…}` expression, its `{` just read.
     fn open_code(&mut self, kind: CodeKind) {
         self.prev = b'{';
-        self.prev_keyword = false;
         self.stack.push(Frame::Code { depth: 0, kind });
     }
 
     fn note(&mut self, byte: u8, pos: usize) {
         self.prev = byte;
         self.prev_pos = pos;
-        self.prev_keyword = false;
     }
 
     /// Whether an operand may start here (so `/` is a regex and `<` may be JSX).
     fn expression_allowed(&self) -> bool {
         let prev = self.prev;
         if is_word_byte(prev) {
-            return self.prev_keyword;
+            // Only a word ends at a word byte: asked at a `/` or `<`, seldom.
+            let word = self.src.get(self.prev_word..=self.prev_pos).unwrap_or(&[]);
+            return is_expression_keyword(word);
         }
         if prev == b'>' {
             // `=>` starts an expression; a closing `>` of generics or a comparison does not.

@@ -198,7 +198,7 @@ impl Scanner<'_> {
         sig.push_str(self.text(name_start, head_end));
         out.push(
             Entry::new(Kind::Function, name, self.line(start), self.line(close))
-                .with_signature(signature(&sig)),
+                .with_signature(owned_signature(sig)),
         );
         next
     }
@@ -251,7 +251,7 @@ impl Scanner<'_> {
         );
         out.push(
             Entry::new(Kind::Class, name, self.line(start), self.line(close))
-                .with_signature(signature(&sig))
+                .with_signature(owned_signature(sig))
                 .with_children(members)
                 .cut_by_nesting(cut),
         );
@@ -303,7 +303,7 @@ impl Scanner<'_> {
                 self.line(start),
                 self.line(close),
             )
-            .with_signature(signature(&sig))
+            .with_signature(owned_signature(sig))
             .with_children(children),
         );
         close + 1
@@ -349,7 +349,7 @@ impl Scanner<'_> {
                 self.line(start),
                 self.line(s.last),
             )
-            .with_signature(signature(&sig)),
+            .with_signature(owned_signature(sig)),
         );
         s.at + 1
     }
@@ -382,7 +382,7 @@ impl Scanner<'_> {
                     self.line(start),
                     self.line(head.last),
                 )
-                .with_signature(signature(&format!("{}{keyword}{raw}", mods.prefix()))),
+                .with_signature(owned_signature(format!("{}{keyword}{raw}", mods.prefix()))),
             );
             return head.at + 1;
         }
@@ -404,7 +404,7 @@ impl Scanner<'_> {
                 self.line(start),
                 self.line(close.min(end.saturating_sub(1))),
             )
-            .with_signature(signature(&format!("{}{keyword}{raw}", mods.prefix())))
+            .with_signature(owned_signature(format!("{}{keyword}{raw}", mods.prefix())))
             .with_children(children)
             .cut_by_nesting(cut),
         );

@@ -201,7 +201,7 @@ impl Scanner<'_> {
                     self.line(name_start),
                     self.line(last),
                 )
-                .with_signature(signature(&sig))
+                .with_signature(owned_signature(sig))
                 .with_children(declared.children),
             );
         }
