@@ -398,6 +398,12 @@ fn qualname_segment(name: &str) -> &str {
 /// `parent.n`, or `n` at the top level.
 fn numbered(parent: &str, n: usize) -> String {
     let mut digits = [0u8; 20];
+    dotted(parent, decimal(n, &mut digits))
+}
+
+/// `n` in decimal, written into the end of `digits`: no allocation, unlike `to_string`, for
+/// code that writes a number per entry.
+pub(crate) fn decimal(n: usize, digits: &mut [u8; 20]) -> &str {
     let mut at = digits.len();
     let mut rest = n;
     loop {
@@ -408,8 +414,7 @@ fn numbered(parent: &str, n: usize) -> String {
             break;
         }
     }
-    let number = std::str::from_utf8(&digits[at..]).unwrap_or("0");
-    dotted(parent, number)
+    std::str::from_utf8(&digits[at..]).unwrap_or("0")
 }
 
 /// `parent.segment`, or `segment` at the top level.

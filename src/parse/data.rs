@@ -230,7 +230,7 @@ fn key_signature(node: &Node, text: &str) -> (String, bool) {
         sig.push(' ');
         sig.push(open);
         if count > 0 {
-            push_number(sig, count);
+            sig.push_str(crate::outline::decimal(count, &mut [0; 20]));
             sig.push(' ');
             sig.push_str(if count == 1 { one } else { many });
         }
@@ -251,22 +251,6 @@ fn key_signature(node: &Node, text: &str) -> (String, bool) {
         Value::Array => summary(&mut sig, '[', node.count, "item", "items"),
     }
     (sig, plain)
-}
-
-/// Appends `n` in decimal (`to_string` would allocate once per object and array).
-fn push_number(out: &mut String, n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or("0"));
 }
 
 /// `sig` shaped by [`signature`], which leaves most key signatures as they are: short, words
