@@ -637,16 +637,25 @@ pub fn is_word_byte(byte: u8) -> bool {
 
 /// [`is_word_byte`]'s answer for every byte: ASCII letters and digits, `_`, `$`, and any
 /// byte of a multi-byte character.
-static WORD_BYTES: [bool; 256] = {
+static WORD_BYTES: [bool; 256] = word_byte_table(b"$");
+
+/// A table of the bytes that may be part of a word: ASCII letters and digits, `_`, any byte
+/// of a multi-byte character, and the family's `extra` bytes (`$`; SQL adds `@` and `#`).
+pub const fn word_byte_table(extra: &[u8]) -> [bool; 256] {
     let mut table = [false; 256];
     let mut byte = 0;
     while byte < 256 {
         let b = byte as u8;
-        table[byte] = b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b >= 0x80;
+        table[byte] = b.is_ascii_alphanumeric() || b == b'_' || b >= 0x80;
         byte += 1;
     }
+    let mut at = 0;
+    while at < extra.len() {
+        table[extra[at] as usize] = true;
+        at += 1;
+    }
     table
-};
+}
 
 fn utf8_width(first: u8) -> usize {
     match first {
@@ -683,6 +692,20 @@ pub fn escape_end(src: &[u8], i: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn word_byte_tables_add_only_their_extra_bytes() {
+        let sql = word_byte_table(b"$@#");
+        for byte in 0..=255u8 {
+            let plain = byte.is_ascii_alphanumeric() || byte == b'_' || byte >= 0x80;
+            assert_eq!(is_word_byte(byte), plain || byte == b'$', "{byte:#x}");
+            assert_eq!(
+                sql[usize::from(byte)],
+                plain || b"$@#".contains(&byte),
+                "{byte:#x}"
+            );
+        }
+    }
 
     const C_LIKE: LexSpec = LexSpec {
         cpp_raw_strings: true,

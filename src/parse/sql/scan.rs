@@ -150,21 +150,7 @@ fn is_word_byte(b: u8) -> bool {
 }
 
 /// [`is_word_byte`]'s answer for every byte.
-static WORD_BYTES: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let b = byte as u8;
-        table[byte] = b.is_ascii_alphanumeric()
-            || b == b'_'
-            || b == b'$'
-            || b == b'@'
-            || b == b'#'
-            || b >= 0x80;
-        byte += 1;
-    }
-    table
-};
+static WORD_BYTES: [bool; 256] = crate::parse::lex::word_byte_table(b"$@#");
 
 impl Splitter<'_> {
     fn at(&self, i: usize) -> u8 {
