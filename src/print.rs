@@ -120,7 +120,8 @@ pub(crate) fn file_json(
     };
     let path = input.path.display().to_string();
     let object = json::file_object(path, &input.hash, outline, selection, options);
-    json_line_sized(&object, object.size_hint())
+    // The writer writes UTF-8 only: every string it copies is one.
+    String::from_utf8(object.json_line()).unwrap_or_default()
 }
 
 /// `--symbol` over a directory or several paths: each query in turn, searched in the tree
@@ -326,26 +327,9 @@ pub fn preview_lines<'a>(entry: &Entry, lines: &[&'a str], n: usize) -> Vec<&'a 
 }
 
 fn json_line<T: serde::Serialize>(value: &T) -> String {
-    json_line_sized(value, 128)
-}
-
-/// [`json_line`] into a buffer of `capacity` bytes to start with: a directory's file objects
-/// are written one per file, and growing each buffer from 128 bytes by doubling copied the
-/// bigger ones several times over.
-fn json_line_sized<T: serde::Serialize>(value: &T, capacity: usize) -> String {
-    // serde_json writes UTF-8 only.
-    String::from_utf8(json_bytes(value, capacity)).unwrap_or_default()
-}
-
-/// [`json_line_sized`] as the bytes serde_json wrote, UTF-8 unchecked: a directory's lines go
-/// straight out, and checking them cost a pass over the whole output.
-fn json_bytes<T: serde::Serialize>(value: &T, capacity: usize) -> Vec<u8> {
-    let mut line = Vec::with_capacity(capacity);
     // Serialising our own wire types cannot fail (no maps with non-string keys, no I/O).
-    if serde_json::to_writer(&mut line, value).is_err() {
-        line.clear();
-    }
-    line.push(b'\n');
+    let mut line = serde_json::to_string(value).unwrap_or_default();
+    line.push('\n');
     line
 }
 

@@ -1,6 +1,6 @@
 //! Directory mode: walk, parse files in parallel, print in path order within the caps.
 
-use super::{json, json_bytes, text, text_options, write_line, write_out, Outcome};
+use super::{json, text, text_options, write_line, write_out, Outcome};
 use crate::config::Config;
 use crate::error::Result;
 use crate::git;
@@ -380,7 +380,7 @@ fn render_file(
             };
             let name = shown.display().to_string();
             let object = json::file_object(name, &input.hash, outline, &selection, options);
-            json_bytes(&object, object.size_hint())
+            object.json_line()
         }
         false => text_chunk(config, shown, outline, &selection, &lines).into_bytes(),
     };

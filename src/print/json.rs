@@ -3,6 +3,7 @@
 //! line (JSON Lines), sorted by path.
 
 pub mod contract;
+mod writer;
 
 use crate::outline::select::{Selection, Shown};
 use crate::outline::Outline;
@@ -126,9 +127,17 @@ pub struct NodeOptions<'t> {
 }
 
 impl FileObject<'_> {
+    /// This object as one line of JSON Lines (newline included), in a buffer sized for it.
+    pub(crate) fn json_line(&self) -> Vec<u8> {
+        let mut line = Vec::with_capacity(self.size_hint());
+        self.write_json(&mut line);
+        line.push(b'\n');
+        line
+    }
+
     /// About how many bytes this object takes as JSON (a node is mostly 100 to 250), to size
     /// the buffer it is written into.
-    pub fn size_hint(&self) -> usize {
+    fn size_hint(&self) -> usize {
         fn count(shown: &[Shown]) -> usize {
             shown
                 .iter()

@@ -1,6 +1,6 @@
 //! The JSON contract (README "JSON output") as code: the property tests and the fuzz targets
 //! (`fuzz/`) render outlines both ways with [`check_renderings`], which parses the JSON back
-//! and runs it through [`check`].
+//! and runs it through [`check`], and compares the file-object writer with serde_json.
 
 use crate::outline::select::{select, Budget};
 use crate::outline::Outline;
@@ -20,6 +20,14 @@ pub fn check_renderings(outline: &Outline, budget: Budget, lines: &[&str]) -> Re
     };
     let object = file_object("f".into(), "xxh3:0", outline, &selection, options);
     let wire = serde_json::to_string(&object).map_err(|e| format!("serialize: {e}"))?;
+    let mut written = Vec::new();
+    object.write_json(&mut written);
+    if written != wire.as_bytes() {
+        let written = String::from_utf8_lossy(&written);
+        return Err(format!(
+            "the JSON writer differs from serde_json:\n{written}\n{wire}"
+        ));
+    }
     let value: Value = serde_json::from_str(&wire).map_err(|e| format!("parse back: {e}"))?;
     check(&value).map_err(|problem| format!("JSON contract: {problem}\n{wire}"))?;
     let mut rendered = String::new();
