@@ -5,6 +5,7 @@
 //! qualified names) so that no parser can get them wrong.
 
 use crate::lang::Language;
+use compact_str::CompactString;
 
 pub mod invariants;
 pub mod select;
@@ -93,7 +94,7 @@ pub struct Entry {
     /// The bare name (`method`, `Foo`, `server.port` for a TOML dotted key).
     pub name: String,
     /// Ancestors' names and this name joined with `.`; filled by [`Outline::new`].
-    pub qualname: String,
+    pub qualname: CompactString,
     /// The declaration as written, on one line (`def f(a, b) -> int`), when the parser knows it.
     pub signature: Option<String>,
     /// Heading level (1-6) for Markdown headings.
@@ -107,7 +108,7 @@ pub struct Entry {
     /// earlier sibling or on the parent's first line (set by the parser core's doc pass).
     pub doc_line: usize,
     /// Positional id: `1.2.3` is the 3rd child of the 2nd child of the 1st root; filled by [`Outline::new`].
-    pub id: String,
+    pub id: CompactString,
     /// Nested entries, in source order.
     pub children: Vec<Entry>,
     /// Tokens of lines `line..=end_line`; set by `tokens::annotate`, never by a parser.
@@ -141,13 +142,13 @@ impl Entry {
         Entry {
             kind,
             name: name.into(),
-            qualname: String::new(),
+            qualname: CompactString::default(),
             signature: None,
             level: None,
             line,
             end_line: end_line.max(line),
             doc_line: line,
-            id: String::new(),
+            id: CompactString::default(),
             children: Vec::new(),
             tokens: None,
             changed: false,
@@ -396,37 +397,34 @@ fn qualname_segment(name: &str) -> &str {
 }
 
 /// `parent.n`, or `n` at the top level.
-fn numbered(parent: &str, n: usize) -> String {
-    let mut digits = [0u8; 20];
-    dotted(parent, decimal(n, &mut digits))
+fn numbered(parent: &str, n: usize) -> CompactString {
+    dotted(parent, itoa::Buffer::new().format(n))
 }
 
-/// `n` in decimal, written into the end of `digits`: no allocation, unlike `to_string`, for
-/// code that writes a number per entry.
-pub(crate) fn decimal(n: usize, digits: &mut [u8; 20]) -> &str {
-    let mut at = digits.len();
-    let mut rest = n;
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    std::str::from_utf8(&digits[at..]).unwrap_or("0")
-}
+/// The longest string a [`CompactString`] keeps inline, without allocating.
+const INLINE_BYTES: usize = std::mem::size_of::<CompactString>();
 
-/// `parent.segment`, or `segment` at the top level.
-fn dotted(parent: &str, segment: &str) -> String {
+/// `parent.segment`, or `segment` at the top level. Data files have an entry per line and
+/// this runs twice for each (id and qualified name): a join that fits inline is put together
+/// on the stack, without the allocation a String would need.
+fn dotted(parent: &str, segment: &str) -> CompactString {
     if parent.is_empty() {
-        return segment.to_string();
+        return CompactString::from(segment);
     }
-    let mut out = String::with_capacity(parent.len() + 1 + segment.len());
+    let len = parent.len() + 1 + segment.len();
+    if len <= INLINE_BYTES {
+        let mut joined = [0u8; INLINE_BYTES];
+        joined[..parent.len()].copy_from_slice(parent.as_bytes());
+        joined[parent.len()] = b'.';
+        joined[parent.len() + 1..len].copy_from_slice(segment.as_bytes());
+        // Two strings joined by an ASCII byte are UTF-8: this never falls back.
+        return CompactString::from_utf8(&joined[..len]).unwrap_or_default();
+    }
+    let mut out = String::with_capacity(len);
     out.push_str(parent);
     out.push('.');
     out.push_str(segment);
-    out
+    CompactString::from(out)
 }
 
 fn normalize(

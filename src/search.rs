@@ -54,10 +54,10 @@ pub struct EntryRef {
 impl EntryRef {
     pub(crate) fn of(entry: &Entry) -> EntryRef {
         EntryRef {
-            id: entry.id.clone(),
+            id: entry.id.to_string(),
             kind: entry.kind,
             name: entry.name.clone(),
-            qualname: entry.qualname.clone(),
+            qualname: entry.qualname.to_string(),
             signature: entry.signature.clone(),
             line: entry.line,
             end_line: entry.end_line,

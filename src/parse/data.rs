@@ -230,7 +230,7 @@ fn key_signature(node: &Node, text: &str) -> (String, bool) {
         sig.push(' ');
         sig.push(open);
         if count > 0 {
-            sig.push_str(crate::outline::decimal(count, &mut [0; 20]));
+            sig.push_str(itoa::Buffer::new().format(count));
             sig.push(' ');
             sig.push_str(if count == 1 { one } else { many });
         }

@@ -192,7 +192,7 @@ pub fn definitions_of(path: PathBuf, outline: &Outline) -> FileDefinitions {
             };
             entries.push(Defined {
                 kind: entry.kind,
-                qualname: entry.qualname.clone(),
+                qualname: entry.qualname.to_string(),
                 name_start,
                 line: entry.line,
                 in_test,

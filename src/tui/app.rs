@@ -547,7 +547,7 @@ pub fn outline_item(entry: &crate::outline::Entry) -> OutlineItem {
         level: entry.level,
         name: entry.name.clone(),
         label: entry.label().to_string(),
-        qualname: entry.qualname.clone(),
+        qualname: entry.qualname.to_string(),
         line: entry.line,
         end_line: entry.end_line,
         tokens: entry.tokens,

@@ -8,7 +8,6 @@
 //! encoders byte for byte.
 
 use super::{FileObject, Node, Nodes};
-use crate::outline::decimal;
 
 impl FileObject<'_> {
     /// Appends this object as compact JSON, exactly as `serde_json::to_writer` writes it.
@@ -106,9 +105,8 @@ impl<'o> Object<'o> {
 
     fn number(&mut self, key: &str, value: usize) {
         self.key(key);
-        let mut digits = [0; 20];
         self.out
-            .extend_from_slice(decimal(value, &mut digits).as_bytes());
+            .extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
     }
 
     fn optional_string(&mut self, key: &str, value: Option<&str>) {
