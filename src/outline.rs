@@ -92,11 +92,11 @@ impl std::fmt::Display for Kind {
 pub struct Entry {
     pub kind: Kind,
     /// The bare name (`method`, `Foo`, `server.port` for a TOML dotted key).
-    pub name: String,
+    pub name: CompactString,
     /// Ancestors' names and this name joined with `.`; filled by [`Outline::new`].
     pub qualname: CompactString,
     /// The declaration as written, on one line (`def f(a, b) -> int`), when the parser knows it.
-    pub signature: Option<String>,
+    pub signature: Option<CompactString>,
     /// Heading level (1-6) for Markdown headings.
     pub level: Option<u8>,
     /// First line, 1-based.
@@ -138,7 +138,7 @@ impl Truncation {
 
 impl Entry {
     /// A leaf entry spanning `line..=end_line`; derived fields stay empty until [`Outline::new`].
-    pub fn new(kind: Kind, name: impl Into<String>, line: usize, end_line: usize) -> Entry {
+    pub fn new(kind: Kind, name: impl Into<CompactString>, line: usize, end_line: usize) -> Entry {
         Entry {
             kind,
             name: name.into(),
@@ -156,7 +156,7 @@ impl Entry {
         }
     }
 
-    pub fn with_signature(mut self, signature: impl Into<String>) -> Entry {
+    pub fn with_signature(mut self, signature: impl Into<CompactString>) -> Entry {
         let signature = signature.into();
         self.signature = (!signature.is_empty()).then_some(signature);
         self
@@ -359,9 +359,9 @@ fn drop_iteratively(children: Vec<Entry>) {
 
 /// Turns each line break in `text` into a space: every consumer shows a name or a signature on
 /// one line (the text format is one line per entry), whatever a scanner took from broken input.
-fn one_line(text: &mut String) {
+fn one_line<S: std::ops::Deref<Target = str> + From<String>>(text: &mut S) {
     if has_line_break(text.as_bytes()) {
-        *text = text.replace("\r\n", " ").replace(['\r', '\n'], " ");
+        *text = S::from(text.replace("\r\n", " ").replace(['\r', '\n'], " "));
     }
 }
 

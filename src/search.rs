@@ -56,9 +56,9 @@ impl EntryRef {
         EntryRef {
             id: entry.id.to_string(),
             kind: entry.kind,
-            name: entry.name.clone(),
+            name: entry.name.to_string(),
             qualname: entry.qualname.to_string(),
-            signature: entry.signature.clone(),
+            signature: entry.signature.as_deref().map(str::to_string),
             line: entry.line,
             end_line: entry.end_line,
             tokens: entry.tokens,

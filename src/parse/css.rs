@@ -317,7 +317,7 @@ mod tests {
             out: &mut Vec<(Kind, String, usize, usize, usize)>,
         ) {
             for e in entries {
-                out.push((e.kind, e.name.clone(), e.line, e.end_line, depth));
+                out.push((e.kind, e.name.to_string(), e.line, e.end_line, depth));
                 visit(&e.children, depth + 1, out);
             }
         }

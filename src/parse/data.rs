@@ -13,6 +13,7 @@
 use crate::lang::Language;
 use crate::outline::{Entry, Kind};
 use crate::parse::{one_line, signature, LineIndex, MAX_SIGNATURE_CHARS};
+use compact_str::CompactString;
 
 mod flow;
 mod json;
@@ -68,7 +69,7 @@ enum Value {
 #[derive(Debug)]
 struct Node {
     kind: Kind,
-    name: String,
+    name: CompactString,
     line: usize,
     end: usize,
     parent: Option<usize>,
@@ -121,7 +122,7 @@ impl<'a> Doc<'a> {
     }
 
     /// Adds a key-like entry under `parent`; returns where its own children go.
-    fn add(&mut self, parent: Parent, kind: Kind, name: String, line: usize) -> Parent {
+    fn add(&mut self, parent: Parent, kind: Kind, name: CompactString, line: usize) -> Parent {
         let (parent, depth) = match parent {
             Parent::Hidden => return Parent::Hidden,
             Parent::Root => (None, 1),
@@ -188,15 +189,18 @@ impl<'a> Doc<'a> {
             .map(|count| Vec::with_capacity(count as usize))
             .collect();
         let mut roots = Vec::with_capacity(root_count);
+        // Every key's signature is put together here first, then kept in a CompactString,
+        // inline when short: no allocation per key for most of them.
+        let mut scratch = String::new();
         for (index, mut node) in self.nodes.into_iter().enumerate().rev() {
             let sig = match node.header.take() {
                 Some(header) => {
                     let plain = is_one_line(&header);
-                    shaped(header, plain)
+                    shaped(&header, plain)
                 }
                 None => {
-                    let (sig, plain) = key_signature(&node, text);
-                    shaped(sig, plain)
+                    let plain = key_signature(&node, text, &mut scratch);
+                    shaped(&scratch, plain)
                 }
             };
             let mut children = kids.get_mut(index).map(std::mem::take).unwrap_or_default();
@@ -214,12 +218,12 @@ impl<'a> Doc<'a> {
     }
 }
 
-/// `name: value`, the value summarised (`{3 keys}`, `[1 item]`), properties before it; `text`
-/// is the document's. Also whether the result passes [`is_one_line`], judged part by part, so
-/// that the whole is not read again.
-fn key_signature(node: &Node, text: &str) -> (String, bool) {
+/// Writes into `sig` (cleared first) `name: value`, the value summarised (`{3 keys}`,
+/// `[1 item]`), properties before it; `text` is the document's. Returns whether the result
+/// passes [`is_one_line`], judged part by part, so that the whole is not read again.
+fn key_signature(node: &Node, text: &str, sig: &mut String) -> bool {
     let mut plain = is_one_line(&node.name) && (node.props.is_empty() || is_one_line(&node.props));
-    let mut sig = String::with_capacity(node.name.len() + node.props.len() + 16);
+    sig.clear();
     sig.push_str(&node.name);
     sig.push(':');
     if !node.props.is_empty() {
@@ -242,26 +246,26 @@ fn key_signature(node: &Node, text: &str) -> (String, bool) {
             let raw = text.get(*start..(*end).min(text.len())).unwrap_or("");
             let bare = sig.len();
             sig.push(' ');
-            plain &= push_preview(&mut sig, raw);
+            plain &= push_preview(sig, raw);
             if sig.len() == bare + 1 {
                 sig.truncate(bare);
             }
         }
-        Value::Object => summary(&mut sig, '{', node.count, "key", "keys"),
-        Value::Array => summary(&mut sig, '[', node.count, "item", "items"),
+        Value::Object => summary(sig, '{', node.count, "key", "keys"),
+        Value::Array => summary(sig, '[', node.count, "item", "items"),
     }
-    (sig, plain)
+    plain
 }
 
 /// `sig` shaped by [`signature`], which leaves most key signatures as they are: short, words
 /// apart by single spaces (`one_line`, which the caller judged), no opening bracket at the
 /// end. Those skip it.
-fn shaped(sig: String, one_line: bool) -> String {
+fn shaped(sig: &str, one_line: bool) -> CompactString {
     let plain = one_line && sig.len() <= MAX_SIGNATURE_CHARS && !sig.ends_with(['{', '[', '(']);
     if plain {
-        sig
+        CompactString::from(sig)
     } else {
-        signature(&sig)
+        CompactString::from(signature(sig))
     }
 }
 
@@ -329,11 +333,11 @@ fn push_preview(sig: &mut String, raw: &str) -> bool {
 }
 
 /// Collapses whitespace runs in a key name to single spaces.
-fn clean_name(raw: &str) -> String {
+fn clean_name(raw: &str) -> CompactString {
     if is_one_line(raw) {
-        return raw.to_string();
+        return CompactString::from(raw);
     }
-    one_line(raw)
+    CompactString::from(one_line(raw))
 }
 
 /// Whether [`one_line`] would leave `text` as it is: words apart by single spaces, no other

@@ -278,7 +278,7 @@ mod tests {
     fn flat(entries: &[Entry]) -> Vec<(usize, String, usize, usize)> {
         fn go(e: &[Entry], d: usize, out: &mut Vec<(usize, String, usize, usize)>) {
             for x in e {
-                out.push((d, x.name.clone(), x.line, x.end_line));
+                out.push((d, x.name.to_string(), x.line, x.end_line));
                 go(&x.children, d + 1, out);
             }
         }

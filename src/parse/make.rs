@@ -414,7 +414,7 @@ mod tests {
     fn flat(src: &str) -> Vec<(String, usize, usize)> {
         parse(src)
             .into_iter()
-            .map(|e| (e.name, e.line, e.end_line))
+            .map(|e| (e.name.to_string(), e.line, e.end_line))
             .collect()
     }
 

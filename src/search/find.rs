@@ -9,6 +9,7 @@ use crate::outline::select::SymbolMatch;
 use crate::outline::{Entry, Kind, Outline};
 use crate::source;
 use crate::tokens::Tokenizer;
+use compact_str::CompactString;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -347,7 +348,7 @@ pub(crate) fn owner_matches_name(owner: &str, ancestor: &Entry) -> bool {
 }
 
 /// The names nearest the query's last part, at most [`NEAREST`], best first.
-fn near_names(names: &[String], query: &FindQuery) -> Vec<(usize, String)> {
+fn near_names(names: &[CompactString], query: &FindQuery) -> Vec<(usize, String)> {
     let Some(wanted) = query.parts.last() else {
         return Vec::new();
     };
@@ -358,7 +359,7 @@ fn near_names(names: &[String], query: &FindQuery) -> Vec<(usize, String)> {
         .filter(|name| name.len().abs_diff(wanted.len()) <= limit)
         .filter_map(|name| {
             let distance = strsim::levenshtein(&name.to_lowercase(), &wanted);
-            (distance <= limit).then(|| (distance, name.clone()))
+            (distance <= limit).then(|| (distance, name.to_string()))
         })
         .collect();
     near.sort();
@@ -483,9 +484,9 @@ mod tests {
 
     #[test]
     fn nearest_names_by_edit_distance() {
-        let names: Vec<String> = ["set_string", "set_style", "get", "setstringn"]
+        let names: Vec<CompactString> = ["set_string", "set_style", "get", "setstringn"]
             .iter()
-            .map(|s| s.to_string())
+            .map(|s| CompactString::from(*s))
             .collect();
         let query = FindQuery::parse("set_stringn", &[]).expect("valid");
         let near: Vec<String> = near_names(&names, &query)

@@ -545,7 +545,7 @@ pub fn outline_item(entry: &crate::outline::Entry) -> OutlineItem {
     OutlineItem {
         kind: entry.kind,
         level: entry.level,
-        name: entry.name.clone(),
+        name: entry.name.to_string(),
         label: entry.label().to_string(),
         qualname: entry.qualname.to_string(),
         line: entry.line,

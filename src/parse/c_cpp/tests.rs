@@ -13,7 +13,13 @@ fn flat(text: &str) -> Vec<(usize, &'static str, String, usize, usize)> {
         let mut sorted: Vec<&Entry> = entries.iter().collect();
         sorted.sort_by_key(|e| (e.line, std::cmp::Reverse(e.end_line)));
         for e in sorted {
-            out.push((depth, e.kind.as_str(), e.name.clone(), e.line, e.end_line));
+            out.push((
+                depth,
+                e.kind.as_str(),
+                e.name.to_string(),
+                e.line,
+                e.end_line,
+            ));
             walk(&e.children, depth + 1, out);
         }
     }

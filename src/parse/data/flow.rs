@@ -3,6 +3,7 @@
 
 use super::{Doc, Parent, Value};
 use crate::outline::Kind;
+use compact_str::CompactString;
 
 /// Which dialect of bracketed data is being read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -242,7 +243,7 @@ impl Scanner {
     }
 
     /// Reads a key at `self.pos` without moving; returns its name and the offset after it.
-    fn read_key(&mut self, doc: &Doc) -> Option<(String, usize)> {
+    fn read_key(&mut self, doc: &Doc) -> Option<(CompactString, usize)> {
         let bytes = doc.bytes;
         let start = self.pos;
         match self.mode {
@@ -253,7 +254,7 @@ impl Scanner {
                 let mut name = if bytes.get(start) == Some(&b'"') {
                     unescape_json(strip_quotes(raw))
                 } else {
-                    raw.to_string()
+                    CompactString::from(raw)
                 };
                 // A name is one line: `"a\nb"` reads `a b`.
                 if name.chars().any(char::is_control) {
@@ -553,9 +554,9 @@ pub(super) fn strip_quotes(raw: &str) -> &str {
 }
 
 /// Decodes JSON string escapes (`\"`, `\n`, `\u00e9`); invalid escapes stay as written.
-pub(super) fn unescape_json(raw: &str) -> String {
+pub(super) fn unescape_json(raw: &str) -> CompactString {
     if !raw.contains('\\') {
-        return raw.to_string();
+        return CompactString::from(raw);
     }
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();
@@ -598,5 +599,5 @@ pub(super) fn unescape_json(raw: &str) -> String {
             None => out.push('\\'),
         }
     }
-    out
+    CompactString::from(out)
 }

@@ -3,17 +3,18 @@
 //! apart so that `flow` depends on no dialect module and the dialects depend on `flow`.
 
 use super::Doc;
+use compact_str::CompactString;
 
 /// A key as written at `start`: bare and quoted parts joined by dots, spaces around the dots
 /// dropped (`a . "b c"` -> `a."b c"`). Returns the name and the offset after the key.
-pub(super) fn read_dotted_key(doc: &Doc, start: usize) -> Option<(String, usize)> {
+pub(super) fn read_dotted_key(doc: &Doc, start: usize) -> Option<(CompactString, usize)> {
     // Most keys are written without spaces around their dots: then the name is the text as
     // written, copied in one allocation instead of built part by part.
     let (end, spaced) = dotted_key_end(doc.bytes, start)?;
     let name = if spaced {
-        joined_parts(doc, start)
+        CompactString::from(joined_parts(doc, start))
     } else {
-        doc.slice(start, end).to_string()
+        CompactString::from(doc.slice(start, end))
     };
     Some((name, end))
 }

@@ -19,10 +19,10 @@ fn flat(text: &str, language: Language) -> Vec<(usize, Kind, String, usize, usiz
             (
                 depth,
                 e.kind,
-                e.name.clone(),
+                e.name.to_string(),
                 e.line,
                 e.end_line,
-                e.signature.clone().unwrap_or_default(),
+                e.signature.as_deref().unwrap_or_default().to_string(),
             )
         })
         .collect()

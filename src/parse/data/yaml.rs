@@ -7,6 +7,7 @@ use super::flow::{self, Mode};
 use super::lexical::{is_document_marker, skip_spaces};
 use super::{Doc, Parent, Value};
 use crate::outline::{Entry, Kind};
+use compact_str::CompactString;
 
 /// An open block node: a key waiting for (or holding) its value, or a sequence entry.
 #[derive(Debug)]
@@ -283,7 +284,7 @@ impl<'t> Parser<'_, 't> {
 
     /// Adds the key `name` found at `at` (column `col`) to the mapping on top of the stack
     /// and makes it the top: what follows at a deeper column is its value.
-    fn open_key(&mut self, name: String, at: usize, col: usize) {
+    fn open_key(&mut self, name: CompactString, at: usize, col: usize) {
         self.count_in_top(Value::Object);
         let line = self.doc.line(at);
         let context = self.context();
@@ -299,7 +300,7 @@ impl<'t> Parser<'_, 't> {
 
     /// A key at `at` on this line: a plain or quoted scalar followed by `:` and a blank.
     /// Returns its name and the offset after the colon.
-    fn key_at(&mut self, at: usize) -> Option<(String, usize)> {
+    fn key_at(&mut self, at: usize) -> Option<(CompactString, usize)> {
         let bytes = self.bytes();
         // Node properties before a key (`&anchor key: v`) stay in its name, as YAML parsers
         // report the key node's text.

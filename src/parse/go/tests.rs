@@ -7,7 +7,7 @@ use super::*;
 fn flat(text: &str) -> Vec<(&'static str, String, usize, usize)> {
     parse(text)
         .into_iter()
-        .map(|e| (e.kind.as_str(), e.name, e.line, e.end_line))
+        .map(|e| (e.kind.as_str(), e.name.to_string(), e.line, e.end_line))
         .collect()
 }
 
@@ -144,7 +144,10 @@ fn crlf_no_final_newline_and_junk() {
 fn comment_markers_inside_strings_stay_in_signatures() {
     let src =
         "package p\n\nvar home = \"http://example.com\" // the site\nvar raw = `a /* b */ c`\n";
-    let sigs: Vec<String> = parse(src).into_iter().filter_map(|e| e.signature).collect();
+    let sigs: Vec<String> = parse(src)
+        .into_iter()
+        .filter_map(|e| e.signature.map(String::from))
+        .collect();
     assert_eq!(
         sigs,
         ["home = \"http://example.com\"", "raw = `a /* b */ c`"]

@@ -37,7 +37,12 @@ fn js(src: &str) -> String {
 fn signatures(src: &str, jsx: bool) -> Vec<String> {
     fn walk(entries: &[Entry], out: &mut Vec<String>) {
         for e in entries {
-            out.push(e.signature.clone().unwrap_or_default());
+            out.push(
+                e.signature
+                    .as_deref()
+                    .map(str::to_string)
+                    .unwrap_or_default(),
+            );
             walk(&e.children, out);
         }
     }

@@ -7,7 +7,7 @@ use crate::outline::{Entry, Kind};
 fn flat(text: &str) -> Vec<(usize, Kind, String, usize, usize)> {
     fn visit(entries: &[Entry], depth: usize, out: &mut Vec<(usize, Kind, String, usize, usize)>) {
         for e in entries {
-            out.push((depth, e.kind, e.name.clone(), e.line, e.end_line));
+            out.push((depth, e.kind, e.name.to_string(), e.line, e.end_line));
             visit(&e.children, depth + 1, out);
         }
     }
@@ -34,7 +34,7 @@ fn sig_of(text: &str, name: &str) -> String {
     }
     let entries = parse(text);
     find(&entries, name)
-        .and_then(|e| e.signature.clone())
+        .and_then(|e| e.signature.as_deref().map(str::to_string))
         .unwrap_or_default()
 }
 
@@ -228,7 +228,7 @@ print(N=1)
     let variables: Vec<String> = parse(src)
         .into_iter()
         .filter(|e| e.kind == Kind::Variable)
-        .map(|e| e.name)
+        .map(|e| e.name.to_string())
         .collect();
     assert_eq!(variables, ["T", "lower", "Mixed_Case", "__all__", "___"]);
     let m = flat(src).into_iter().find(|x| x.2 == "MM").unwrap();

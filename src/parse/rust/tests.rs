@@ -12,7 +12,13 @@ fn flat(text: &str) -> Vec<(usize, &'static str, String, usize, usize)> {
         out: &mut Vec<(usize, &'static str, String, usize, usize)>,
     ) {
         for e in entries {
-            out.push((depth, e.kind.as_str(), e.name.clone(), e.line, e.end_line));
+            out.push((
+                depth,
+                e.kind.as_str(),
+                e.name.to_string(),
+                e.line,
+                e.end_line,
+            ));
             walk(&e.children, depth + 1, out);
         }
     }
@@ -262,7 +268,7 @@ fn an_item_cut_off_by_the_end_keeps_its_whole_head() {
     for src in ["pub struct S(u8)", "mod m { struct S(u8) }", "pub trait T"] {
         let entries = parse(src);
         let deepest = std::iter::successors(entries.first(), |e| e.children.first()).last();
-        let signature = deepest.and_then(|e| e.signature.clone());
+        let signature = deepest.and_then(|e| e.signature.as_deref().map(str::to_string));
         assert!(
             signature
                 .as_deref()

@@ -5,7 +5,7 @@ type Row = (Kind, String, usize, usize);
 fn flat(src: &str) -> Vec<Row> {
     fn go(e: &[Entry], out: &mut Vec<Row>) {
         for x in e {
-            out.push((x.kind, x.name.clone(), x.line, x.end_line));
+            out.push((x.kind, x.name.to_string(), x.line, x.end_line));
             go(&x.children, out);
         }
     }
@@ -21,7 +21,7 @@ fn r(kind: Kind, name: &str, line: usize, end: usize) -> Row {
 fn sigs(src: &str) -> Vec<String> {
     parse(src)
         .into_iter()
-        .map(|e| e.signature.unwrap_or_default())
+        .map(|e| e.signature.unwrap_or_default().to_string())
         .collect()
 }
 
