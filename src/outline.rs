@@ -243,7 +243,7 @@ impl Outline {
     /// file and into their parents, and assigns ids and qualified names.
     pub fn new(language: Language, lines: usize, bytes: usize, mut entries: Vec<Entry>) -> Outline {
         cap_depth(&mut entries, 1);
-        normalize(&mut entries, "", "", 1, lines.max(1));
+        normalize(&mut entries, "", "", 1, lines.max(1), &mut String::new());
         Outline {
             language,
             lines,
@@ -397,34 +397,23 @@ fn qualname_segment(name: &str) -> &str {
 }
 
 /// `parent.n`, or `n` at the top level.
-fn numbered(parent: &str, n: usize) -> CompactString {
-    dotted(parent, itoa::Buffer::new().format(n))
+fn numbered(parent: &str, n: usize, scratch: &mut String) -> CompactString {
+    dotted(parent, itoa::Buffer::new().format(n), scratch)
 }
 
-/// The longest string a [`CompactString`] keeps inline, without allocating.
-const INLINE_BYTES: usize = std::mem::size_of::<CompactString>();
-
 /// `parent.segment`, or `segment` at the top level. Data files have an entry per line and
-/// this runs twice for each (id and qualified name): a join that fits inline is put together
-/// on the stack, without the allocation a String would need.
-fn dotted(parent: &str, segment: &str) -> CompactString {
+/// this runs twice for each (id and qualified name): the join is put together in `scratch`,
+/// reused for every entry, and a CompactString keeps it inline when it is short (nearly all),
+/// so most joins allocate nothing.
+fn dotted(parent: &str, segment: &str, scratch: &mut String) -> CompactString {
     if parent.is_empty() {
         return CompactString::from(segment);
     }
-    let len = parent.len() + 1 + segment.len();
-    if len <= INLINE_BYTES {
-        let mut joined = [0u8; INLINE_BYTES];
-        joined[..parent.len()].copy_from_slice(parent.as_bytes());
-        joined[parent.len()] = b'.';
-        joined[parent.len() + 1..len].copy_from_slice(segment.as_bytes());
-        // Two strings joined by an ASCII byte are UTF-8: this never falls back.
-        return CompactString::from_utf8(&joined[..len]).unwrap_or_default();
-    }
-    let mut out = String::with_capacity(len);
-    out.push_str(parent);
-    out.push('.');
-    out.push_str(segment);
-    CompactString::from(out)
+    scratch.clear();
+    scratch.push_str(parent);
+    scratch.push('.');
+    scratch.push_str(segment);
+    CompactString::from(scratch.as_str())
 }
 
 fn normalize(
@@ -433,6 +422,7 @@ fn normalize(
     parent_qualname: &str,
     min_line: usize,
     max_line: usize,
+    scratch: &mut String,
 ) {
     // Stable and by line alone: siblings on one line (`<div></div><section>`) keep the order
     // the scanner found them in, which is source order. Most lists come sorted, and a stable
@@ -448,11 +438,9 @@ fn normalize(
         entry.line = entry.line.clamp(min_line, max_line);
         entry.end_line = entry.end_line.clamp(entry.line, max_line);
         entry.doc_line = entry.doc_line.clamp(min_line, entry.line);
-        // Built with pushes, not `format!`: data files have an entry per line, and this runs
-        // for every one of them.
         let segment = qualname_segment(&entry.name);
-        entry.id = numbered(parent_id, index + 1);
-        entry.qualname = dotted(parent_qualname, segment);
+        entry.id = numbered(parent_id, index + 1, scratch);
+        entry.qualname = dotted(parent_qualname, segment, scratch);
         let Entry {
             id,
             qualname,
@@ -461,7 +449,7 @@ fn normalize(
             end_line,
             ..
         } = entry;
-        normalize(children, id, qualname, *line, *end_line);
+        normalize(children, id, qualname, *line, *end_line, scratch);
     }
 }
 
