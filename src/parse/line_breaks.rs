@@ -113,6 +113,9 @@ impl LineIndex {
         let bytes = text.as_bytes();
         let mut starts = vec![0];
         if memchr::memchr(b'\r', bytes).is_none() {
+            // Sized by a vectorised count first: growing by doubling copied the starts of a
+            // large file several times over.
+            starts.reserve_exact(count_newlines(bytes));
             starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
         } else {
             starts.extend(line_break_ends(bytes));
