@@ -7,7 +7,7 @@
 #   BIN=path/to/outline benches/tokens.sh  measures another build (e.g. an older one)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tree=${1:-${OUTLINE_EVAL_HOME:-$HOME/.cache/outliner-eval/corpus}}
+tree=${1:-${OUTLINE_EVAL_HOME:-$HOME/.cache/outliner-eval}/corpus}
 runs=${2:-7}
 [ -d "$tree" ] || { echo "tokens: no directory $tree" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "tokens: /usr/bin/time is missing (apt-get install time)" >&2; exit 2; }
