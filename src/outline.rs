@@ -138,6 +138,7 @@ impl Truncation {
 
 impl Entry {
     /// A leaf entry spanning `line..=end_line`; derived fields stay empty until [`Outline::new`].
+    #[inline]
     pub fn new(kind: Kind, name: impl Into<CompactString>, line: usize, end_line: usize) -> Entry {
         Entry {
             kind,
@@ -156,12 +157,14 @@ impl Entry {
         }
     }
 
+    #[inline]
     pub fn with_signature(mut self, signature: impl Into<CompactString>) -> Entry {
         let signature = signature.into();
         self.signature = (!signature.is_empty()).then_some(signature);
         self
     }
 
+    #[inline]
     pub fn with_children(mut self, children: Vec<Entry>) -> Entry {
         self.children = children;
         self
