@@ -4,6 +4,34 @@
 use super::*;
 use crate::outline::MAX_DEPTH;
 
+/// `(depth, kind, name, line, end_line)` for every entry of a scanner's raw tree, depth first;
+/// with `by_line`, each level sorted by first line then widest first (scanners that do not emit
+/// in source order), else as emitted. Shared by the family scanners' tests.
+pub(crate) fn flat_tree(
+    entries: &[Entry],
+    by_line: bool,
+) -> Vec<(usize, &'static str, String, usize, usize)> {
+    fn walk(
+        entries: &[Entry],
+        by_line: bool,
+        depth: usize,
+        out: &mut Vec<(usize, &'static str, String, usize, usize)>,
+    ) {
+        let mut level: Vec<&Entry> = entries.iter().collect();
+        if by_line {
+            level.sort_by_key(|e| (e.line, std::cmp::Reverse(e.end_line)));
+        }
+        for e in level {
+            let name = e.name.to_string();
+            out.push((depth, e.kind.as_str(), name, e.line, e.end_line));
+            walk(&e.children, by_line, depth + 1, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(entries, by_line, 0, &mut out);
+    out
+}
+
 /// The raw tree of the family scanner for `options.language`, before [`Outline::new`].
 fn parse_entries(text: &str, options: ParseOptions) -> Vec<Entry> {
     parse_lines_unified(&lone_crs_as_newlines(text), options)

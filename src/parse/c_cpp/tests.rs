@@ -5,27 +5,7 @@ use super::*;
 
 /// `(depth, kind, name, line, end_line)` for every entry, depth first.
 fn flat(text: &str) -> Vec<(usize, &'static str, String, usize, usize)> {
-    fn walk(
-        entries: &[Entry],
-        depth: usize,
-        out: &mut Vec<(usize, &'static str, String, usize, usize)>,
-    ) {
-        let mut sorted: Vec<&Entry> = entries.iter().collect();
-        sorted.sort_by_key(|e| (e.line, std::cmp::Reverse(e.end_line)));
-        for e in sorted {
-            out.push((
-                depth,
-                e.kind.as_str(),
-                e.name.to_string(),
-                e.line,
-                e.end_line,
-            ));
-            walk(&e.children, depth + 1, out);
-        }
-    }
-    let mut out = Vec::new();
-    walk(&parse(text, Language::Cpp), 0, &mut out);
-    out
+    crate::parse::tests::flat_tree(&parse(text, Language::Cpp), true)
 }
 
 fn names(text: &str) -> Vec<(String, usize, usize)> {

@@ -6,25 +6,7 @@ use super::*;
 
 /// (depth, kind, name, line, end_line) in source order.
 fn flat(text: &str) -> Vec<(usize, &'static str, String, usize, usize)> {
-    fn walk(
-        entries: &[Entry],
-        depth: usize,
-        out: &mut Vec<(usize, &'static str, String, usize, usize)>,
-    ) {
-        for e in entries {
-            out.push((
-                depth,
-                e.kind.as_str(),
-                e.name.to_string(),
-                e.line,
-                e.end_line,
-            ));
-            walk(&e.children, depth + 1, out);
-        }
-    }
-    let mut out = Vec::new();
-    walk(&parse(text), 0, &mut out);
-    out
+    crate::parse::tests::flat_tree(&parse(text), false)
 }
 
 fn names(text: &str) -> Vec<String> {
