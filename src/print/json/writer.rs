@@ -159,7 +159,7 @@ mod tests {
     use super::super::{file_object, NodeOptions};
     use crate::lang::Language;
     use crate::outline::select::{select, Budget};
-    use crate::parse::ParseOptions;
+    use crate::parse::{soup, ParseOptions};
 
     /// Files with every optional member the parsers make (signatures, levels, doc lines,
     /// previews, cuts of both kinds) and every string escape the wire can meet.
@@ -200,6 +200,30 @@ mod tests {
                     String::from_utf8_lossy(&ours),
                     String::from_utf8_lossy(&theirs)
                 );
+            }
+        }
+    }
+
+    /// Token soups of every language, under budgets that cut by depth and by node count: the
+    /// contract check compares this writer with serde_json on each (as the fuzz targets do).
+    #[test]
+    fn writes_what_serde_json_writes_on_every_scanner() {
+        for language in crate::lang::Language::ALL {
+            let result = soup::runner(48).run(&soup::text(language, 96), |text| {
+                let outline = crate::parse::outline_text(&text, ParseOptions::new(language));
+                let lines: Vec<&str> = text.lines().collect();
+                for (max_depth, max_nodes) in [(None, None), (Some(1), None), (Some(2), Some(5))] {
+                    let budget = Budget {
+                        max_depth,
+                        max_nodes,
+                    };
+                    super::super::contract::check_renderings(&outline, budget, &lines)
+                        .map_err(proptest::test_runner::TestCaseError::fail)?;
+                }
+                Ok(())
+            });
+            if let Err(failure) = result {
+                panic!("{language}: {failure}");
             }
         }
     }
