@@ -5,7 +5,9 @@
 //! qualified names) so that no parser can get them wrong.
 
 use crate::lang::Language;
-use compact_str::CompactString;
+/// The string type of names, qualified names, ids and signatures: up to 24 bytes are kept
+/// inline. Re-exported so that an embedder building entries needs no dependency of its own.
+pub use compact_str::CompactString;
 
 pub mod invariants;
 pub mod select;
