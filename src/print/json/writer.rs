@@ -2,10 +2,10 @@
 //! for [`FileObject`], field for field, without serde's per-field machinery. A directory run
 //! writes one object per file, and through serde every key went through the string escaper and
 //! every node was built as a [`Node`] and moved into the serializer; that was a sixth of a
-//! corpus run's instructions. Keys here are literals; every string value still goes through
-//! serde_json's escaper, so escaping is serde_json's own. The contract checks
-//! (`contract::check_renderings`, run by the proptests and fuzz targets) compare the two
-//! encoders byte for byte.
+//! corpus run's instructions. Keys here are literals; a string value that needs escaping goes
+//! through serde_json's escaper, so escaping is serde_json's own. The contract checks
+//! (`contract::check_renderings`, run by a property test here and by the fuzz targets) compare
+//! the two encoders byte for byte.
 
 use super::{FileObject, Node, Nodes};
 
