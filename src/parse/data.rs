@@ -205,9 +205,10 @@ impl<'a> Doc<'a> {
             };
             let mut children = kids.get_mut(index).map(std::mem::take).unwrap_or_default();
             children.reverse();
-            let entry = Entry::new(node.kind, node.name, node.line, node.end)
-                .with_signature(sig)
-                .with_children(children);
+            // Filled in place: the by-value builders copy the whole entry at each step.
+            let mut entry = Entry::new(node.kind, node.name, node.line, node.end);
+            entry.signature = (!sig.is_empty()).then_some(sig);
+            entry.children = children;
             match node.parent.and_then(|parent| kids.get_mut(parent)) {
                 Some(siblings) => siblings.push(entry),
                 None => roots.push(entry),
