@@ -247,8 +247,14 @@ impl Outline {
     /// Builds an outline from parser output: sorts into source order, clamps ranges into the
     /// file and into their parents, and assigns ids and qualified names.
     pub fn new(language: Language, lines: usize, bytes: usize, mut entries: Vec<Entry>) -> Outline {
-        cap_depth(&mut entries, 1);
-        normalize(&mut entries, "", "", 1, lines.max(1), &mut String::new());
+        let top = Parent {
+            id: "",
+            qualname: "",
+            first_line: 1,
+            last_line: lines.max(1),
+            depth: 1,
+        };
+        normalize(&mut entries, top, &mut String::new());
         Outline {
             language,
             lines,
@@ -338,18 +344,14 @@ impl Outline {
 /// 128 levels that common parsers accept by default (serde_json), with room for an envelope.
 pub const MAX_DEPTH: usize = 50;
 
-/// Enforces [`MAX_DEPTH`], and the rule that a truncated entry lists no children (a partial
-/// list would read as complete).
-fn cap_depth(entries: &mut [Entry], depth: usize) {
-    for entry in entries {
-        if depth >= MAX_DEPTH && !entry.children.is_empty() {
-            entry.truncated = Some(Truncation::MaxNesting);
-        }
-        if entry.truncated.is_some() {
-            drop_iteratively(std::mem::take(&mut entry.children));
-        } else {
-            cap_depth(&mut entry.children, depth + 1);
-        }
+/// Enforces [`MAX_DEPTH`] on one entry at `depth`, and the rule that a truncated entry lists
+/// no children (a partial list would read as complete).
+fn cap_depth(entry: &mut Entry, depth: usize) {
+    if depth >= MAX_DEPTH && !entry.children.is_empty() {
+        entry.truncated = Some(Truncation::MaxNesting);
+    }
+    if entry.truncated.is_some() {
+        drop_iteratively(std::mem::take(&mut entry.children));
     }
 }
 
@@ -421,14 +423,22 @@ fn dotted(parent: &str, segment: &str, scratch: &mut String) -> CompactString {
     CompactString::from(scratch.as_str())
 }
 
-fn normalize(
-    entries: &mut [Entry],
-    parent_id: &str,
-    parent_qualname: &str,
-    min_line: usize,
-    max_line: usize,
-    scratch: &mut String,
-) {
+/// What [`normalize`] needs of the entry whose children it reads.
+#[derive(Clone, Copy)]
+struct Parent<'a> {
+    id: &'a str,
+    qualname: &'a str,
+    /// The lines children must lie within.
+    first_line: usize,
+    last_line: usize,
+    /// The children's depth, 1 at the top level.
+    depth: usize,
+}
+
+/// Caps the depth, puts names and signatures on one line, clamps line ranges and fills ids and
+/// qualified names: one walk over the tree, since data files have an entry per line and each
+/// walk over a large tree reads it from memory again.
+fn normalize(entries: &mut [Entry], parent: Parent, scratch: &mut String) {
     // Stable and by line alone: siblings on one line (`<div></div><section>`) keep the order
     // the scanner found them in, which is source order. Most lists come sorted, and a stable
     // sort of more than 20 entries allocates scratch space even then.
@@ -436,16 +446,17 @@ fn normalize(
         entries.sort_by_key(|entry| entry.line);
     }
     for (index, entry) in entries.iter_mut().enumerate() {
+        cap_depth(entry, parent.depth);
         one_line(&mut entry.name);
         if let Some(signature) = &mut entry.signature {
             one_line(signature);
         }
-        entry.line = entry.line.clamp(min_line, max_line);
-        entry.end_line = entry.end_line.clamp(entry.line, max_line);
-        entry.doc_line = entry.doc_line.clamp(min_line, entry.line);
+        entry.line = entry.line.clamp(parent.first_line, parent.last_line);
+        entry.end_line = entry.end_line.clamp(entry.line, parent.last_line);
+        entry.doc_line = entry.doc_line.clamp(parent.first_line, entry.line);
         let segment = qualname_segment(&entry.name);
-        entry.id = numbered(parent_id, index + 1, scratch);
-        entry.qualname = dotted(parent_qualname, segment, scratch);
+        entry.id = numbered(parent.id, index + 1, scratch);
+        entry.qualname = dotted(parent.qualname, segment, scratch);
         let Entry {
             id,
             qualname,
@@ -454,7 +465,14 @@ fn normalize(
             end_line,
             ..
         } = entry;
-        normalize(children, id, qualname, *line, *end_line, scratch);
+        let inner = Parent {
+            id,
+            qualname,
+            first_line: *line,
+            last_line: *end_line,
+            depth: parent.depth + 1,
+        };
+        normalize(children, inner, scratch);
     }
 }
 
