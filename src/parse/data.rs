@@ -77,10 +77,12 @@ struct Node {
     value: Value,
     /// Keys of an object value / items of an array value.
     count: usize,
-    /// YAML node properties written before the value (`&anchor`, `!tag`).
-    props: String,
-    /// Fixed signature (TOML table headers).
-    header: Option<String>,
+    /// YAML node properties written before the value (`&anchor`, `!tag`); rare, so boxed:
+    /// a node is copied into the arena once per key, and a small one copies without a call.
+    props: Option<Box<str>>,
+    /// A TOML table header's brackets (1 for `[a]`, 2 for `[[a]]`), 0 for a key: a header's
+    /// signature is its name in brackets.
+    brackets: u8,
 }
 
 /// The entries of one file under construction, as a flat arena with parent links.
@@ -143,8 +145,8 @@ impl<'a> Doc<'a> {
             depth,
             value: Value::Unset,
             count: 0,
-            props: String::new(),
-            header: None,
+            props: None,
+            brackets: 0,
         });
         Parent::Node(self.nodes.len() - 1)
     }
@@ -192,17 +194,12 @@ impl<'a> Doc<'a> {
         // Every key's signature is put together here first, then kept in a CompactString,
         // inline when short: no allocation per key for most of them.
         let mut scratch = String::new();
-        for (index, mut node) in self.nodes.into_iter().enumerate().rev() {
-            let sig = match node.header.take() {
-                Some(header) => {
-                    let plain = is_one_line(&header);
-                    shaped(&header, plain)
-                }
-                None => {
-                    let plain = key_signature(&node, text, &mut scratch);
-                    shaped(&scratch, plain)
-                }
+        for (index, node) in self.nodes.into_iter().enumerate().rev() {
+            let plain = match node.brackets {
+                0 => key_signature(&node, text, &mut scratch),
+                brackets => table_signature(&node.name, brackets, &mut scratch),
             };
+            let sig = shaped(&scratch, plain);
             let mut children = kids.get_mut(index).map(std::mem::take).unwrap_or_default();
             children.reverse();
             // Filled in place: the by-value builders copy the whole entry at each step.
@@ -223,13 +220,14 @@ impl<'a> Doc<'a> {
 /// `[1 item]`), properties before it; `text` is the document's. Returns whether the result
 /// passes [`is_one_line`], judged part by part, so that the whole is not read again.
 fn key_signature(node: &Node, text: &str, sig: &mut String) -> bool {
-    let mut plain = is_one_line(&node.name) && (node.props.is_empty() || is_one_line(&node.props));
+    let props = node.props.as_deref().unwrap_or("");
+    let mut plain = is_one_line(&node.name) && (props.is_empty() || is_one_line(props));
     sig.clear();
     sig.push_str(&node.name);
     sig.push(':');
-    if !node.props.is_empty() {
+    if !props.is_empty() {
         sig.push(' ');
-        sig.push_str(&node.props);
+        sig.push_str(props);
     }
     let summary = |sig: &mut String, open: char, count: usize, one: &str, many: &str| {
         sig.push(' ');
@@ -256,6 +254,17 @@ fn key_signature(node: &Node, text: &str, sig: &mut String) -> bool {
         Value::Array => summary(sig, '[', node.count, "item", "items"),
     }
     plain
+}
+
+/// Writes into `sig` (cleared first) a TOML table's header, `name` in `brackets` pairs of
+/// brackets (`[a.b]`, `[[a.b]]`). Returns whether it passes [`is_one_line`].
+fn table_signature(name: &str, brackets: u8, sig: &mut String) -> bool {
+    let brackets = usize::from(brackets);
+    sig.clear();
+    sig.extend(std::iter::repeat_n('[', brackets));
+    sig.push_str(name);
+    sig.extend(std::iter::repeat_n(']', brackets));
+    is_one_line(sig)
 }
 
 /// `sig` shaped by [`signature`], which leaves most key signatures as they are: short, words

@@ -27,14 +27,9 @@ pub(super) fn parse(text: &str) -> Vec<Entry> {
                     true => (Kind::ArrayTable, 2),
                     false => (Kind::Table, 1),
                 };
-                // Pushes, not `format!`: a lock file has a table every few lines.
-                let mut header = String::with_capacity(name.len() + 2 * brackets);
-                header.extend(std::iter::repeat_n('[', brackets));
-                header.push_str(&name);
-                header.extend(std::iter::repeat_n(']', brackets));
                 table = doc.add(Parent::Root, kind, name, line);
                 if let Some(node) = doc.node_mut(table) {
-                    node.header = Some(header);
+                    node.brackets = brackets;
                 }
                 pos = after.max(pos + 1);
             }

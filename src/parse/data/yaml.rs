@@ -393,7 +393,7 @@ impl<'t> Parser<'_, 't> {
         if props_end > props_start {
             let props = super::one_line(self.doc.slice(props_start, props_end));
             if let Some(node) = self.doc.node_mut(owner) {
-                node.props = props;
+                node.props = Some(props.into_boxed_str());
             }
         }
         let bytes = self.bytes();
