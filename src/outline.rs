@@ -195,6 +195,54 @@ impl Entry {
     pub fn subtree_len(&self) -> usize {
         1 + self.children.iter().map(Entry::subtree_len).sum::<usize>()
     }
+
+    /// The name without the owners a parser wrote into it: Go names a method `T.Method` or
+    /// `(*T).Method`, C++ a member defined outside its class `Type::method`, SQL an object
+    /// `schema.table`. Lookups by name compare this (`--find Method`, `--refs Method`).
+    pub fn bare_name(&self) -> &str {
+        written_owners(self.kind, &self.name).map_or(&self.name, |(_, bare, _)| bare)
+    }
+
+    /// The owners written into the name, outermost first, as a lookup names them: Go's
+    /// pointer receiver `(*T)` as `T`, generic arguments dropped (`Vec<T>::push` is owned by
+    /// `Vec`). Empty when the name holds none (see [`Entry::bare_name`]).
+    pub fn name_owners(&self) -> impl Iterator<Item = &str> {
+        let (owners, separator) = match written_owners(self.kind, &self.name) {
+            Some((owners, _, separator)) => (owners, separator),
+            None => ("", "."),
+        };
+        owners
+            .split(separator)
+            .filter(|owner| !owner.is_empty())
+            .map(plain_owner)
+    }
+}
+
+/// Splits `name` into the owners a parser wrote into it, its bare name and the separator
+/// (`::` if the name has one, else `.`), when it is such a name: no spaces, no empty segment,
+/// and an entry kind whose names are identifiers (a heading's `v1.2` or a CSS rule's
+/// `div.note` are not paths).
+fn written_owners(kind: Kind, name: &str) -> Option<(&str, &str, &'static str)> {
+    if matches!(
+        kind,
+        Kind::Heading | Kind::Rule | Kind::AtRule | Kind::Element | Kind::Document
+    ) || name.contains(char::is_whitespace)
+    {
+        return None;
+    }
+    let separator = if name.contains("::") { "::" } else { "." };
+    let (owners, bare) = name.rsplit_once(separator)?;
+    let complete = !bare.is_empty() && owners.split(separator).all(|owner| !owner.is_empty());
+    complete.then_some((owners, bare, separator))
+}
+
+/// An owner as a lookup names it: `(*T)` is `T`, `Vec<T>` is `Vec`.
+fn plain_owner(owner: &str) -> &str {
+    let owner = owner
+        .strip_prefix("(*")
+        .and_then(|inner| inner.strip_suffix(')'))
+        .unwrap_or(owner);
+    owner.split('<').next().unwrap_or(owner)
 }
 
 /// Why part of a file was not outlined.

@@ -228,11 +228,14 @@ pub fn find_symbol<'a>(outline: &'a Outline, query: &str) -> Option<SymbolMatch<
     let all: Vec<&Entry> = outline.walk().into_iter().map(|(_, entry)| entry).collect();
     let lower = query.to_lowercase();
     let suffix = format!(".{lower}");
-    let tiers: [&dyn Fn(&Entry) -> bool; 5] = [
+    // A name as written beats the same name in another case: `Execute` is not `execute`.
+    let tiers: [&dyn Fn(&Entry) -> bool; 7] = [
         &|e| e.qualname == query,
         &|e| e.name == query,
+        &|e| e.bare_name() == query,
         &|e| e.qualname.to_lowercase() == lower,
         &|e| e.name.to_lowercase() == lower,
+        &|e| e.bare_name().to_lowercase() == lower,
         &|e| e.qualname.to_lowercase().ends_with(&suffix),
     ];
     // The best tier picks the entry; every other entry that matches at any tier is listed, so

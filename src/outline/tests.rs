@@ -177,3 +177,42 @@ fn has_line_break_finds_every_break_at_any_position() {
         }
     }
 }
+
+#[test]
+fn owners_written_into_a_name_split_from_the_bare_name() {
+    let split = |kind: Kind, name: &str| {
+        let entry = Entry::new(kind, name, 1, 1);
+        let owners: Vec<String> = entry.name_owners().map(str::to_string).collect();
+        (owners, entry.bare_name().to_string())
+    };
+    let path = |owners: &[&str], bare: &str| {
+        let owners = owners.iter().map(|o| o.to_string()).collect::<Vec<_>>();
+        (owners, bare.to_string())
+    };
+    assert_eq!(
+        split(Kind::Method, "(*Queue).Push"),
+        path(&["Queue"], "Push")
+    );
+    assert_eq!(split(Kind::Method, "Queue.Len"), path(&["Queue"], "Len"));
+    assert_eq!(
+        split(Kind::Function, "ns::Vec<T>::push"),
+        path(&["ns", "Vec"], "push")
+    );
+    assert_eq!(
+        split(Kind::Table, "public.users"),
+        path(&["public"], "users")
+    );
+    // Not paths: plain names, prose, selectors, half-written paths.
+    for (kind, name) in [
+        (Kind::Function, "run"),
+        (Kind::Heading, "v1.2"),
+        (Kind::Rule, "div.note"),
+        (Kind::Rule, ".btn"),
+        (Kind::Impl, "fmt::Display for Store<T>"),
+        (Kind::Method, "Queue."),
+        (Kind::Function, "::main"),
+        (Kind::Function, "a..b"),
+    ] {
+        assert_eq!(split(kind, name), path(&[], name), "{kind:?} {name}");
+    }
+}

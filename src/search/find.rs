@@ -249,7 +249,7 @@ fn match_file(
         let Some(entry) = chain.last() else { return };
         let Some(tier) = tier_of(query, chain) else {
             if suggest {
-                names.push(entry.name.clone());
+                names.push(CompactString::from(entry.bare_name()));
             }
             return;
         };
@@ -297,33 +297,68 @@ fn tier_of(query: &FindQuery, chain: &[&Entry]) -> Option<Tier> {
         return None;
     }
     if let Some(glob) = query.glob() {
-        let subject = match query.parts.len() {
-            1 => entry.name.as_str(),
-            _ => entry.qualname.as_str(),
+        let matched = match query.parts.len() {
+            1 => glob.is_match(entry.name.as_str()) || glob.is_match(entry.bare_name()),
+            _ => glob.is_match(entry.qualname.as_str()) || glob.is_match(dotted_path(chain)),
         };
-        return glob.is_match(subject).then_some(Tier::Glob);
+        return matched.then_some(Tier::Glob);
     }
     let (name, owners) = query.parts.split_last()?;
-    if !query.same(name, &entry.name) {
+    if !query.same(name, entry.bare_name()) {
         return None;
     }
     if owners.is_empty() {
         return Some(Tier::Exact);
     }
-    if owners.len() > ancestors.len() {
-        return None;
+    // Owners innermost first: those written into the entry's own name (Go's `(*T).m`, C++'s
+    // `T::m`), then the entries it sits in.
+    let written: Vec<&str> = entry.name_owners().collect();
+    let mut candidates = written
+        .iter()
+        .rev()
+        .map(|owner| Owner::Written(owner))
+        .chain(
+            ancestors
+                .iter()
+                .rev()
+                .map(|ancestor| Owner::Entry(ancestor)),
+        );
+    for owner in owners.iter().rev() {
+        let matched = match candidates.next()? {
+            Owner::Written(written) => query.same(owner, written),
+            Owner::Entry(ancestor) => owner_matches(query, owner, ancestor),
+        };
+        if !matched {
+            return None;
+        }
     }
-    let paired = owners.iter().rev().zip(ancestors.iter().rev());
-    if !paired
-        .into_iter()
-        .all(|(owner, ancestor)| owner_matches(query, owner, ancestor))
-    {
-        return None;
-    }
-    Some(match owners.len() == ancestors.len() {
-        true => Tier::Exact,
-        false => Tier::Suffix,
+    Some(match candidates.next() {
+        None => Tier::Exact,
+        Some(_) => Tier::Suffix,
     })
+}
+
+/// An owner a query's path is paired with.
+enum Owner<'a> {
+    /// Written into the entry's name.
+    Written(&'a str),
+    /// An entry the definition sits in.
+    Entry(&'a Entry),
+}
+
+/// The chain's names as one dotted path, owners written into names split out (`(*T).m` under
+/// nothing is `T.m`): what a glob over a qualified name is matched against.
+fn dotted_path(chain: &[&Entry]) -> String {
+    let mut path = String::new();
+    for entry in chain {
+        for part in entry.name_owners().chain([entry.bare_name()]) {
+            if !path.is_empty() {
+                path.push('.');
+            }
+            path.push_str(part);
+        }
+    }
+    path
 }
 
 /// The names an owner entry answers to: its name, and for `impl Trait for Type` either side,

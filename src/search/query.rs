@@ -40,6 +40,8 @@ impl FindQuery {
         if name.is_empty() {
             return Err(Error::Usage("--find needs a name".into()));
         }
+        // Go's method expression `(*T).m` names the method `m` of `T`, not a glob.
+        let name = &without_pointer_receivers(name);
         let parts = split_qualified(name);
         let case_sensitive = name.chars().any(char::is_uppercase);
         let glob = match name.contains(['*', '?', '[']) {
@@ -109,11 +111,13 @@ pub struct RefQuery {
 
 impl RefQuery {
     pub fn parse(query: &str) -> Result<RefQuery> {
-        let parts = split_qualified(query.trim());
+        let parts = split_qualified(&without_pointer_receivers(query.trim()));
         let Some((name, owners)) = parts.split_last() else {
             return Err(Error::Usage("--refs needs a name".into()));
         };
-        if name.is_empty() || name.contains(|c: char| c.is_whitespace()) {
+        // Only a whole identifier can be matched as one: `f(` would silently match the few
+        // uses where a word follows the parenthesis.
+        if name.is_empty() || !name.chars().all(is_identifier_char) {
             return Err(Error::Usage(format!(
                 "--refs '{query}': give one identifier, or Type.method"
             )));
@@ -125,6 +129,32 @@ impl RefQuery {
             owner: owners.last().cloned(),
         })
     }
+}
+
+/// What an identifier is made of, in any language searched: letters and digits of any
+/// script, `_`, `$` (JavaScript) and `-` (CSS).
+fn is_identifier_char(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '_' | '$' | '-')
+}
+
+/// `name` with each Go pointer receiver `(*T)` written `T`: `(*Command).execute` is the
+/// path `Command`, `execute`, as the method's entry (named so) is found by.
+fn without_pointer_receivers(name: &str) -> String {
+    let mut plain = String::with_capacity(name.len());
+    let mut rest = name;
+    while let Some(at) = rest.find("(*") {
+        let after = &rest[at + 2..];
+        let Some(close) = after.find(')') else { break };
+        let inner = &after[..close];
+        plain.push_str(&rest[..at]);
+        match inner.chars().all(is_identifier_char) && !inner.is_empty() {
+            true => plain.push_str(inner),
+            false => plain.push_str(&rest[at..at + 2 + close + 1]),
+        }
+        rest = &after[close + 1..];
+    }
+    plain.push_str(rest);
+    plain
 }
 
 /// `a.b`, `a::b`, `a/b` and `a->b` all mean the path `a`, `b`.
@@ -224,6 +254,23 @@ mod tests {
         assert!(!upper.same("Buffer", "buffer"));
         let glob = FindQuery::parse("set_*", &[]).expect("valid");
         assert!(glob.glob().is_some_and(|g| g.is_match("SET_X")));
+    }
+
+    #[test]
+    fn go_pointer_receivers_are_owners_not_globs() {
+        let q = FindQuery::parse("(*Command).execute", &[]).expect("valid");
+        assert_eq!(q.parts, ["Command", "execute"]);
+        assert!(q.glob().is_none());
+        let r = RefQuery::parse("(*Command).execute").expect("valid");
+        assert_eq!(
+            (r.name.as_str(), r.owner.as_deref()),
+            ("execute", Some("Command"))
+        );
+        assert_eq!(without_pointer_receivers("pkg.(*T).m"), "pkg.T.m");
+        // Not a receiver: left as written.
+        assert_eq!(without_pointer_receivers("(* x)"), "(* x)");
+        assert_eq!(without_pointer_receivers("(*open"), "(*open");
+        assert!(RefQuery::parse("f(").is_err());
     }
 
     #[test]

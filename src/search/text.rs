@@ -247,11 +247,16 @@ fn defines(
     let Some((entry, parents)) = chain.split_last() else {
         return false;
     };
-    if entry.name != query.name {
+    if entry.bare_name() != query.name {
         return false;
     }
     if let Some(owner) = &query.owner {
-        if !parents.last().is_some_and(|p| owner_matches_name(owner, p)) {
+        // The innermost owner: written into the name (Go's `(*T).m`), else the parent entry.
+        let owned = match entry.name_owners().last() {
+            Some(written) => written == owner,
+            None => parents.last().is_some_and(|p| owner_matches_name(owner, p)),
+        };
+        if !owned {
             return false;
         }
     }

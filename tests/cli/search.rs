@@ -550,3 +550,65 @@ fn misses_say_what_exists_and_counts_read_well() {
     let (out, _, _) = env.print(&["--grep", "fn start", "src"]);
     assert!(out.ends_with("# 1 hit in 1 file\n"), "{out}");
 }
+
+#[test]
+fn names_that_carry_their_owner_are_found_by_bare_and_qualified_names() {
+    let env = tree();
+    // Go methods (`(*Queue).Push`, `Queue.Len`) and a C++ member defined outside its class
+    // (`Stack::push`): by the bare name, by Type.method in any spelling, by Go's own form.
+    for (query, expected) in [
+        ("Push", "lib/queue.go (*Queue).Push"),
+        ("Queue.Push", "lib/queue.go (*Queue).Push"),
+        ("(*Queue).Push", "lib/queue.go (*Queue).Push"),
+        ("method Queue::Len", "lib/queue.go Queue.Len"),
+        ("Stack.push", "lib/stack.cpp Stack::push"),
+    ] {
+        assert_eq!(found(&env, &["--find", query]), [expected], "{query}");
+    }
+    // Smart case: lower case finds both cases, upper case only its own.
+    assert_eq!(
+        found(&env, &["--find", "push"]),
+        ["lib/queue.go (*Queue).Push", "lib/stack.cpp Stack::push"]
+    );
+    // A glob over the qualified path sees the owner as written in source.
+    assert_eq!(
+        found(&env, &["--find", "Queue.*"]),
+        [
+            "lib/queue.go (*Queue).Push",
+            "lib/queue.go Queue.len",
+            "lib/queue.go Queue.Len"
+        ]
+    );
+    // `--symbol` prefers the name in the case asked for over an earlier one in another case.
+    let (out, err, code) = env.print(&["--symbol", "Len", "lib/queue.go"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("# method: Queue.Len "), "{out}");
+}
+
+#[test]
+fn refs_mark_definitions_whose_names_carry_their_owner() {
+    let env = tree();
+    for query in ["Push", "Queue.Push", "(*Queue).Push"] {
+        let hits = ref_hits(&env, &["--refs", query, "lib"]);
+        let defs: Vec<(&str, u64)> = hits
+            .iter()
+            .filter(|h| h.2)
+            .map(|h| (h.0.as_str(), h.1))
+            .collect();
+        assert_eq!(defs, [("lib/queue.go", 7)], "{query}: {hits:?}");
+        assert!(hits.iter().any(|h| h.1 == 16 && !h.2), "{query}: {hits:?}");
+    }
+    // Another type's member is not that definition.
+    let hits = ref_hits(&env, &["--refs", "Other.Push", "lib"]);
+    assert!(hits.iter().all(|h| !h.2), "{hits:?}");
+}
+
+#[test]
+fn refs_want_one_identifier() {
+    let env = tree();
+    for query in ["run(", "run()", "a b", "x+y"] {
+        let (out, err, code) = env.print(&["--refs", query]);
+        assert_eq!(code, 2, "{query}: {out}");
+        assert!(err.contains("give one identifier"), "{query}: {err}");
+    }
+}
