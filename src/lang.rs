@@ -152,7 +152,7 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         file_names: &[],
         name_prefixes: &[],
         scan: parse::js_ts::parse,
-        code_mask: CodeMask::Own(parse::js_ts::mask::mask),
+        code_mask: CodeMask::Own(parse::js_ts::mask::search_mask),
         docs: Some(JS_DOCS),
     },
     Row {
@@ -207,7 +207,7 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         file_names: &[],
         name_prefixes: &[],
         scan: |text, _| parse::python::parse(text),
-        code_mask: CodeMask::Lex(&parse::python::SPEC),
+        code_mask: CodeMask::Own(parse::python::fstrings::search_mask),
         docs: Some(DocRules {
             markers: &["@"],
             indented_scopes: true,
@@ -275,7 +275,7 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         file_names: &[],
         name_prefixes: &[],
         scan: parse::js_ts::parse,
-        code_mask: CodeMask::Own(parse::js_ts::mask::mask),
+        code_mask: CodeMask::Own(parse::js_ts::mask::search_mask),
         docs: Some(JS_DOCS),
     },
     Row {

@@ -18,6 +18,7 @@ use crate::parse::lex::{self, LexSpec};
 use crate::parse::{one_line, signature, LineIndex};
 
 mod constants;
+pub(crate) mod fstrings;
 
 /// `def name` / `async def name` at the start of a logical line (masked text).
 static DEF_RE: LazyLock<Option<Regex>> =

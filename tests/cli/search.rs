@@ -612,3 +612,28 @@ fn refs_want_one_identifier() {
         assert!(err.contains("give one identifier"), "{query}: {err}");
     }
 }
+
+#[test]
+fn refs_see_code_inside_f_strings_templates_and_jsx_but_not_their_text() {
+    let env = tree();
+    let lines = |name: &str, path: &str| -> Vec<(u64, bool)> {
+        ref_hits(&env, &["--refs", name, path])
+            .into_iter()
+            .map(|(_, line, definition)| (line, definition))
+            .collect()
+    };
+    // Line 8's first f-string holds a use; its second holds the name only as text.
+    assert_eq!(
+        lines("render_label", "lib/labels.py"),
+        [(1, true), (8, false)]
+    );
+    // Template text (7) and JSX text (10) are not uses; `${…}` (6) and `{…}` (9) are.
+    assert_eq!(
+        lines("renderLabel", "lib/labels.tsx"),
+        [(1, true), (6, false), (9, false)]
+    );
+    // --code-only greps read the same way.
+    let (out, err, code) = env.print(&["--grep", "renderLabel", "--code-only", "lib/labels.tsx"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("  9: ") && !out.contains("  10: "), "{out}");
+}

@@ -106,10 +106,25 @@ struct Masker<'a> {
     /// The outermost JSX element: (stack length before it, start offset).
     jsx_root: Option<(usize, usize)>,
     aborts: usize,
+    /// Search's mask: the code inside templates (`${…}`) and JSX (tag names, `{…}`) stays,
+    /// only their text is blanked, so that a use of a name there is found.
+    keep_code: bool,
 }
 
 /// Masks `text`; with `jsx`, `<Tag …>` in expression position is read as JSX.
 pub fn mask(text: &str, jsx: bool) -> Vec<u8> {
+    masked(text, jsx, false)
+}
+
+/// Masks `text` for search: as [`mask`], but a template's `${…}` substitutions and a JSX
+/// element's tag names and `{…}` expressions stay code (`--refs handleClick` finds
+/// `onClick={handleClick}`); only template text, JSX text, attribute strings and comments are
+/// blanked, and elements keep their own brackets.
+pub fn search_mask(text: &str, jsx: bool) -> Vec<u8> {
+    masked(text, jsx, true)
+}
+
+fn masked(text: &str, jsx: bool, keep_code: bool) -> Vec<u8> {
     let src = text.as_bytes();
     let mut m = Masker {
         src,
@@ -126,6 +141,7 @@ pub fn mask(text: &str, jsx: bool) -> Vec<u8> {
         literal: None,
         jsx_root: None,
         aborts: 0,
+        keep_code,
     };
     if src.starts_with(b"#!") {
         let end = memchr::memchr(b'\n', src).unwrap_or(src.len());
@@ -185,7 +201,10 @@ impl Masker<'_> {
     /// Leaves a literal frame; when that returns to plain code, blanks the whole literal.
     fn pop_literal(&mut self) {
         self.stack.pop();
-        if self.stack.len() <= 1 {
+        if self.stack.len() <= 1 && self.keep_code {
+            // Its text was blanked as it was read.
+            self.literal = None;
+        } else if self.stack.len() <= 1 {
             if let Some((start, kind)) = self.literal.take() {
                 match kind {
                     Literal::Template => self.blank(start + 1, self.pos.saturating_sub(1)),
@@ -437,17 +456,29 @@ impl Masker<'_> {
     }
 
     fn template_step(&mut self) {
+        let start = self.pos;
         match self.src[self.pos] {
             b'\\' => self.pos = crate::parse::lex::escape_end(self.src, self.pos),
             b'`' => {
                 self.pos += 1;
                 self.pop_literal();
+                return;
             }
             b'$' if self.at(self.pos + 1) == b'{' => {
                 self.pos += 2;
                 self.open_code(CodeKind::Subst);
+                return;
             }
             _ => self.pos += 1,
+        }
+        self.blank_text(start, self.pos);
+    }
+
+    /// Blanks literal text as it is read, in search's mask (the whole literal is blanked
+    /// when it closes otherwise).
+    fn blank_text(&mut self, start: usize, end: usize) {
+        if self.keep_code {
+            self.blank(start, end);
         }
     }
 
@@ -462,7 +493,10 @@ impl Masker<'_> {
                 // JSX attribute strings have no escapes and may span lines.
                 let end = memchr::memchr(byte, &self.src[self.pos + 1..]).map(|n| self.pos + 1 + n);
                 match end {
-                    Some(end) => self.pos = end + 1,
+                    Some(end) => {
+                        self.blank_text(self.pos + 1, end);
+                        self.pos = end + 1;
+                    }
                     None => self.abort_or_eof(),
                 }
             }
@@ -487,6 +521,7 @@ impl Masker<'_> {
                     memchr::memmem::find(&self.src[start + 2..], b"*/")
                         .map_or(self.src.len(), |n| start + 4 + n)
                 };
+                self.blank_text(start, end);
                 self.pos = end;
             }
             b'<' if self.pos > 0 && is_word_byte(self.src[self.pos - 1]) => {
@@ -533,6 +568,7 @@ impl Masker<'_> {
             self.pos = self.src.len();
             return;
         };
+        self.blank_text(self.pos, self.pos + n);
         self.pos += n;
         if self.src[self.pos] == b'{' {
             self.pos += 1;
@@ -543,6 +579,66 @@ impl Masker<'_> {
         } else {
             self.pos += 1;
             self.stack.push(Frame::JsxTag { closing: false });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{mask, search_mask};
+    use crate::lang::Language;
+    use crate::parse::soup;
+    use proptest::prelude::*;
+
+    fn searched(text: &str, jsx: bool) -> String {
+        String::from_utf8(search_mask(text, jsx)).expect("ASCII in, ASCII out")
+    }
+
+    #[test]
+    fn search_keeps_the_code_inside_templates_and_jsx() {
+        assert_eq!(
+            searched("x = `a ${f(b)} c ${`d ${g} e`} \\` h`;", false),
+            "x = `  ${f(b)}   ${`  ${g}  `}     `;"
+        );
+        assert_eq!(
+            searched("r = <B on={h} t=\"run()\">Hi {h()} run()</B>;", true),
+            "r = <B on={h} t=\"     \">   {h()}      </B>;"
+        );
+        // Comments and strings inside kept code are still blanked.
+        assert_eq!(
+            searched("y = `${'run' /* run */ + k}`;", false),
+            "y = `${'   '           + k}`;"
+        );
+        // The parser's mask still blanks the whole literal.
+        assert_eq!(
+            String::from_utf8(mask("x = `a ${f(b)} c`;", false)).expect("ASCII"),
+            "x = `           `;"
+        );
+    }
+
+    /// Search's mask has the mask's shape (same length, same line breaks) and keeps every
+    /// byte the parser's mask keeps: it only blanks less.
+    #[test]
+    fn search_mask_blanks_a_subset_of_what_the_mask_blanks() {
+        for language in [Language::JavaScript, Language::TypeScript] {
+            let result = soup::runner(256).run(&soup::text(language, 96), |text| {
+                for jsx in [false, true] {
+                    let src = text.as_bytes();
+                    let parser = mask(&text, jsx);
+                    let search = search_mask(&text, jsx);
+                    prop_assert_eq!(search.len(), src.len());
+                    for (i, &byte) in src.iter().enumerate() {
+                        prop_assert_eq!(byte == b'\n', search[i] == b'\n', "line break at {}", i);
+                        if parser[i] == byte {
+                            prop_assert_eq!(search[i], byte, "kept by the mask at {}", i);
+                        }
+                    }
+                }
+                Ok(())
+            });
+            if let Err(failure) = result {
+                panic!("{language}: {failure}");
+            }
         }
     }
 }
