@@ -295,11 +295,15 @@ struct HitPrinter<'o> {
     files: usize,
     /// Why printing stopped early.
     cut: Option<&'static str>,
-    /// Text `--refs`: definition groups go first, so groups are held until the end (within
-    /// the output cap).
+    /// Text `--refs`: definition groups go first, so groups are held until the end. Uses past
+    /// the hit cap are not kept, but the walk goes on: a definition may still come, and a cap
+    /// must not hide it behind uses found earlier in path order.
     definitions_first: bool,
-    held_definitions: String,
-    held_uses: String,
+    held_definitions: Vec<(String, HitGroup)>,
+    held_uses: Vec<(String, HitGroup)>,
+    held_use_hits: usize,
+    /// The files shown, when groups are held (a file may show twice: definitions, uses).
+    shown_paths: std::collections::BTreeSet<String>,
     error: Option<Error>,
 }
 
@@ -319,57 +323,90 @@ impl<'o> HitPrinter<'o> {
             files: 0,
             cut: None,
             definitions_first: false,
-            held_definitions: String::new(),
-            held_uses: String::new(),
+            held_definitions: Vec::new(),
+            held_uses: Vec::new(),
+            held_use_hits: 0,
+            shown_paths: std::collections::BTreeSet::new(),
             error: None,
         }
     }
 
-    /// Renders one file's groups; `Break` once a cap is reached or output failed.
+    /// Renders one file's groups (or holds them, definitions first); `Break` once a cap is
+    /// reached or output failed.
     fn file(&mut self, file: FileHits) -> ControlFlow<()> {
-        self.files += 1;
         let path = walk::shown(&file.path).display().to_string();
+        if self.definitions_first {
+            self.hold(&path, file.groups);
+            return ControlFlow::Continue(());
+        }
+        self.files += 1;
         for group in &file.groups {
-            let shown = group.hits.len().min(self.max_hits - self.hits);
-            let rendered = match self.json {
-                true => json_group(&path, group, shown),
-                false => text_group(&path, group, shown),
-            };
-            // The first group always shows: a cap below one group still says something.
-            if self.hits > 0 && self.written + rendered.len() > self.max_output {
-                self.cut = Some("max_output");
-                return ControlFlow::Break(());
-            }
-            self.written += rendered.len();
-            self.hits += shown;
-            if let Err(error) = self.emit(group.defines(), rendered) {
-                self.error = Some(error);
-                return ControlFlow::Break(());
-            }
-            if shown < group.hits.len() || self.hits == self.max_hits {
-                self.cut = Some("max_results");
-                return ControlFlow::Break(());
-            }
+            self.show(&path, group)?;
         }
         ControlFlow::Continue(())
     }
 
-    fn emit(&mut self, definition: bool, rendered: String) -> Result<()> {
-        match (self.definitions_first, definition) {
-            (false, _) => return write_out(self.out, rendered.as_bytes()),
-            (true, true) => self.held_definitions.push_str(&rendered),
-            (true, false) => self.held_uses.push_str(&rendered),
+    /// Keeps a file's definition groups, and its use groups while the uses kept are fewer
+    /// than the hit cap.
+    fn hold(&mut self, path: &str, groups: Vec<HitGroup>) {
+        for group in groups {
+            if group.defines() {
+                self.held_definitions.push((path.to_string(), group));
+            } else if self.held_use_hits < self.max_hits {
+                self.held_use_hits += group.hits.len();
+                self.held_uses.push((path.to_string(), group));
+            } else {
+                self.cut = Some("max_results");
+            }
         }
-        Ok(())
+    }
+
+    /// Writes one group within the caps; `Break` once a cap is reached or output failed.
+    fn show(&mut self, path: &str, group: &HitGroup) -> ControlFlow<()> {
+        let shown = group.hits.len().min(self.max_hits - self.hits);
+        let rendered = match self.json {
+            true => json_group(path, group, shown),
+            false => text_group(path, group, shown),
+        };
+        // The first group always shows: a cap below one group still says something.
+        if self.hits > 0 && self.written + rendered.len() > self.max_output {
+            self.cut = Some("max_output");
+            return ControlFlow::Break(());
+        }
+        self.written += rendered.len();
+        self.hits += shown;
+        if let Err(error) = write_out(self.out, rendered.as_bytes()) {
+            self.error = Some(error);
+            return ControlFlow::Break(());
+        }
+        if shown < group.hits.len() || self.hits == self.max_hits {
+            self.cut = Some("max_results");
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Writes the held groups, definitions first, within the caps.
+    fn show_held(&mut self) {
+        let definitions = std::mem::take(&mut self.held_definitions);
+        let uses = std::mem::take(&mut self.held_uses);
+        for (path, group) in definitions.iter().chain(&uses) {
+            self.shown_paths.insert(path.clone());
+            if self.show(path, group).is_break() {
+                break;
+            }
+        }
+        self.files = self.shown_paths.len();
     }
 
     /// Writes held groups and the closing notes; the outcome is 1 when nothing was found.
     fn finish(mut self, err: &mut dyn Write, summary: &Summary, what: &str) -> Result<Outcome> {
+        if self.definitions_first {
+            self.show_held();
+        }
         if let Some(error) = self.error.take() {
             return Err(error);
         }
-        let held = std::mem::take(&mut self.held_definitions) + &self.held_uses;
-        write_out(self.out, held.as_bytes())?;
         let outcome = report_unreadable(err, summary)?;
         if self.hits == 0 {
             let message = format!(

@@ -637,3 +637,40 @@ fn refs_see_code_inside_f_strings_templates_and_jsx_but_not_their_text() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("  9: ") && !out.contains("  10: "), "{out}");
 }
+
+#[test]
+fn refs_under_a_hit_cap_still_list_definitions_first() {
+    let env = tree();
+    // `Worker` is used in src/pool.rs before its definition in src/worker.rs (path order): the
+    // cap must not leave only that use.
+    let (out, err, code) = env.print(&["--refs", "Worker", "--max-results", "1", "."]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with(
+            "src/worker.rs:L4-L6 struct Worker  [definition]\n  4: pub struct Worker {\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(
+            "# … stopped after 1 hits (raise --max-results, or narrow with PATH or --glob)\n"
+        ),
+        "{out}"
+    );
+    // Uncapped, every hit shows, definitions first, and files are counted once each.
+    let (out, _, _) = env.print(&["--refs", "Worker", "."]);
+    assert!(
+        out.starts_with("src/worker.rs:L4-L6 struct Worker  [definition]"),
+        "{out}"
+    );
+    let files: BTreeSet<&str> = out
+        .lines()
+        .filter(|line| !line.starts_with(' ') && !line.starts_with('#'))
+        .filter_map(|line| line.split(':').next())
+        .collect();
+    let summary = out.lines().last().unwrap_or("");
+    assert!(
+        summary.ends_with(&format!("in {} files", files.len())),
+        "{out}"
+    );
+}
