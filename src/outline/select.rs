@@ -191,10 +191,33 @@ fn breadth_first(entries: &[Entry], max_depth: usize, max_nodes: usize) -> Selec
 /// The result of looking a symbol up.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SymbolMatch<'a> {
-    /// The entry to show: the first match in source order.
+    /// The entry to show: the first match in source order, or the implementation among
+    /// namesakes (see [`SymbolMatch::implementation_first`]).
     pub entry: &'a Entry,
     /// Further matches of the same quality, for a more exact second call.
     pub others: Vec<&'a Entry>,
+}
+
+impl<'a> SymbolMatch<'a> {
+    /// Shows the namesake (same qualified name) of the chosen entry that spans the most
+    /// lines, the earliest on ties: overload stubs (Python's `@overload`, TypeScript's
+    /// signatures) and forward declarations come before the implementation, and the first
+    /// would be shown instead of the body that was asked for.
+    pub(crate) fn implementation_first(mut self) -> SymbolMatch<'a> {
+        let span = |e: &Entry| e.end_line - e.line;
+        let mut longest: Option<usize> = None;
+        for (index, other) in self.others.iter().enumerate() {
+            let best = longest.map_or(span(self.entry), |i| span(self.others[i]));
+            if other.qualname == self.entry.qualname && span(other) > best {
+                longest = Some(index);
+            }
+        }
+        if let Some(index) = longest {
+            let chosen = std::mem::replace(&mut self.others[index], self.entry);
+            self.entry = chosen;
+        }
+        self
+    }
 }
 
 /// Finds `query` in `outline`, trying in order: a node id (`1.2`), `@N` (innermost entry
@@ -248,7 +271,7 @@ pub fn find_symbol<'a>(outline: &'a Outline, query: &str) -> Option<SymbolMatch<
         .copied()
         .filter(|e| !std::ptr::eq(*e, entry) && tiers.iter().any(|t| t(e)))
         .collect();
-    Some(SymbolMatch { entry, others })
+    Some(SymbolMatch { entry, others }.implementation_first())
 }
 
 fn innermost_at(entries: &[Entry], line: usize) -> Option<&Entry> {

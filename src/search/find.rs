@@ -221,10 +221,11 @@ pub fn find_in_outline<'a>(outline: &'a Outline, query: &str) -> Option<SymbolMa
     matches.sort_by_key(|(tier, _)| *tier);
     let mut entries = matches.into_iter().map(|(_, entry)| entry);
     let entry = entries.next()?;
-    Some(SymbolMatch {
+    let found = SymbolMatch {
         entry,
         others: entries.collect(),
-    })
+    };
+    Some(found.implementation_first())
 }
 
 /// One file's matches and, while nothing matched anywhere yet, its names nearest the query.

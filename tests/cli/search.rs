@@ -674,3 +674,21 @@ fn refs_under_a_hit_cap_still_list_definitions_first() {
         "{out}"
     );
 }
+
+#[test]
+fn symbol_shows_the_implementation_not_an_overload_stub() {
+    let env = tree();
+    // The two `@typing.overload` stubs come first in source; the body asked for is the third.
+    for paths in [&["lib/overloads.py"][..], &["lib"][..]] {
+        let mut args = vec!["--symbol", "Reader.read"];
+        args.extend_from_slice(paths);
+        let (out, err, code) = env.print(&args);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            out.starts_with("# method: Reader.read (lib/overloads.py, L11-L13)"),
+            "{paths:?}:\n{out}"
+        );
+        // The stubs stay one exact call away.
+        assert!(err.contains("(L6)") && err.contains("(L9)"), "{err}");
+    }
+}
