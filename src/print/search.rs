@@ -15,6 +15,9 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::Path;
 
+/// The longest body (in lines) `--find` prints for its only match without `--body`.
+const FIND_BODY_MAX_LINES: usize = 100;
+
 /// `--find` shows this many definitions unless `--max-results` says otherwise.
 pub const FIND_MAX_RESULTS: usize = 50;
 
@@ -78,7 +81,13 @@ fn find(
         not_found(err, scope, query, &result)?;
         return Ok(worst(outcome, Outcome::NotFound));
     }
-    if result.matches.len() == 1 || config.body {
+    // One match saves a second call by printing its body, unless the body is long: "where
+    // is yyparse" should not cost 2,000 lines. `--body` prints it whatever its length.
+    let one_short_match = match result.matches.as_slice() {
+        [found] => found.entry.end_line - found.entry.line < FIND_BODY_MAX_LINES,
+        _ => false,
+    };
+    if one_short_match || config.body {
         for found in &result.matches {
             outcome = worst(outcome, body(config, found, out, err)?);
         }
@@ -86,6 +95,15 @@ fn find(
         let mut text = String::new();
         for found in &result.matches {
             text.push_str(&definition_line(config, found));
+        }
+        if let ([found], false) = (result.matches.as_slice(), config.json) {
+            let _ = writeln!(
+                text,
+                "# its body is {} lines: --body prints it, or --symbol {}#{}",
+                found.entry.end_line - found.entry.line + 1,
+                walk::shown(&found.path).display(),
+                found.entry.id
+            );
         }
         write_out(out, text.as_bytes())?;
     }

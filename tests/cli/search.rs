@@ -692,3 +692,27 @@ fn symbol_shows_the_implementation_not_an_overload_stub() {
         assert!(err.contains("(L6)") && err.contains("(L9)"), "{err}");
     }
 }
+
+#[test]
+fn find_prints_a_long_only_match_as_a_line_and_says_how_to_read_it() {
+    let env = TestEnv::new();
+    let body: String = (0..150).map(|i| format!("    x{i} = {i}\n")).collect();
+    env.write("long.py", &format!("def long_one():\n{body}    return 0\n"));
+    env.write("short.py", "def short_one():\n    return 1\n");
+    let (out, err, code) = env.print(&["--find", "long_one"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "long.py:L1-L152 function long_one  long_one()\n\
+         # its body is 152 lines: --body prints it, or --symbol long.py#1\n"
+    );
+    let (out, _, _) = env.print(&["--find", "long_one", "--body"]);
+    assert_eq!(
+        out.lines().filter(|l| l.contains(" = ")).count(),
+        150,
+        "{out}"
+    );
+    // A short one still prints its body: no second call needed.
+    let (out, _, _) = env.print(&["--find", "short_one"]);
+    assert!(out.contains("2:     return 1"), "{out}");
+}
