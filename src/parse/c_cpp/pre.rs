@@ -270,6 +270,29 @@ fn self_contained(code: &[u8], after: Option<u8>) -> bool {
             || (last == Some(b')') && !head_follows))
 }
 
+/// The length of the longest prefix of a branch made of complete items: it ends right after a
+/// `}` or `;` with every bracket closed, and no bracket closes before it opens.
+fn complete_prefix(code: &[u8]) -> usize {
+    let (mut braces, mut parens) = (0i64, 0i64);
+    let mut complete = 0;
+    for (at, &b) in code.iter().enumerate() {
+        match b {
+            b'{' => braces += 1,
+            b'}' => braces -= 1,
+            b'(' => parens += 1,
+            b')' => parens -= 1,
+            _ => {}
+        }
+        if braces < 0 || parens < 0 {
+            break;
+        }
+        if braces == 0 && parens == 0 && matches!(b, b'}' | b';') {
+            complete = at + 1;
+        }
+    }
+    complete
+}
+
 /// The content of `branch`: from its first line to the end of the line before the directive
 /// that ends it; `None` when it has no line.
 fn branch_range(len: usize, branch: &Branch) -> Option<(usize, usize)> {
@@ -305,7 +328,13 @@ fn settle(code: &mut [u8], group: &[Branch], after: Option<u8>) {
             0
         };
         for (n, &(s, e)) in live.iter().enumerate() {
-            if n != keep {
+            // Complete items before an open head in a branch before the one kept (`wmain` in
+            // `#ifdef WIN32`, before the `umain` head that pairs with `main` under `#else`)
+            // stay. After the kept branch they would land in its open body: blanked.
+            if n < keep {
+                let kept = complete_prefix(code.get(s..e).unwrap_or(&[]));
+                blank(code, s + kept, e);
+            } else if n > keep {
                 blank(code, s, e);
             }
         }

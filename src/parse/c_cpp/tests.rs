@@ -78,6 +78,22 @@ fn preprocessor_alternative_heads_keep_one() {
 }
 
 #[test]
+fn complete_items_before_an_alternative_head_are_kept() {
+    // jq's main.c: `wmain` is whole inside `#ifdef WIN32`, before the `umain` head that pairs
+    // with `main` under `#else`. Only the open head is an alternative of `main`.
+    let src = "#ifdef WIN32\nint umain(int argc);\n\nint wmain(int argc) {\n  return umain(argc);\n}\n\n\
+int umain(int argc) {\n#else\nint main(int argc) {\n#endif\n  return 0;\n}\n\
+#ifndef LIKELY\nint f(int a) {\n#else\nstatic int g(void) { return 0; }\nint f(long a) {\n#endif\n  return 1;\n}\n";
+    let got = names(src);
+    assert!(got.contains(&e("wmain", 4, 6)), "{got:?}");
+    assert!(got.contains(&e("main", 10, 13)), "{got:?}");
+    assert!(!got.iter().any(|n| n.0 == "umain"), "{got:?}");
+    // The first branch is kept here: a later branch's items would sit in its open body.
+    assert_eq!(got.iter().filter(|n| n.0 == "f").count(), 1, "{got:?}");
+    assert!(got.contains(&e("f", 15, 21)), "{got:?}");
+}
+
+#[test]
 fn if_zero_blocks_and_macros_in_every_branch() {
     let src = "#if 0\nint dead( { \n#define IN_DEAD 1\n#else\n#define LIVE 2\n#endif\nint ok(void) { return 0; }\n";
     assert_eq!(
