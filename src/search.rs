@@ -140,23 +140,17 @@ where
     Ok(summary)
 }
 
-/// The innermost entry of `outline` whose range holds `line`.
-pub(crate) fn innermost_at(entries: &[Entry], line: usize) -> Option<&Entry> {
-    let entry = entries
-        .iter()
-        .rev()
-        .find(|e| e.line <= line && line <= e.end_line)?;
-    innermost_at(&entry.children, line).or(Some(entry))
-}
+pub(crate) use crate::outline::select::innermost_at;
 
-/// The entries of `outline` from the root down to the innermost one holding `line`.
+/// The entries of `outline` from the root down to the innermost one holding `line`, an
+/// entry's leading docs and attributes included (as [`innermost_at`] reads them).
 pub(crate) fn ancestors_at(outline: &Outline, line: usize) -> Vec<&Entry> {
     let mut chain = Vec::new();
     let mut level = &outline.entries[..];
     while let Some(entry) = level
         .iter()
         .rev()
-        .find(|e| e.line <= line && line <= e.end_line)
+        .find(|e| e.doc_line <= line && line <= e.end_line)
     {
         chain.push(entry);
         level = &entry.children;

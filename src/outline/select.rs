@@ -274,7 +274,9 @@ pub fn find_symbol<'a>(outline: &'a Outline, query: &str) -> Option<SymbolMatch<
     Some(SymbolMatch { entry, others }.implementation_first())
 }
 
-fn innermost_at(entries: &[Entry], line: usize) -> Option<&Entry> {
+/// The innermost entry holding `line`, its leading docs and attributes included: a hit on a
+/// doc comment or a decorator belongs to what it documents.
+pub(crate) fn innermost_at(entries: &[Entry], line: usize) -> Option<&Entry> {
     let entry = entries
         .iter()
         .rev()

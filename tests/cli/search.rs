@@ -716,3 +716,20 @@ fn find_prints_a_long_only_match_as_a_line_and_says_how_to_read_it() {
     let (out, _, _) = env.print(&["--find", "short_one"]);
     assert!(out.contains("2:     return 1"), "{out}");
 }
+
+#[test]
+fn hits_on_doc_comments_and_decorators_belong_to_what_they_document() {
+    let env = tree();
+    // `--symbol` reads these lines as the entry's docs; grep groups them the same way.
+    let (out, err, code) = env.print(&["--grep", "adds a job", "lib/queue.go"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("lib/queue.go:L7-L7 method (*Queue).Push\n  6: "),
+        "{out}"
+    );
+    let (out, _, _) = env.print(&["--grep", "typing.overload", "lib/overloads.py"]);
+    assert!(
+        out.starts_with("lib/overloads.py:L6-L6 method Reader.read\n  5: "),
+        "{out}"
+    );
+}
