@@ -98,7 +98,7 @@ impl Iterator for Walk {
                         return Some(found);
                     }
                 }
-                Err(err) => return Some(Found::Unreadable(err.to_string())),
+                Err(err) => return Some(Found::Unreadable(describe(&err))),
             }
         }
     }
@@ -171,7 +171,7 @@ pub fn list_dir(dir: &Path, options: &WalkOptions) -> Result<Listing> {
             Ok(entry) if entry.depth() == 0 => continue,
             Ok(entry) => entry,
             Err(err) => {
-                listing.unreadable.push(err.to_string());
+                listing.unreadable.push(describe(&err));
                 continue;
             }
         };
@@ -218,6 +218,37 @@ pub fn shown(path: &Path) -> &Path {
     match path.strip_prefix(".") {
         Ok(rest) if !rest.as_os_str().is_empty() => rest,
         _ => path,
+    }
+}
+
+/// A walk error as one line in the words of [`crate::Error`] (`nosuch: no such file or
+/// directory`), not the walker's (`IO error for operation on nosuch: No such file or
+/// directory (os error 2)`), so that a missing path reads the same in every mode.
+fn describe(err: &ignore::Error) -> String {
+    let mut err = err;
+    let mut path = None;
+    loop {
+        match err {
+            ignore::Error::WithPath {
+                path: at,
+                err: inner,
+            } => {
+                path = Some(at.clone());
+                err = inner;
+            }
+            ignore::Error::WithDepth { err: inner, .. }
+            | ignore::Error::WithLineNumber { err: inner, .. } => {
+                err = inner;
+            }
+            ignore::Error::Io(io) => {
+                if let Some(path) = path {
+                    let io = std::io::Error::new(io.kind(), io.to_string());
+                    return crate::Error::io(path, io).to_string();
+                }
+                return err.to_string();
+            }
+            _ => return err.to_string(),
+        }
     }
 }
 

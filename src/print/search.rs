@@ -78,7 +78,9 @@ fn find(
     let result = search::find(scope, query, max, config.tokens)?;
     let mut outcome = report_unreadable(err, &result.summary)?;
     if result.matches.is_empty() {
-        not_found(err, scope, query, &result)?;
+        if !nothing_read(&result.summary) {
+            not_found(err, scope, query, &result)?;
+        }
         return Ok(worst(outcome, Outcome::NotFound));
     }
     // One match saves a second call by printing its body, unless the body is long: "where
@@ -284,7 +286,9 @@ pub(super) fn symbol_in_tree(
         matches.swap(0, best);
     }
     let Some((best, others)) = matches.split_first() else {
-        not_found(err, &scope(config), &query, &result)?;
+        if !nothing_read(&result.summary) {
+            not_found(err, &scope(config), &query, &result)?;
+        }
         return Ok(worst(outcome, Outcome::NotFound));
     };
     for other in others {
@@ -442,11 +446,13 @@ impl<'o> HitPrinter<'o> {
         }
         let outcome = report_unreadable(err, summary)?;
         if self.hits == 0 {
-            let message = format!(
-                "outline: no match for {what} in {}",
-                plural(summary.files, "file")
-            );
-            write_line(err, &message)?;
+            if !nothing_read(summary) {
+                let message = format!(
+                    "outline: no match for {what} in {}",
+                    plural(summary.files, "file")
+                );
+                write_line(err, &message)?;
+            }
             return Ok(worst(outcome, Outcome::NotFound));
         }
         let note = match (self.cut, self.json) {
@@ -581,6 +587,12 @@ fn report_unreadable(err: &mut dyn Write, summary: &Summary) -> Result<Outcome> 
         true => Outcome::Success,
         false => Outcome::PartialFailure,
     })
+}
+
+/// Whether no file could be read at all (every path missing or unreadable, each already
+/// reported): "no match in 0 files" would only repeat it.
+fn nothing_read(summary: &Summary) -> bool {
+    summary.files == 0 && !summary.unreadable.is_empty()
 }
 
 /// The outcome that matters more for the exit code: errors over "not found" over success.

@@ -113,3 +113,24 @@ fn symlink_loop_is_one_line_exit_2() {
     std::os::unix::fs::symlink(&looped, &looped).expect("symlink");
     fails(&["--print", "loop.md"], 2, "loop.md");
 }
+
+#[test]
+fn a_missing_path_is_one_line_in_every_search_mode() {
+    let env = TestEnv::new();
+    for mode in [
+        &["--find", "f"][..],
+        &["--grep", "f"],
+        &["--refs", "f"],
+        &["--symbol", "f"],
+    ] {
+        let mut args = mode.to_vec();
+        args.push("nosuchdir");
+        let (out, err, code) = env.print(&args);
+        assert_eq!(code, 2, "{mode:?}");
+        assert_eq!(out, "", "{mode:?}");
+        assert_eq!(
+            err, "outline: nosuchdir: no such file or directory\n",
+            "{mode:?}"
+        );
+    }
+}
