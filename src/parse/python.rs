@@ -389,11 +389,16 @@ fn build(src: &Source, logicals: &[Logical]) -> Vec<Entry> {
                 indent: logical.indent,
                 node: nodes.len() - 1,
             });
-        } else if scope.is_none() {
-            for entry in constants::constants(src, logical) {
+        } else if scope.is_none() || in_class {
+            // Module-level bindings, and a class body's own (`context_class: type[Context] =
+            // Context`, dataclass fields, enum members), which a lookup asks for by name.
+            for mut entry in constants::constants(src, logical) {
+                if in_class && entry.kind == Kind::Variable {
+                    entry.kind = Kind::Property;
+                }
                 nodes.push(Node {
                     entry,
-                    parent: None,
+                    parent: scope,
                     is_class: false,
                 });
             }

@@ -733,3 +733,19 @@ fn hits_on_doc_comments_and_decorators_belong_to_what_they_document() {
         "{out}"
     );
 }
+
+#[test]
+fn python_class_attributes_are_found_by_name() {
+    let env = tree();
+    assert_eq!(
+        found(&env, &["--find", "context_class"]),
+        ["lib/settings.py Settings.context_class"]
+    );
+    assert_eq!(
+        found(&env, &["--find", "Settings.retries"]),
+        ["lib/settings.py Settings.retries"]
+    );
+    // A method's local binding is no attribute.
+    let (_, _, code) = env.print(&["--find", "local_only"]);
+    assert_eq!(code, 1);
+}

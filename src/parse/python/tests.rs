@@ -87,6 +87,7 @@ def main():
         vec![
             e(0, Kind::Constant, "MAX_SIZE", 3, 3),
             e(0, Kind::Class, "Config", 6, 26),
+            e(1, Kind::Property, "name", 12, 12),
             e(1, Kind::Method, "path", 15, 16),
             e(1, Kind::Method, "load", 20, 26),
             e(0, Kind::Function, "main", 29, 30),
@@ -285,6 +286,7 @@ if __name__ == \"__main__\":
             e(0, Kind::Constant, "HAS_FOO", 12, 12),
             e(0, Kind::Class, "A", 14, 22),
             e(1, Kind::Method, "m", 16, 17),
+            e(1, Kind::Property, "X", 19, 19),
             e(1, Kind::Method, "n", 21, 22),
             e(0, Kind::Function, "outer", 24, 33),
             e(1, Kind::Function, "inner", 26, 29),
@@ -386,6 +388,7 @@ class C:
         vec![
             e(0, Kind::Function, "run", 1, 6),
             e(0, Kind::Class, "C", 8, 10),
+            e(1, Kind::Property, "match", 9, 9),
             e(1, Kind::Method, "case", 10, 10),
         ]
     );
