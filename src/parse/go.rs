@@ -273,12 +273,13 @@ impl<'a> Scanner<'a> {
         if self.at(p) == b'=' {
             p = self.skip_blank(p + 1, limit);
         }
-        let (kind, sig_end) = match self.word(p, limit) {
+        let (kind, sig_end, body) = match self.word(p, limit) {
             // The kind names the keyword: `Server struct` -> `Server`.
-            Some(("struct", s, _)) => (Kind::Struct, s),
-            Some(("interface", s, _)) => (Kind::Interface, s),
-            _ => (Kind::Type, 0),
+            Some(("struct", s, e)) => (Kind::Struct, s, self.body(e, limit)),
+            Some(("interface", s, e)) => (Kind::Interface, s, self.body(e, limit)),
+            _ => (Kind::Type, 0, None),
         };
+        let members = body.map_or_else(Vec::new, |(open, close)| self.members(kind, open, close));
         let (last, next) = self.spec_end(pos, limit);
         let sig_end = if sig_end == 0 {
             self.line_end(pos, limit).min(last + 1)
@@ -286,12 +287,103 @@ impl<'a> Scanner<'a> {
             sig_end
         };
         out.push(
-            Entry::new(kind, name, self.line(start), self.line(last)).with_signature(signature(
-                self.code_text(pos, sig_end)
-                    .trim_end_matches(['=', ' ', '\t']),
-            )),
+            Entry::new(kind, name, self.line(start), self.line(last))
+                .with_signature(signature(
+                    self.code_text(pos, sig_end)
+                        .trim_end_matches(['=', ' ', '\t']),
+                ))
+                .with_children(members),
         );
         next
+    }
+
+    /// The braces of the `struct{…}` / `interface{…}` body after its keyword (ending at
+    /// `from`), if it has one.
+    fn body(&self, from: usize, limit: usize) -> Option<(usize, usize)> {
+        let open = self.skip_ws(from, limit);
+        let close = (self.at(open) == b'{').then(|| self.close(open, limit))??;
+        Some((open, close))
+    }
+
+    /// A struct's fields (one per name; an embedded type by its last name, `*pkg.T` as `T`)
+    /// or an interface's methods (embedded interfaces and type sets are not listed), read
+    /// declaration by declaration between the braces `open` and `close`.
+    fn members(&self, kind: Kind, open: usize, close: usize) -> Vec<Entry> {
+        let mut out = Vec::new();
+        let mut q = open + 1;
+        while q < close {
+            q = self.skip_ws(q, close);
+            if q >= close {
+                break;
+            }
+            let (last, next) = self.spec_end(q, close);
+            let end_line = self.line(last.max(q));
+            // Up to a field's tag: `json:"name"` is no part of what a field is.
+            let text_end = (q..=last)
+                .find(|&i| matches!(self.at(i), b'"' | b'`'))
+                .unwrap_or(last + 1);
+            let sig = signature(self.code_text(q, text_end).trim_end());
+            let names = self.member_names(kind, q, text_end);
+            for (name, at) in names {
+                let member = match kind {
+                    Kind::Interface => Kind::Method,
+                    _ => Kind::Field,
+                };
+                out.push(
+                    Entry::new(member, name, self.line(at), end_line).with_signature(sig.clone()),
+                );
+            }
+            q = next.max(q + 1);
+        }
+        out
+    }
+
+    /// The names one member declaration `q..end` binds, with where each is written.
+    fn member_names(&self, kind: Kind, q: usize, end: usize) -> Vec<(&'a str, usize)> {
+        let Some((first, _, first_end)) = self.word(q, end) else {
+            // `*T` / `*pkg.T`: an embedded pointer (structs only).
+            return match (kind, self.at(q)) {
+                (Kind::Struct, b'*') => self.embedded(q + 1, end),
+                _ => Vec::new(),
+            };
+        };
+        let after = self.skip_blank(first_end, end);
+        match (kind, self.at(after)) {
+            (Kind::Interface, b'(') => vec![(first, q)],
+            (Kind::Interface, _) => Vec::new(),
+            // `a, b int`.
+            (_, b',') => {
+                let mut names = vec![(first, q)];
+                let mut p = after;
+                while self.at(p) == b',' {
+                    let at = self.skip_ws(p + 1, end);
+                    let Some((name, _, name_end)) = self.word(at, end) else {
+                        break;
+                    };
+                    names.push((name, at));
+                    p = self.skip_blank(name_end, end);
+                }
+                names
+            }
+            // `pkg.T`: embedded, named by its last name.
+            (_, b'.') => self.embedded(q, end),
+            // `name T`, or an embedded `T` alone: named by the word.
+            _ => vec![(first, q)],
+        }
+    }
+
+    /// An embedded field's name: the last name of its type (`pkg.T` is `T`).
+    fn embedded(&self, q: usize, end: usize) -> Vec<(&'a str, usize)> {
+        let mut at = self.skip_blank(q, end);
+        let mut found = None;
+        while let Some((name, start, name_end)) = self.word(at, end) {
+            found = Some((name, start));
+            if self.at(name_end) != b'.' {
+                break;
+            }
+            at = name_end + 1;
+        }
+        found.into_iter().collect()
     }
 
     /// `a, b T = x, y`: one entry per name (except `_`), all ending where the spec ends.

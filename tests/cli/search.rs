@@ -570,10 +570,11 @@ fn names_that_carry_their_owner_are_found_by_bare_and_qualified_names() {
         found(&env, &["--find", "push"]),
         ["lib/queue.go (*Queue).Push", "lib/stack.cpp Stack::push"]
     );
-    // A glob over the qualified path sees the owner as written in source.
+    // A glob over the qualified path sees the owner as written in source (and the field).
     assert_eq!(
         found(&env, &["--find", "Queue.*"]),
         [
+            "lib/queue.go Queue.items",
             "lib/queue.go (*Queue).Push",
             "lib/queue.go Queue.len",
             "lib/queue.go Queue.Len"

@@ -153,3 +153,39 @@ fn comment_markers_inside_strings_stay_in_signatures() {
         ["home = \"http://example.com\"", "raw = `a /* b */ c`"]
     );
 }
+
+#[test]
+fn struct_fields_and_interface_methods_are_members() {
+    let src = "package m\n\ntype T struct {\n\tsync.Mutex\n\t*pkg.Base\n\ta, b int `json:\"a\"`\n\tInner struct {\n\t\tx int\n\t}\n\tfn func(int) error\n}\n\ntype R interface {\n\tio.Reader\n\tRead(p []byte) (n int, err error)\n\t~int | string\n}\n";
+    let outline = crate::parse::outline_text(
+        src,
+        crate::parse::ParseOptions::new(crate::lang::Language::Go),
+    );
+    let members: Vec<(String, String, usize, usize)> = outline
+        .walk()
+        .into_iter()
+        .filter(|(depth, _)| *depth == 1)
+        .map(|(_, e)| {
+            (
+                e.kind.to_string(),
+                e.qualname.to_string(),
+                e.line,
+                e.end_line,
+            )
+        })
+        .collect();
+    let want = [
+        ("field", "T.Mutex", 4, 4),
+        ("field", "T.Base", 5, 5),
+        ("field", "T.a", 6, 6),
+        ("field", "T.b", 6, 6),
+        ("field", "T.Inner", 7, 9),
+        ("field", "T.fn", 10, 10),
+        ("method", "R.Read", 15, 15),
+    ];
+    let want: Vec<(String, String, usize, usize)> = want
+        .iter()
+        .map(|(k, q, l, e)| (k.to_string(), q.to_string(), *l, *e))
+        .collect();
+    assert_eq!(members, want);
+}
