@@ -192,7 +192,7 @@ fn breadth_first(entries: &[Entry], max_depth: usize, max_nodes: usize) -> Selec
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SymbolMatch<'a> {
     /// The entry to show: the first match in source order, or the implementation among
-    /// namesakes (see [`SymbolMatch::implementation_first`]).
+    /// namesakes (see `SymbolMatch::implementation_first`).
     pub entry: &'a Entry,
     /// Further matches of the same quality, for a more exact second call.
     pub others: Vec<&'a Entry>,
