@@ -300,3 +300,17 @@ pub fn runner(cases: u32) -> proptest::test_runner::TestRunner {
     };
     TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha))
 }
+
+/// Checks that `search`, a search mask of `src`, has the shape of `scanner`, the scanner's
+/// mask of it (same length, line breaks where `src` has them), and keeps every byte `scanner`
+/// keeps: a search mask only blanks less.
+pub fn blanks_less(src: &[u8], scanner: &[u8], search: &[u8]) -> Result<(), TestCaseError> {
+    prop_assert_eq!(search.len(), src.len());
+    for (i, &byte) in src.iter().enumerate() {
+        prop_assert_eq!(byte == b'\n', search[i] == b'\n', "line break at {}", i);
+        if scanner[i] == byte {
+            prop_assert_eq!(search[i], byte, "kept by the scanner's mask at {}", i);
+        }
+    }
+    Ok(())
+}

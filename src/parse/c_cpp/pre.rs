@@ -245,36 +245,36 @@ fn is_zero(rest: &[u8]) -> bool {
 /// after a complete statement. Branches that do not are alternatives of one another (two heads
 /// of one function), so only one is kept.
 fn self_contained(code: &[u8], after: Option<u8>) -> bool {
-    let (mut braces, mut parens) = (0i64, 0i64);
-    let mut last = None;
-    for &b in code {
-        match b {
-            b'{' => braces += 1,
-            b'}' => braces -= 1,
-            b'(' => parens += 1,
-            b')' => parens -= 1,
-            _ => {}
-        }
-        if braces < 0 || parens < 0 {
-            return false;
-        }
-        if !b.is_ascii_whitespace() {
-            last = Some(b);
-        }
-    }
+    let scan = brackets(code);
     // A branch ending in `)` is a macro call (`NAMESPACE_BEGIN(x)`) unless a body follows.
     let head_follows = matches!(after, Some(b'{' | b':' | b';' | b',' | b')' | b'-'));
-    braces == 0
-        && parens == 0
-        && (matches!(last, None | Some(b';' | b'}' | b':' | b','))
-            || (last == Some(b')') && !head_follows))
+    scan.never_negative
+        && scan.closed
+        && (matches!(scan.last, None | Some(b';' | b'}' | b':' | b','))
+            || (scan.last == Some(b')') && !head_follows))
 }
 
-/// The length of the longest prefix of a branch made of complete items: it ends right after a
-/// `}` or `;` with every bracket closed, and no bracket closes before it opens.
-fn complete_prefix(code: &[u8]) -> usize {
+/// What a branch's braces and parentheses say about it.
+struct Brackets {
+    /// No bracket closes before it opens (the scan stops at the first that does).
+    never_negative: bool,
+    /// Every bracket is closed at the end.
+    closed: bool,
+    /// The last byte that is not whitespace.
+    last: Option<u8>,
+    /// The length of the longest prefix made of complete items: it ends right after a `}` or
+    /// `;` with every bracket closed.
+    complete: usize,
+}
+
+fn brackets(code: &[u8]) -> Brackets {
     let (mut braces, mut parens) = (0i64, 0i64);
-    let mut complete = 0;
+    let mut scan = Brackets {
+        never_negative: true,
+        closed: true,
+        last: None,
+        complete: 0,
+    };
     for (at, &b) in code.iter().enumerate() {
         match b {
             b'{' => braces += 1,
@@ -284,13 +284,18 @@ fn complete_prefix(code: &[u8]) -> usize {
             _ => {}
         }
         if braces < 0 || parens < 0 {
-            break;
+            scan.never_negative = false;
+            return scan;
+        }
+        if !b.is_ascii_whitespace() {
+            scan.last = Some(b);
         }
         if braces == 0 && parens == 0 && matches!(b, b'}' | b';') {
-            complete = at + 1;
+            scan.complete = at + 1;
         }
     }
-    complete
+    scan.closed = braces == 0 && parens == 0;
+    scan
 }
 
 /// The content of `branch`: from its first line to the end of the line before the directive
@@ -332,7 +337,7 @@ fn settle(code: &mut [u8], group: &[Branch], after: Option<u8>) {
             // `#ifdef WIN32`, before the `umain` head that pairs with `main` under `#else`)
             // stay. After the kept branch they would land in its open body: blanked.
             if n < keep {
-                let kept = complete_prefix(code.get(s..e).unwrap_or(&[]));
+                let kept = brackets(code.get(s..e).unwrap_or(&[])).complete;
                 blank(code, s + kept, e);
             } else if n > keep {
                 blank(code, s, e);
