@@ -204,20 +204,39 @@ impl<'a> SymbolMatch<'a> {
     /// signatures) and forward declarations come before the implementation, and the first
     /// would be shown instead of the body that was asked for.
     pub(crate) fn implementation_first(mut self) -> SymbolMatch<'a> {
-        let span = |e: &Entry| e.end_line - e.line;
-        let mut longest: Option<usize> = None;
-        for (index, other) in self.others.iter().enumerate() {
-            let best = longest.map_or(span(self.entry), |i| span(self.others[i]));
-            if other.qualname == self.entry.qualname && span(other) > best {
-                longest = Some(index);
-            }
-        }
-        if let Some(index) = longest {
-            let chosen = std::mem::replace(&mut self.others[index], self.entry);
-            self.entry = chosen;
+        let all: Vec<&Entry> = std::iter::once(self.entry)
+            .chain(self.others.iter().copied())
+            .collect();
+        let index = implementation_index(
+            &all,
+            |e| e.end_line - e.line,
+            |a, b| a.qualname == b.qualname,
+        );
+        if let Some(other) = index.checked_sub(1).and_then(|i| self.others.get_mut(i)) {
+            self.entry = std::mem::replace(other, self.entry);
         }
         self
     }
+}
+
+/// Which of `matches` to show, the first being the one chosen: among its namesakes
+/// (`namesake(first, other)`), the one spanning the most lines (`span`), the earliest on ties
+/// (see [`SymbolMatch::implementation_first`]). Shared by a file's lookup and a tree's.
+pub(crate) fn implementation_index<T>(
+    matches: &[T],
+    span: impl Fn(&T) -> usize,
+    namesake: impl Fn(&T, &T) -> bool,
+) -> usize {
+    let Some(first) = matches.first() else {
+        return 0;
+    };
+    let mut best = 0;
+    for (index, candidate) in matches.iter().enumerate().skip(1) {
+        if namesake(first, candidate) && span(candidate) > span(&matches[best]) {
+            best = index;
+        }
+    }
+    best
 }
 
 /// Finds `query` in `outline`, trying in order: a node id (`1.2`), `@N` (innermost entry

@@ -272,17 +272,12 @@ pub(super) fn symbol_in_tree(
     }
     // Among the best match's namesakes in its file, the implementation rather than an
     // overload's stub or a declaration (see `SymbolMatch::implementation_first`).
-    if let Some(first) = matches.first().cloned().filter(|_| config.depth.is_none()) {
-        let span = |m: &search::Definition| m.entry.end_line - m.entry.line;
-        let namesake = |m: &search::Definition| {
-            m.path == first.path && m.entry.qualname == first.entry.qualname && m.tier == first.tier
-        };
-        let mut best = 0;
-        for (index, candidate) in matches.iter().enumerate().skip(1) {
-            if namesake(candidate) && span(candidate) > span(&matches[best]) {
-                best = index;
-            }
-        }
+    if config.depth.is_none() && !matches.is_empty() {
+        let best = crate::outline::select::implementation_index(
+            &matches,
+            |m| m.entry.end_line - m.entry.line,
+            |a, b| a.path == b.path && a.entry.qualname == b.entry.qualname && a.tier == b.tier,
+        );
         matches.swap(0, best);
     }
     let Some((best, others)) = matches.split_first() else {
