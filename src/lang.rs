@@ -14,17 +14,21 @@ use std::path::Path;
 pub enum Language {
     C,
     Cpp,
+    CSharp,
     Css,
     Dockerfile,
     Go,
     Html,
+    Java,
     JavaScript,
     Json,
+    Kotlin,
     Makefile,
     Markdown,
     Python,
     Rust,
     Sql,
+    Swift,
     Toml,
     TypeScript,
     Yaml,
@@ -66,7 +70,7 @@ const JS_DOCS: DocRules = DocRules {
 };
 
 /// The language table, in [`Language`] order (which is name order).
-pub(crate) const LANGUAGES: [Row; 16] = [
+pub(crate) const LANGUAGES: [Row; 20] = [
     Row {
         language: Language::C,
         name: "c",
@@ -93,6 +97,20 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         docs: Some(DocRules {
             markers: &["[["],
             ..DocRules::comments(parse::c_cpp::SPEC)
+        }),
+    },
+    Row {
+        language: Language::CSharp,
+        name: "csharp",
+        aliases: &["c#", "cs"],
+        extensions: &["cs", "csx"],
+        file_names: &[],
+        name_prefixes: &[],
+        scan: |text, _| parse::brace::parse(text, &parse::csharp::SPEC),
+        code_mask: CodeMask::Lex(&parse::csharp::SPEC.lex),
+        docs: Some(DocRules {
+            markers: &["["],
+            ..DocRules::comments(parse::csharp::DOCS_LEX)
         }),
     },
     Row {
@@ -145,6 +163,20 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         })),
     },
     Row {
+        language: Language::Java,
+        name: "java",
+        aliases: &[],
+        extensions: &["java"],
+        file_names: &[],
+        name_prefixes: &[],
+        scan: |text, _| parse::brace::parse(text, &parse::java::SPEC),
+        code_mask: CodeMask::Lex(&parse::java::SPEC.lex),
+        docs: Some(DocRules {
+            markers: &["@"],
+            ..DocRules::comments(parse::java::SPEC.lex)
+        }),
+    },
+    Row {
         language: Language::JavaScript,
         name: "javascript",
         aliases: &["js", "jsx"],
@@ -176,6 +208,20 @@ pub(crate) const LANGUAGES: [Row; 16] = [
         scan: |text, _| parse::data::parse(text, Language::Json),
         code_mask: CodeMask::NotCode,
         docs: Some(DocRules::comments(LexSpec::C_LIKE)),
+    },
+    Row {
+        language: Language::Kotlin,
+        name: "kotlin",
+        aliases: &["kt", "kts"],
+        extensions: &["kt", "kts"],
+        file_names: &[],
+        name_prefixes: &[],
+        scan: |text, _| parse::brace::parse(text, &parse::kotlin::SPEC),
+        code_mask: CodeMask::Lex(&parse::kotlin::SPEC.lex),
+        docs: Some(DocRules {
+            markers: &["@"],
+            ..DocRules::comments(parse::kotlin::SPEC.lex)
+        }),
     },
     Row {
         language: Language::Makefile,
@@ -245,6 +291,20 @@ pub(crate) const LANGUAGES: [Row; 16] = [
             dollar_quotes: true,
             ..LexSpec::C_LIKE
         })),
+    },
+    Row {
+        language: Language::Swift,
+        name: "swift",
+        aliases: &[],
+        extensions: &["swift"],
+        file_names: &[],
+        name_prefixes: &[],
+        scan: |text, _| parse::brace::parse(text, &parse::swift::SPEC),
+        code_mask: CodeMask::Lex(&parse::swift::SPEC.lex),
+        docs: Some(DocRules {
+            markers: &["@"],
+            ..DocRules::comments(parse::swift::SPEC.lex)
+        }),
     },
     Row {
         language: Language::Toml,
@@ -481,6 +541,10 @@ mod tests {
             ("package-lock.json", Some(Language::Json)),
             ("CMakeLists.txt", None),
             ("Justfile", None),
+            ("Main.java", Some(Language::Java)),
+            ("Program.cs", Some(Language::CSharp)),
+            ("build.gradle.kts", Some(Language::Kotlin)),
+            ("Package.swift", Some(Language::Swift)),
         ];
         for (path, want) in cases {
             assert_eq!(detect(Path::new(path)), want, "{path}");
@@ -490,7 +554,10 @@ mod tests {
     #[test]
     fn the_summary_lists_extensions_then_file_names() {
         let summary = supported_summary();
-        assert!(summary.starts_with(".c .cc .cjs .cpp .css"), "{summary}");
+        assert!(
+            summary.starts_with(".c .cc .cjs .cpp .cs .csx .css"),
+            "{summary}"
+        );
         assert!(
             summary.ends_with("makefile pdm.lock poetry.lock uv.lock"),
             "{summary}"

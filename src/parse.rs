@@ -25,7 +25,9 @@
 use crate::lang::Language;
 use crate::outline::{Entry, InputLimit, Outline};
 
+pub(crate) mod brace;
 pub(crate) mod c_cpp;
+pub(crate) mod csharp;
 pub(crate) mod css;
 pub(crate) mod cursor;
 pub(crate) mod data;
@@ -33,7 +35,9 @@ pub(crate) mod docker;
 pub(crate) mod docs;
 pub(crate) mod go;
 pub(crate) mod html;
+pub(crate) mod java;
 pub(crate) mod js_ts;
+pub(crate) mod kotlin;
 pub(crate) mod lex;
 pub(crate) mod line_breaks;
 pub(crate) mod make;
@@ -41,6 +45,7 @@ pub(crate) mod markdown;
 pub(crate) mod python;
 pub(crate) mod rust;
 pub(crate) mod sql;
+pub(crate) mod swift;
 
 pub(crate) use line_breaks::{
     count_line_breaks, line_starts, lone_crs_as_newlines, lone_crs_as_newlines_in_bytes, LineCursor,

@@ -6,6 +6,8 @@
 //! `"{"` reads as `" "`. Offsets and line numbers found on the masked text are valid in the
 //! original, which is where names and signatures are then read from.
 
+mod strings;
+
 /// How a language family writes comments and literals.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct LexSpec {
@@ -39,6 +41,30 @@ pub struct LexSpec {
     pub backtick: Backtick,
     /// PostgreSQL dollar quoting (`$$ … $$`, `$body$ … $body$`).
     pub dollar_quotes: bool,
+    /// C# verbatim strings `@"…"` (`$@"…"`, `@$"…"`): no backslash escapes, `""` is a
+    /// quote, line breaks allowed.
+    pub verbatim_strings: bool,
+    /// Swift raw strings `#"…"#`, `##"…"##`, `#"""…"""#`: no escapes, closed by the quote
+    /// and as many `#`.
+    pub hash_raw_strings: bool,
+    /// Where a string holds code (see [`Interpolation`]). The code inside stays unmasked,
+    /// brackets included, so one pass gives both the scanner's view (the hole's brackets pair
+    /// up) and search's (an identifier in a hole is code).
+    pub interpolation: Interpolation,
+}
+
+/// How a language writes code inside a string literal.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Interpolation {
+    /// Strings hold no code.
+    #[default]
+    None,
+    /// `"…${code}…"` in every `"` string (Kotlin).
+    DollarBrace,
+    /// `"…\(code)…"` in every `"` string (Swift).
+    BackslashParen,
+    /// `$"…{code}…"`: only a `$`-prefixed string has holes, `{{` is a brace (C#).
+    DollarPrefixBrace,
 }
 
 impl LexSpec {
@@ -58,6 +84,9 @@ impl LexSpec {
         triple_quotes: false,
         backtick: Backtick::None,
         dollar_quotes: false,
+        verbatim_strings: false,
+        hash_raw_strings: false,
+        interpolation: Interpolation::None,
     };
 
     /// The C family's common ground: `//` and `/* */` comments, `"` and `'` literals with
@@ -97,6 +126,7 @@ pub fn mask_bytes(text: &str, spec: &LexSpec) -> Vec<u8> {
         out: text.as_bytes().to_vec(),
         spec,
         openers: Openers::new(spec),
+        holes: 0,
         pos: 0,
         code_from: 0,
     };
@@ -165,6 +195,9 @@ impl Openers {
         if spec.dollar_quotes {
             add(b'$');
         }
+        if spec.hash_raw_strings {
+            add(b'#');
+        }
         let mut groups = [Search::default(); MAX_OPENER_BYTES / 3];
         for (group, chunk) in groups.iter_mut().zip(bytes[..count].chunks(3)) {
             // A short group repeats its first byte: memchr3 finds it all the same.
@@ -209,6 +242,9 @@ impl Openers {
 
 struct Scanner<'a> {
     src: &'a [u8],
+    /// How many interpolation holes enclose `pos`: past [`strings::MAX_HOLE_DEPTH`] a
+    /// string's holes are read as text, so nested junk cannot overflow the stack.
+    holes: usize,
     out: Vec<u8>,
     spec: &'a LexSpec,
     openers: Openers,
@@ -322,6 +358,12 @@ impl Scanner<'_> {
             return true;
         }
         if byte == b'"' && self.spec.cpp_raw_strings && self.try_cpp_raw() {
+            return true;
+        }
+        if byte == b'#' && self.spec.hash_raw_strings {
+            return self.try_hash_raw();
+        }
+        if byte == b'"' && self.try_special_string() {
             return true;
         }
         if self.spec.dollar_quotes && byte == b'$' && self.try_dollar_quote(prev) {

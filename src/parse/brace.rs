@@ -1,0 +1,506 @@
+//! The brace family's scanner: Java, C#, Kotlin and Swift, each configured by a [`Spec`]
+//! (its lexical forms, modifiers, declaration keywords, how attributes are written, whether a
+//! line break ends a statement) and nothing else.
+//!
+//! The walk reads a body (the file, a namespace, a type) one declaration at a time over masked
+//! text (comments and string contents blanked, interpolation holes kept as code): attributes,
+//! then modifiers, then either a keyword from the spec (`class`, `fun`, `var`, `init`, …) or,
+//! in Java and C#, a member without one (`Type name(…)` is a method, `Type name;` a field,
+//! `Type Name { get; }` a property). Type bodies are walked again; function bodies and
+//! initialisers are skipped as bracket groups, so lambdas and anonymous classes never leak
+//! entries. An entry starts on the line of its first modifier (attributes above it belong to
+//! its docs) and ends at its closing brace, its `;`, or where a line-ended statement ends.
+
+mod head;
+
+use crate::outline::{Entry, Kind};
+use crate::parse::cursor::Cursor;
+use crate::parse::lex::{self, LexSpec};
+use crate::parse::signature;
+use head::{Stop, Stops};
+use std::cell::Cell;
+
+/// One language of the family.
+pub(crate) struct Spec {
+    pub(crate) lex: LexSpec,
+    /// Words that may stand before a declaration and say nothing of what it declares.
+    pub(crate) modifiers: &'static [&'static str],
+    /// Declaration keywords and what each declares.
+    pub(crate) keywords: &'static [(&'static str, Decl)],
+    /// `@Name(…)` annotations (Java, Kotlin, Swift).
+    pub(crate) at_annotations: bool,
+    /// `[Name(…)]` attributes (C#).
+    pub(crate) bracket_attributes: bool,
+    /// A line break ends a statement unless the code around it continues it (Kotlin, Swift).
+    pub(crate) line_ends: bool,
+    /// Words that continue a statement when a line starts with them (Kotlin's `get`, `set`).
+    pub(crate) continuation_words: &'static [&'static str],
+    /// Members written without a keyword: `Type name(…)` methods and constructors, `Type
+    /// name;` fields, `Type Name { get; }` properties (Java, C#).
+    pub(crate) untagged_members: bool,
+}
+
+/// What a declaration keyword declares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Decl {
+    /// A type with a body of members (`class`, `interface`, `struct`, `record`, `object`).
+    Type(Kind),
+    /// An enum: its body starts with constants (`A, B(1) { … };`), members may follow.
+    Enum,
+    /// A C# namespace: block (`namespace A.B { … }`) or file-scoped (`namespace A.B;`).
+    Namespace,
+    /// `fun`, `func`: a function, a method in a type; Kotlin extensions are named `Type.name`.
+    Function,
+    /// A member named by its keyword: `init`, `deinit`, `subscript`, `constructor`.
+    Named,
+    /// `val`, `var`, `let`, `event`: one entry per declarator.
+    Property,
+    /// `typealias`, `associatedtype`: a type named after the keyword.
+    Alias,
+    /// Swift's `extension Type`, named by the extended type.
+    Extension,
+    /// Swift's `case a, b(Int)` in an enum.
+    Cases,
+    /// C#'s `delegate R Name(…);`.
+    Delegate,
+    /// A statement that declares nothing the outline lists (`package`, `import`, `using`).
+    Skip,
+}
+
+/// Deeper bodies (types in types in …) are not walked: real code never nests this far, and
+/// junk must not overflow the stack. The entry whose body is skipped is marked.
+const MAX_DEPTH: usize = 48;
+
+/// Outlines `text` in the language `spec` describes.
+pub(crate) fn parse(text: &str, spec: &'static Spec) -> Vec<Entry> {
+    let mut masked = lex::mask(text, &spec.lex);
+    // No-break spaces indent some real code: read as the two spaces they take in bytes, they
+    // separate words instead of starting one (identifiers may hold non-ASCII letters).
+    if masked.contains('\u{a0}') {
+        masked = masked.replace('\u{a0}', "  ");
+    }
+    let scanner = Scanner {
+        cur: Cursor::new(text, &masked),
+        spec,
+        depth: Cell::new(0),
+        cut: Cell::new(false),
+    };
+    let end = scanner.len();
+    scanner.body(0, end, &Scope::FILE)
+}
+
+/// Where a body lies.
+#[derive(Debug, Clone, Copy)]
+struct Scope<'s> {
+    /// The name of the type whose body this is (constructors are named after it).
+    type_name: Option<&'s str>,
+    /// An enum's body: constants come first.
+    enum_body: bool,
+}
+
+impl Scope<'_> {
+    const FILE: Scope<'static> = Scope {
+        type_name: None,
+        enum_body: false,
+    };
+}
+
+struct Scanner<'a> {
+    cur: Cursor<'a>,
+    spec: &'static Spec,
+    depth: Cell<usize>,
+    /// Set when a body was left unread at [`MAX_DEPTH`].
+    cut: Cell<bool>,
+}
+
+impl<'a> std::ops::Deref for Scanner<'a> {
+    type Target = Cursor<'a>;
+
+    fn deref(&self) -> &Cursor<'a> {
+        &self.cur
+    }
+}
+
+/// One declaration's head, read up to its first distinctive word.
+struct Head<'s> {
+    /// Where the declaration starts (after its attributes): the entry's first line.
+    start: usize,
+    /// The keyword (or, for an untagged member, the first word of its type) and where it ends.
+    word: &'s str,
+    word_end: usize,
+    /// Modifiers seen (`enum` and `companion` change what a Kotlin class is).
+    enum_modifier: bool,
+    companion: bool,
+    constant: bool,
+}
+
+impl<'a> Scanner<'a> {
+    /// The entries of the body `start..end`.
+    fn body(&self, start: usize, end: usize, scope: &Scope) -> Vec<Entry> {
+        let depth = self.depth.get();
+        if depth >= MAX_DEPTH {
+            let inside = self.m.get(start..end).unwrap_or(&[]);
+            if inside.iter().any(|b| !b.is_ascii_whitespace()) {
+                self.cut.set(true);
+            }
+            return Vec::new();
+        }
+        self.depth.set(depth + 1);
+        let mut out = Vec::new();
+        let mut pos = start;
+        if scope.enum_body {
+            pos = self.enum_constants(start, end, &mut out);
+        }
+        while pos < end {
+            pos = self.skip_ws(pos, end);
+            if pos >= end {
+                break;
+            }
+            let next = match self.at(pos) {
+                b';' | b',' => pos + 1,
+                // An initialiser block (`static { … }`, Kotlin's `init { … }` is a keyword).
+                b'{' => self.skip_group(pos, end),
+                // A preprocessor line (`#if`, `#region`): both branches are read.
+                b'#' => self.line_end(pos, end),
+                _ => self.declaration(pos, end, scope, &mut out),
+            };
+            pos = next.max(pos + 1);
+        }
+        self.depth.set(depth);
+        out
+    }
+
+    /// `entry` with the members of the body `open..close` (the braces' positions).
+    fn with_body(&self, entry: Entry, open: usize, close: usize, scope: &Scope) -> Entry {
+        let outer = self.cut.replace(false);
+        let entry = entry.with_children(self.body(open + 1, close, scope));
+        entry.cut_by_nesting(self.cut.replace(outer))
+    }
+
+    fn line_end(&self, pos: usize, end: usize) -> usize {
+        self.m
+            .get(pos..end.min(self.m.len()))
+            .and_then(|rest| memchr::memchr(b'\n', rest))
+            .map_or(end, |n| pos + n)
+    }
+
+    /// Reads attributes and modifiers from `pos`; `None` when no word follows (an
+    /// initialiser block `static { … }`, junk).
+    fn head(&self, pos: usize, end: usize) -> Option<Head<'a>> {
+        let start = self.skip_attributes(pos, end);
+        let mut p = start;
+        let mut head = Head {
+            start,
+            word: "",
+            word_end: start,
+            enum_modifier: false,
+            companion: false,
+            constant: false,
+        };
+        loop {
+            // Java's `@interface`: the annotation marker is part of the keyword. C#'s `~T()`.
+            let word_at = if matches!(self.at(p), b'@' | b'~') {
+                p + 1
+            } else {
+                p
+            };
+            let Some((mut word, _, mut word_end)) = self.word(word_at, end) else {
+                // A C# tuple type (`(int, string) F()`) starts a member; a block is no head.
+                return (self.at(p) == b'(').then_some(head);
+            };
+            // Java's `non-sealed` is one modifier written as two words.
+            if word == "non" && self.text(word_end, word_end + 7) == "-sealed" {
+                word_end += 7;
+                word = self.text(p, word_end);
+            }
+            let leads = word_at == p && self.more_head_follows(word_end, end);
+            // A keyword before another declaration keyword is a modifier: Swift's `class
+            // func`, Kotlin's `fun interface`, C#'s `record struct`.
+            let is_modifier = leads
+                && (self.spec.modifiers.contains(&word)
+                    || (self.is_keyword(word)
+                        && self
+                            .next_word(word_end, end)
+                            .is_some_and(|w| self.is_keyword(w))));
+            if !is_modifier {
+                head.word = word;
+                head.word_end = word_end;
+                return Some(head);
+            }
+            head.enum_modifier |= word == "enum";
+            head.companion |= word == "companion";
+            head.constant |= word == "const";
+            p = self.skip_attributes(word_end, end);
+        }
+    }
+
+    fn is_keyword(&self, word: &str) -> bool {
+        self.spec
+            .keywords
+            .iter()
+            .any(|(w, decl)| *w == word && *decl != Decl::Skip)
+    }
+
+    fn next_word(&self, pos: usize, end: usize) -> Option<&'a str> {
+        self.word(self.skip_ws(pos, end), end).map(|(w, _, _)| w)
+    }
+
+    /// Whether a modifier word leads a declaration: a word, an attribute or an initialiser
+    /// block follows it. Otherwise it is a name (`val data = 1`, `fun open()`).
+    fn more_head_follows(&self, word_end: usize, end: usize) -> bool {
+        let next = self.skip_ws(word_end, end);
+        let byte = self.at(next);
+        crate::parse::cursor::is_ident_start(byte)
+            || matches!(byte, b'@' | b'[' | b'`' | b'{' | b'(')
+    }
+
+    /// Reads the declaration at `pos`, pushing its entries; returns where the walk resumes.
+    fn declaration(&self, pos: usize, end: usize, scope: &Scope, out: &mut Vec<Entry>) -> usize {
+        let Some(head) = self.head(pos, end) else {
+            let at = self.skip_attributes(pos, end);
+            // `static { … }`: an initialiser block, no entry.
+            let block = self.m[at..end.min(self.m.len())]
+                .iter()
+                .position(|b| !b.is_ascii_whitespace() && !b.is_ascii_alphabetic())
+                .map(|n| at + n)
+                .filter(|b| self.at(*b) == b'{');
+            return match block {
+                Some(open) => self.skip_group(open, end),
+                None => self.statement_end(pos, end),
+            };
+        };
+        let keyword = self
+            .spec
+            .keywords
+            .iter()
+            .find(|(word, _)| *word == head.word)
+            .map(|(_, decl)| *decl);
+        match keyword {
+            Some(Decl::Type(_)) if head.enum_modifier => {
+                self.type_decl(&head, Kind::Enum, true, end, out)
+            }
+            Some(Decl::Type(kind)) => self.type_decl(&head, kind, false, end, out),
+            Some(Decl::Enum) => self.type_decl(&head, Kind::Enum, true, end, out),
+            Some(Decl::Namespace) => self.namespace(&head, end, out),
+            Some(Decl::Function) => self.function(&head, end, scope, out),
+            Some(Decl::Named) => self.named_member(&head, end, out),
+            Some(Decl::Property) => self.properties(&head, head.word_end, end, scope, out),
+            Some(Decl::Alias) => self.alias(&head, end, out),
+            Some(Decl::Extension) => self.extension(&head, end, out),
+            Some(Decl::Cases) => self.cases(head.word_end, end, out),
+            Some(Decl::Delegate) => self.untagged(&head, end, scope, Some(Kind::Type), out),
+            Some(Decl::Skip) => self.statement_end(head.word_end, end),
+            None if self.spec.untagged_members && scope.type_name.is_some() => {
+                self.untagged(&head, end, scope, None, out)
+            }
+            None => self.statement_end(head.word_end, end),
+        }
+    }
+
+    /// The kind a function has here: a method in a type, a function elsewhere.
+    fn function_kind(scope: &Scope) -> Kind {
+        if scope.type_name.is_some() {
+            Kind::Method
+        } else {
+            Kind::Function
+        }
+    }
+
+    /// A type declaration: `class Name<T>(…) : Base where … { body }` or one with no body.
+    fn type_decl(
+        &self,
+        head: &Head,
+        kind: Kind,
+        enum_body: bool,
+        end: usize,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let p = self.skip_ws(head.word_end, end);
+        let named = self.declared_name(p, end, false);
+        let (name, after_name) = match named {
+            // `companion object { … }` is named `Companion`, as Kotlin names it.
+            Some((name, e)) if !(head.companion && name == "where") => (name, e),
+            _ if head.companion || head.word == "object" => ("Companion".to_string(), p),
+            _ => return self.statement_end(p, end),
+        };
+        let stops = Stops {
+            body: true,
+            ..Stops::default()
+        };
+        let (mut stop, mut why) = self.head_stop(after_name, end, stops);
+        // Kotlin's `class A\n  internal constructor(…) {`: the primary constructor may open
+        // the next line.
+        if why == Stop::End && self.at(stop) == b'\n' {
+            if let Some(ctor) = self.head(stop, end).filter(|h| h.word == "constructor") {
+                (stop, why) = self.head_stop(ctor.word_end, end, stops);
+            }
+        }
+        let sig = signature(&self.code_text(head.start, stop));
+        let line = self.line(head.start);
+        let record_params = self.record_components(after_name, stop, end);
+        if why != Stop::Body {
+            let last = if self.at(stop) == b';' {
+                stop
+            } else {
+                stop.saturating_sub(1)
+            };
+            let entry = Entry::new(kind, name, line, self.last_code_line(head.start, last + 1))
+                .with_signature(sig)
+                .with_children(record_params);
+            out.push(entry);
+            return self.statement_end(stop, end);
+        }
+        let close = self.close(stop, end).unwrap_or(end);
+        let entry = Entry::new(
+            kind,
+            name.as_str(),
+            line,
+            self.line(close.min(self.len().saturating_sub(1))),
+        )
+        .with_signature(sig);
+        let inner = Scope {
+            type_name: Some(&name),
+            enum_body,
+        };
+        let mut entry = self.with_body(entry, stop, close, &inner);
+        if !record_params.is_empty() {
+            let mut children = record_params;
+            children.append(&mut entry.children);
+            entry.children = children;
+        }
+        out.push(entry);
+        close + 1
+    }
+
+    /// A record's or primary constructor's components (`record P(int x, int y)`), as fields:
+    /// the parameter list right after the name (generics skipped), before `stop`.
+    fn record_components(&self, after_name: usize, stop: usize, end: usize) -> Vec<Entry> {
+        let p = self.skip_generics(self.skip_ws(after_name, end), end);
+        let p = self.skip_ws(p, end);
+        if self.at(p) != b'(' || p >= stop || self.spec.line_ends {
+            return Vec::new();
+        }
+        let Some(close) = self.close(p, end) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        let mut from = p + 1;
+        while from < close {
+            let stops = Stops {
+                comma: true,
+                ..Stops::default()
+            };
+            let (stop, _) = self.head_stop(from, close, stops);
+            let part_start = self.skip_attributes(from, stop);
+            if let Some((s, e)) = self.word_before(stop, part_start) {
+                let line = self.line(part_start);
+                out.push(
+                    Entry::new(Kind::Field, self.text(s, e), line, self.line(e))
+                        .with_signature(signature(&self.code_text(part_start, stop))),
+                );
+            }
+            from = stop + 1;
+        }
+        out
+    }
+
+    /// An enum's constants, from the body's start to the `;` ending them (or the body's end):
+    /// `A, B(1), C { … }`. Returns where the members start.
+    fn enum_constants(&self, start: usize, end: usize, out: &mut Vec<Entry>) -> usize {
+        let mut pos = start;
+        loop {
+            let at = self.skip_attributes(pos, end);
+            if at >= end {
+                return end;
+            }
+            let Some((name, name_end)) = self.declared_name(at, end, false) else {
+                return at;
+            };
+            // Swift writes `case`; a member keyword or a modifier means the constants are done
+            // (Java: `enum E { ; void f() {} }` has none).
+            let is_keyword = self.spec.keywords.iter().any(|(w, _)| *w == name)
+                || self.spec.modifiers.contains(&name.as_str());
+            if is_keyword {
+                return at;
+            }
+            let stops = Stops {
+                body: true,
+                comma: true,
+                ..Stops::default()
+            };
+            let (mut stop, mut why) = self.head_stop(name_end, end, stops);
+            let sig = signature(&self.code_text(at, stop));
+            let mut entry = Entry::new(
+                Kind::Constant,
+                name,
+                self.line(at),
+                self.last_code_line(at, stop),
+            );
+            if why == Stop::Body {
+                let close = self.close(stop, end).unwrap_or(end);
+                let entry_end = self.line(close.min(self.len().saturating_sub(1)));
+                entry = Entry::new(Kind::Constant, entry.name.clone(), entry.line, entry_end);
+                entry = self.with_body(entry, stop, close, &Scope::FILE_TYPE);
+                let commas = Stops {
+                    comma: true,
+                    ..Stops::default()
+                };
+                (stop, why) = self.head_stop(close + 1, end, commas);
+            }
+            out.push(entry.with_signature(sig));
+            match why {
+                Stop::Comma => pos = stop + 1,
+                Stop::End if self.at(stop) == b';' => return stop + 1,
+                _ => return stop,
+            }
+        }
+    }
+
+    /// A C# namespace: `namespace A.B { … }` with its members as children, or `namespace
+    /// A.B;` owning the rest of the file.
+    fn namespace(&self, head: &Head, end: usize, out: &mut Vec<Entry>) -> usize {
+        let p = self.skip_ws(head.word_end, end);
+        let Some(name_end) = self.path_end(p, end) else {
+            return self.statement_end(p, end);
+        };
+        let name = self.text(p, name_end);
+        let line = self.line(head.start);
+        let sig = signature(&self.code_text(head.start, name_end));
+        let (stop, why) = self.head_stop(
+            name_end,
+            end,
+            Stops {
+                body: true,
+                ..Stops::default()
+            },
+        );
+        if why == Stop::Body {
+            let close = self.close(stop, end).unwrap_or(end);
+            let entry = Entry::new(
+                Kind::Namespace,
+                name,
+                line,
+                self.line(close.min(self.len().saturating_sub(1))),
+            )
+            .with_signature(sig);
+            out.push(self.with_body(entry, stop, close, &Scope::FILE));
+            return close + 1;
+        }
+        let rest = self.statement_end(stop, end);
+        let last = self.last_code_line(head.start, end);
+        let entry = Entry::new(Kind::Namespace, name, line, last).with_signature(sig);
+        let entry = entry.with_children(self.body(rest, end, &Scope::FILE));
+        out.push(entry);
+        end
+    }
+}
+
+impl Scope<'_> {
+    /// The body of an enum constant or an anonymous type: members, no constructor name.
+    const FILE_TYPE: Scope<'static> = Scope {
+        type_name: Some(""),
+        enum_body: false,
+    };
+}
+
+mod members;

@@ -1,0 +1,64 @@
+//! Kotlin: a row of the brace family (see [`crate::parse::brace`]). Statements end at line
+//! breaks; string templates `${…}` hold code; comments nest; accessors follow properties.
+
+use crate::outline::Kind;
+use crate::parse::brace::{Decl, Spec};
+use crate::parse::lex::{Interpolation, LexSpec};
+
+pub(crate) const SPEC: Spec = Spec {
+    lex: LexSpec {
+        triple_quotes: true,
+        nested_comments: true,
+        interpolation: Interpolation::DollarBrace,
+        ..LexSpec::C_LIKE
+    },
+    modifiers: &[
+        "abstract",
+        "actual",
+        "annotation",
+        "companion",
+        "const",
+        "crossinline",
+        "data",
+        "enum",
+        "expect",
+        "external",
+        "final",
+        "infix",
+        "inline",
+        "inner",
+        "internal",
+        "lateinit",
+        "noinline",
+        "open",
+        "operator",
+        "override",
+        "private",
+        "protected",
+        "public",
+        "reified",
+        "sealed",
+        "suspend",
+        "tailrec",
+        "value",
+        "vararg",
+    ],
+    keywords: &[
+        ("class", Decl::Type(Kind::Class)),
+        ("interface", Decl::Type(Kind::Interface)),
+        ("object", Decl::Type(Kind::Class)),
+        ("fun", Decl::Function),
+        ("val", Decl::Property),
+        ("var", Decl::Property),
+        ("constructor", Decl::Named),
+        ("typealias", Decl::Alias),
+        ("init", Decl::Skip),
+        ("package", Decl::Skip),
+        ("import", Decl::Skip),
+    ],
+    at_annotations: true,
+    bracket_attributes: false,
+    line_ends: true,
+    continuation_words: &["get", "set"],
+    untagged_members: false,
+};
