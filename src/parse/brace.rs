@@ -198,6 +198,14 @@ impl<'a> Scanner<'a> {
             constant: false,
         };
         loop {
+            // Java's generic methods: `<T> T get()`.
+            if self.at(p) == b'<' {
+                let after = self.skip_generics(p, end);
+                if after > p {
+                    p = self.skip_ws(after, end);
+                    continue;
+                }
+            }
             // Java's `@interface`: the annotation marker is part of the keyword. C#'s `~T()`.
             let word_at = if matches!(self.at(p), b'@' | b'~') {
                 p + 1
@@ -230,6 +238,12 @@ impl<'a> Scanner<'a> {
             head.enum_modifier |= word == "enum";
             head.companion |= word == "companion";
             head.constant |= word == "const";
+            // Swift's `private(set)`: the modifier's argument is part of it.
+            let word_end = if self.at(word_end) == b'(' {
+                self.skip_group(word_end, end)
+            } else {
+                word_end
+            };
             p = self.skip_attributes(word_end, end);
         }
     }

@@ -70,6 +70,14 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// Past spaces and tabs at `pos` (not line breaks, which may end a statement).
+    pub(super) fn skip_blanks(&self, mut pos: usize, end: usize) -> usize {
+        while pos < end && matches!(self.at(pos), b' ' | b'\t' | b'\r') {
+            pos += 1;
+        }
+        pos
+    }
+
     /// The end of a dotted path of identifiers at `pos` (`a.b.C`), if one starts there.
     pub(super) fn path_end(&self, pos: usize, end: usize) -> Option<usize> {
         let (_, mut e) = self.ident(pos, end)?;

@@ -159,8 +159,9 @@ impl Scanner<'_> {
             let Some((mut name, mut name_end)) = self.declared_name(p, end, false) else {
                 return self.statement_end(p, end);
             };
-            // A Kotlin extension property: `val Recv.name`.
-            while self.at(name_end) == b'.' {
+            // A Kotlin extension property: `val Recv.name`, `val KClass<*>.name`.
+            while self.at(self.skip_generics(name_end, end)) == b'.' {
+                name_end = self.skip_generics(name_end, end);
                 match self.declared_name(name_end + 1, end, false) {
                     Some((next, e)) => {
                         name = format!("{name}.{next}");
@@ -214,7 +215,8 @@ impl Scanner<'_> {
             let Some(head) = head.filter(|h| self.spec.continuation_words.contains(&h.word)) else {
                 return pos;
             };
-            let p = self.skip_ws(head.word_end, end);
+            // `get() = …`, `get() { … }`, or a bare `private set` ending its line.
+            let p = self.skip_blanks(head.word_end, end);
             let after = if self.at(p) == b'(' {
                 self.skip_group(p, end)
             } else {
@@ -252,7 +254,12 @@ impl Scanner<'_> {
     /// Swift's `extension A.B: P where … { … }`, named `A.B` so that `--find B` finds it.
     pub(super) fn extension(&self, head: &Head, end: usize, out: &mut Vec<Entry>) -> usize {
         let p = self.skip_ws(head.word_end, end);
-        let Some(name_end) = self.path_end(p, end) else {
+        // `extension [Element]`, `extension [K: V]`: sugar for a generic type.
+        let name_end = match self.at(p) {
+            b'[' => Some(self.skip_group(p, end)),
+            _ => self.path_end(p, end),
+        };
+        let Some(name_end) = name_end else {
             return self.statement_end(p, end);
         };
         let name = self.text(p, name_end);
