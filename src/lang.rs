@@ -555,7 +555,7 @@ mod tests {
     fn the_summary_lists_extensions_then_file_names() {
         let summary = supported_summary();
         assert!(
-            summary.starts_with(".c .cc .cjs .cpp .cs .csx .css"),
+            summary.starts_with(".c .cc .cjs .cpp .cs .css .csx"),
             "{summary}"
         );
         assert!(

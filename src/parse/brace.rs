@@ -177,6 +177,33 @@ impl<'a> Scanner<'a> {
         entry.cut_by_nesting(self.cut.replace(outer))
     }
 
+    /// The source of a head, for its signature: comments dropped, and masked preprocessor
+    /// lines too (C#'s `#if` between a class and its bases).
+    fn head_text(&self, start: usize, end: usize) -> String {
+        let mut out = String::new();
+        let mut from = start;
+        let mut line_start = start;
+        while line_start < end {
+            let line_end = self.line_end(line_start, end);
+            let src = self.src.as_bytes();
+            let first = (line_start..line_end)
+                .find(|i| !src.get(*i).is_some_and(u8::is_ascii_whitespace))
+                .unwrap_or(line_end);
+            let masked_directive = src.get(first) == Some(&b'#')
+                && self
+                    .m
+                    .get(first..line_end)
+                    .is_some_and(|m| m.iter().all(u8::is_ascii_whitespace));
+            if masked_directive {
+                out.push_str(&self.code_text(from, line_start));
+                from = line_end;
+            }
+            line_start = line_end + 1;
+        }
+        out.push_str(&self.code_text(from, end));
+        out
+    }
+
     fn line_end(&self, pos: usize, end: usize) -> usize {
         self.m
             .get(pos..end.min(self.m.len()))
@@ -349,7 +376,7 @@ impl<'a> Scanner<'a> {
                 (stop, why) = self.head_stop(ctor.word_end, end, stops);
             }
         }
-        let sig = signature(&self.code_text(head.start, stop));
+        let sig = signature(&self.head_text(head.start, stop));
         let line = self.line(head.start);
         let record_params = self.record_components(after_name, stop, end);
         if why != Stop::Body {
@@ -410,7 +437,7 @@ impl<'a> Scanner<'a> {
                 let line = self.line(part_start);
                 out.push(
                     Entry::new(Kind::Field, self.text(s, e), line, self.line(e))
-                        .with_signature(signature(&self.code_text(part_start, stop))),
+                        .with_signature(signature(&self.head_text(part_start, stop))),
                 );
             }
             from = stop + 1;
@@ -443,7 +470,7 @@ impl<'a> Scanner<'a> {
                 ..Stops::default()
             };
             let (mut stop, mut why) = self.head_stop(name_end, end, stops);
-            let sig = signature(&self.code_text(at, stop));
+            let sig = signature(&self.head_text(at, stop));
             let mut entry = Entry::new(
                 Kind::Constant,
                 name,
@@ -479,7 +506,7 @@ impl<'a> Scanner<'a> {
         };
         let name = self.text(p, name_end);
         let line = self.line(head.start);
-        let sig = signature(&self.code_text(head.start, name_end));
+        let sig = signature(&self.head_text(head.start, name_end));
         let (stop, why) = self.head_stop(
             name_end,
             end,
@@ -518,3 +545,5 @@ impl Scope<'_> {
 }
 
 mod members;
+#[cfg(test)]
+mod tests;

@@ -23,8 +23,9 @@ pub fn is_test_path(path: &Path) -> bool {
         return false;
     };
     let in_test_dir = components.any(|dir| {
-        let dir = dir.as_os_str().to_string_lossy();
-        TEST_DIRS.contains(&dir.to_ascii_lowercase().as_str())
+        let dir = dir.as_os_str().to_string_lossy().to_ascii_lowercase();
+        // .NET test projects: `Newtonsoft.Json.Tests/`, `App.UnitTests/`.
+        TEST_DIRS.contains(&dir.as_str()) || dir.ends_with(".tests") || dir.ends_with("unittests")
     });
     in_test_dir || is_test_file_name(&file.as_os_str().to_string_lossy())
 }
@@ -37,6 +38,13 @@ fn is_test_file_name(name: &str) -> bool {
         "rs" => stem == "tests" || stem.ends_with("_tests") || stem.ends_with("_test"),
         "js" | "jsx" | "ts" | "tsx" | "mjs" | "cjs" | "mts" | "cts" => {
             stem.ends_with(".test") || stem.ends_with(".spec")
+        }
+        // JUnit, xUnit/NUnit, Kotlin and XCTest name a test class after what it tests.
+        "java" | "kt" | "kts" | "cs" | "swift" => {
+            ["Test", "Tests", "Spec", "IT"].iter().any(|suffix| {
+                stem.strip_suffix(suffix)
+                    .is_some_and(|rest| !rest.is_empty())
+            })
         }
         "c" | "cc" | "cpp" | "cxx" | "h" | "hpp" => {
             stem.starts_with("test_") || stem.ends_with("_test") || stem.ends_with("_unittest")
@@ -77,6 +85,13 @@ mod tests {
             "web/button.test.tsx",
             "lib/testdata/x.json",
             "src/parse_tests.rs",
+            "app/src/test/java/com/x/RegistryTest.java",
+            "lib/RegistryTest.java",
+            "Src/Newtonsoft.Json.Tests/Linq/JTokenReaderTest.cs",
+            "Src/Lib/ParserTests.cs",
+            "okio/src/commonMain/kotlin/BufferTest.kt",
+            "Sources/CacheTests.swift",
+            "Tests/AlamofireTests/Session.swift",
         ] {
             assert!(is_test_path(Path::new(path)), "{path}");
         }
@@ -86,6 +101,10 @@ mod tests {
             "latest/main.go",
             "src/spectrum.ts",
             "attest.c",
+            "src/main/java/com/x/Test.java",
+            "src/main/java/com/x/Contest.java",
+            "Sources/Manifest.swift",
+            "Src/Newtonsoft.Json/Latest.cs",
         ] {
             assert!(!is_test_path(Path::new(path)), "{path}");
         }

@@ -23,7 +23,7 @@ const BAD: &[(&[&str], i32, &str)] = &[
     (&["missing.py"], 2, "outline: missing.py: no such file or directory"),
     (&["--depth", "0", "."], 2, "invalid value '0' for '--depth <N>': 0 is not in 1.."),
     (&["--preview", "11", "."], 2, "invalid value '11' for '--preview <N>': 11 is not in 0..=10"),
-    (&["--lang", "cobol", "."], 2, "'cobol' for '--lang <LANG>' [possible values: c, cpp, css,"),
+    (&["--lang", "cobol", "."], 2, "'cobol' for '--lang <LANG>' [possible values: c, cpp, csharp, css,"),
     (&["--sort", "size", "."], 2, "'size' for '--sort <KEY>' [possible values: path, tokens]"),
     (&["--tokenizer", "gpt2", "."], 2, "[possible values: o200k, cl100k, chars4]"),
     (&["--theme", "Nope", "."], 2, "unknown theme 'Nope'; known: ansi, base16,"),

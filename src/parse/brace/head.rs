@@ -130,6 +130,16 @@ impl<'a> Scanner<'a> {
                     continue;
                 }
                 b';' => return (pos, Stop::End),
+                // A multi-line string's line breaks end nothing (its delimiters survive
+                // masking, its text does not).
+                b'"' if self.spec.line_ends && self.m.get(pos..pos + 3) == Some(b"\"\"\"") => {
+                    pos = self
+                        .m
+                        .get(pos + 3..end.min(self.m.len()))
+                        .and_then(|rest| memchr::memmem::find(rest, b"\"\"\""))
+                        .map_or(end, |n| pos + 3 + n + 3);
+                    continue;
+                }
                 b'\n' if self.spec.line_ends && !self.continues(pos, end) => {
                     // A body may open on the next line (`class A: B,\n  C\n{`).
                     let next = self.skip_ws(pos, end);

@@ -98,7 +98,7 @@ impl Scanner<'_> {
         }
         let after = self.skip_group(params, end);
         let extent = self.member_extent(head.start, after, end);
-        let sig = signature(&self.code_text(head.start, extent.head_end));
+        let sig = signature(&self.head_text(head.start, extent.head_end));
         let entry = Entry::new(
             Self::function_kind(scope),
             name,
@@ -124,7 +124,7 @@ impl Scanner<'_> {
             p
         };
         let extent = self.member_extent(head.start, after, end);
-        let sig = signature(&self.code_text(head.start, extent.head_end));
+        let sig = signature(&self.head_text(head.start, extent.head_end));
         out.push(
             Entry::new(
                 Kind::Method,
@@ -186,7 +186,7 @@ impl Scanner<'_> {
             };
             let sig_start = if first { head.start } else { p };
             first = false;
-            let sig = signature(&self.code_text(sig_start, sig_end));
+            let sig = signature(&self.head_text(sig_start, sig_end));
             let sig = sig.split(" = ").next().unwrap_or("").to_string();
             out.push(Entry::new(kind, name, self.line(head.start), end_line).with_signature(sig));
             match why {
@@ -237,7 +237,7 @@ impl Scanner<'_> {
             return self.statement_end(p, end);
         };
         let next = self.statement_end(p, end);
-        let sig = signature(&self.code_text(head.start, next));
+        let sig = signature(&self.head_text(head.start, next));
         let sig = sig.trim_end_matches(';').to_string();
         out.push(
             Entry::new(
@@ -271,7 +271,7 @@ impl Scanner<'_> {
                 ..Stops::default()
             },
         );
-        let sig = signature(&self.code_text(head.start, stop));
+        let sig = signature(&self.head_text(head.start, stop));
         if why != Stop::Body {
             return self.statement_end(stop, end);
         }
@@ -311,7 +311,7 @@ impl Scanner<'_> {
                     self.line(p),
                     self.last_code_line(p, stop),
                 )
-                .with_signature(signature(&self.code_text(p, stop))),
+                .with_signature(signature(&self.head_text(p, stop))),
             );
             if why != Stop::Comma {
                 return self.statement_end(stop, end);
@@ -361,8 +361,9 @@ impl Scanner<'_> {
             Stop::Body | Stop::Arrow => match self.word_before(stop, from) {
                 Some((s, e)) => {
                     let name = self.text(s, e);
-                    // Java's compact record constructor: `Point { … }`.
-                    let kind = if Some(name) == scope.type_name && s == head.start {
+                    // Java's compact record constructor: `Point { … }` (no member is named
+                    // like its type otherwise, in Java or C#).
+                    let kind = if Some(name) == scope.type_name {
                         Kind::Method
                     } else {
                         Kind::Property
@@ -415,7 +416,7 @@ impl Scanner<'_> {
                 end_line = self.last_code_line(head.start, next);
             }
         }
-        let sig = signature(&self.code_text(head.start, extent.head_end));
+        let sig = signature(&self.head_text(head.start, extent.head_end));
         out.push(Entry::new(kind, name, self.line(head.start), end_line).with_signature(sig));
         next
     }
@@ -449,7 +450,7 @@ impl Scanner<'_> {
         };
         let after = self.skip_group(paren, end);
         let extent = self.member_extent(head.start, after, end);
-        let sig = signature(&self.code_text(head.start, extent.head_end));
+        let sig = signature(&self.head_text(head.start, extent.head_end));
         let kind = kind.unwrap_or(Self::function_kind(scope));
         out.push(
             Entry::new(kind, name, self.line(head.start), extent.end_line).with_signature(sig),
@@ -523,7 +524,7 @@ impl Scanner<'_> {
                 _ => (stop, why),
             };
             let sig_start = if p == from { head.start } else { s };
-            let sig = signature(&self.code_text(sig_start, e));
+            let sig = signature(&self.head_text(sig_start, e));
             out.push(
                 Entry::new(
                     kind,

@@ -31,17 +31,10 @@ impl Scanner<'_> {
             return false;
         }
         let run = self.src.get(self.code_from..self.pos).unwrap_or(&[]);
-        let prefix: &[u8] = run
-            .strip_suffix(b"$@")
-            .or_else(|| run.strip_suffix(b"@$"))
-            .map_or_else(
-                || {
-                    run.strip_suffix(b"@")
-                        .or_else(|| run.strip_suffix(b"$"))
-                        .unwrap_or(run)
-                },
-                |r| r,
-            );
+        let prefix: &[u8] = [b"$@".as_slice(), b"@$", b"@", b"$"]
+            .iter()
+            .find_map(|marker| run.strip_suffix(*marker))
+            .unwrap_or(run);
         let prefix_bytes = &run[prefix.len()..];
         // `x@"` is no prefix: the marker must stand alone.
         let standalone = prefix.last().is_none_or(|b| !is_word_byte(*b));
@@ -211,7 +204,7 @@ mod tests {
         let src = r#"val s = "${ if (a) "}" else "{" } x" ; f()"#;
         let masked = mask(src, &KOTLIN);
         assert_eq!(masked.len(), src.len());
-        assert_eq!(masked, r#"val s = "  { if (a) " " else " " }  " ; f()"#);
+        assert_eq!(masked, r#"val s = " { if (a) " " else " " }  " ; f()"#);
     }
 
     #[test]
@@ -220,7 +213,7 @@ mod tests {
         let masked = mask(src, &SWIFT);
         assert_eq!(
             masked,
-            "let a = \"   (d[\" \"])  \"; let b = #\"     \"#; #if X"
+            "let a = \"    (d[\" \"])  \"; let b = #\"      \"#; #if X"
         );
     }
 

@@ -1,0 +1,15 @@
+#![no_main]
+//! Fuzzes the brace family (Java, C#, Kotlin, Swift): see `outliner_fuzz::check_input`.
+
+use libfuzzer_sys::fuzz_target;
+use outliner::Language;
+
+fuzz_target!(|data: &[u8]| outliner_fuzz::check_input(
+    &[
+        Language::Java,
+        Language::CSharp,
+        Language::Kotlin,
+        Language::Swift
+    ],
+    data
+));

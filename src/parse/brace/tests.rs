@@ -1,0 +1,234 @@
+//! Unit tests for the brace family: per language, the lexical and grammar traps a compiler
+//! reads one way and a naive scanner another.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use super::{parse, Spec};
+use crate::parse::tests::flat_tree;
+use crate::parse::{csharp, java, kotlin, swift};
+
+type Flat = Vec<(usize, &'static str, String, usize, usize)>;
+
+fn flat(text: &str, spec: &'static Spec) -> Flat {
+    flat_tree(&parse(text, spec), false)
+}
+
+fn row(
+    depth: usize,
+    kind: &'static str,
+    name: &str,
+    line: usize,
+    end: usize,
+) -> (usize, &'static str, String, usize, usize) {
+    (depth, kind, name.to_string(), line, end)
+}
+
+#[test]
+fn java_text_blocks_chars_lambdas_and_anonymous_classes_hide_nothing() {
+    let src = "class A {\n  String t = \"\"\"\n    void fake() { }\n    \"\"\";\n  char c = '}';\n  Runnable r = () -> { };\n  Object o = new Object() {\n    public String toString() { return \"}\"; }\n  };\n  Map<String, List<Integer>> m;\n  void real() {}\n}\n";
+    assert_eq!(
+        flat(src, &java::SPEC),
+        vec![
+            row(0, "class", "A", 1, 12),
+            row(1, "field", "t", 2, 4),
+            row(1, "field", "c", 5, 5),
+            row(1, "field", "r", 6, 6),
+            row(1, "field", "o", 7, 9),
+            row(1, "field", "m", 10, 10),
+            row(1, "method", "real", 11, 11),
+        ]
+    );
+}
+
+#[test]
+fn java_enums_records_annotation_types_and_initialiser_blocks() {
+    let src = "@Deprecated\npublic enum E {\n  A, B(1) {\n    void b() {}\n  }, C;\n  E() {}\n}\nrecord P(int x, int y) {\n  public P {\n  }\n  static { init(); }\n  { other(); }\n}\n@interface Tag {\n  int value() default 1;\n}\n";
+    assert_eq!(
+        flat(src, &java::SPEC),
+        vec![
+            row(0, "enum", "E", 2, 7),
+            row(1, "constant", "A", 3, 3),
+            row(1, "constant", "B", 3, 5),
+            row(2, "method", "b", 4, 4),
+            row(1, "constant", "C", 5, 5),
+            row(1, "method", "E", 6, 6),
+            row(0, "class", "P", 8, 13),
+            row(1, "field", "x", 8, 8),
+            row(1, "field", "y", 8, 8),
+            row(1, "method", "P", 9, 10),
+            row(0, "interface", "Tag", 14, 16),
+            row(1, "method", "value", 15, 15),
+        ]
+    );
+}
+
+#[test]
+fn java_generic_methods_and_non_sealed_types() {
+    let src = "interface I {\n  <T> T get(Class<T> c) throws E;\n  Map<K, V>> bad();\n}\nnon-sealed class S extends B {}\n";
+    let got = flat(src, &java::SPEC);
+    assert_eq!(got[1], row(1, "method", "get", 2, 2));
+    assert_eq!(got.last(), Some(&row(0, "class", "S", 5, 5)));
+}
+
+#[test]
+fn csharp_strings_preprocessor_lines_and_members_without_keywords() {
+    let src = concat!(
+        "namespace N.M\n{\n",
+        "  [Attr(\"{\")]\n",
+        "  public class C : B\n#if X\n    , I\n#endif\n  {\n",
+        "    string p = @\"C:\\\"\" }\";\n",
+        "    string q = $\"{d[\"}\"]} {{\";\n",
+        "    string r = @\"\"\"\";\n",
+        "    public int X { get; set; } = 1;\n",
+        "    public int Y => 2;\n",
+        "    public int this[int i] => i;\n",
+        "    ~C() { }\n",
+        "    public static C operator +(C a, C b) => a;\n",
+        "    public static implicit operator int(C c) => 0;\n",
+        "    public (int a, int b) T() => (1, 2);\n",
+        "    public event EventHandler E { add { } remove { } }\n",
+        "  }\n}\n",
+    );
+    assert_eq!(
+        flat(src, &csharp::SPEC),
+        vec![
+            row(0, "namespace", "N.M", 1, 21),
+            row(1, "class", "C", 4, 20),
+            row(2, "field", "p", 9, 9),
+            row(2, "field", "q", 10, 10),
+            row(2, "field", "r", 11, 11),
+            row(2, "property", "X", 12, 12),
+            row(2, "property", "Y", 13, 13),
+            row(2, "property", "this", 14, 14),
+            row(2, "method", "~C", 15, 15),
+            row(2, "method", "operator +", 16, 16),
+            row(2, "method", "implicit operator int", 17, 17),
+            row(2, "method", "T", 18, 18),
+            row(2, "property", "E", 19, 19),
+        ]
+    );
+    let entries = parse(src, &csharp::SPEC);
+    assert_eq!(
+        entries[0].children[0].signature.as_deref(),
+        Some("public class C : B , I")
+    );
+}
+
+#[test]
+fn csharp_file_scoped_namespaces_own_the_rest_of_the_file() {
+    let src = "using System;\nnamespace A.B;\n\npublic record R(int X);\npublic record struct S(int Y);\npublic delegate void D(int x);\n";
+    assert_eq!(
+        flat(src, &csharp::SPEC),
+        vec![
+            row(0, "namespace", "A.B", 2, 6),
+            row(1, "class", "R", 4, 4),
+            row(2, "field", "X", 4, 4),
+            row(1, "struct", "S", 5, 5),
+            row(2, "field", "Y", 5, 5),
+            row(1, "type", "D", 6, 6),
+        ]
+    );
+}
+
+#[test]
+fn kotlin_templates_raw_strings_nested_comments_and_line_ends() {
+    let src = concat!(
+        "/* a /* nested } */ { */\n",
+        "val s = \"${ if (a) \"}\" else \"{\" } x\"\n",
+        "val raw = \"\"\"\n  fun fake() {\n\"\"\"\n",
+        "class C(val a: Int) :\n  B() {\n",
+        "  var x: Int = 0\n    private set\n",
+        "  val y: Int\n    get() = x\n",
+        "  fun f(a: Int = 1) =\n    a + 1\n",
+        "  constructor() : this(1)\n",
+        "  companion object {\n    const val K = 1\n  }\n",
+        "}\n",
+        "fun <T> List<T>.second(): T = this[1]\n",
+        "val String.size2: Int get() = length\n",
+        "fun interface L { fun on() }\n",
+    );
+    assert_eq!(
+        flat(src, &kotlin::SPEC),
+        vec![
+            row(0, "variable", "s", 2, 2),
+            row(0, "variable", "raw", 3, 5),
+            row(0, "class", "C", 6, 18),
+            row(1, "property", "x", 8, 9),
+            row(1, "property", "y", 10, 11),
+            row(1, "method", "f", 12, 13),
+            row(1, "method", "constructor", 14, 14),
+            row(1, "class", "Companion", 15, 17),
+            row(2, "constant", "K", 16, 16),
+            row(0, "function", "List.second", 19, 19),
+            row(0, "variable", "String.size2", 20, 20),
+            row(0, "interface", "L", 21, 21),
+            row(1, "method", "on", 21, 21),
+        ]
+    );
+}
+
+#[test]
+fn swift_raw_strings_interpolation_extensions_and_members_named_by_keyword() {
+    let src = concat!(
+        "let p = #\"a \" { \"#\n",
+        "let m = \"v \\(d[\"k\"]) }\"\n",
+        "/* outer /* inner } */ */\n",
+        "public final class C<T>: B {\n",
+        "  public private(set) var n = 0\n",
+        "  var c: Int {\n    n\n  }\n",
+        "  init?(x: Int = { 1 }()) {}\n",
+        "  deinit {}\n",
+        "  subscript(i: Int) -> T? { nil }\n",
+        "  class func make() -> C { C() }\n",
+        "  static func == (a: C, b: C) -> Bool { true }\n",
+        "}\n",
+        "#if os(iOS)\nextension C: P where T: Q {\n  func g() {}\n}\n#endif\n",
+        "extension [String] {}\n",
+        "enum E { case a, b(Int)\n  indirect case c(E) }\n",
+    );
+    assert_eq!(
+        flat(src, &swift::SPEC),
+        vec![
+            row(0, "variable", "p", 1, 1),
+            row(0, "variable", "m", 2, 2),
+            row(0, "class", "C", 4, 14),
+            row(1, "property", "n", 5, 5),
+            row(1, "property", "c", 6, 8),
+            row(1, "method", "init", 9, 9),
+            row(1, "method", "deinit", 10, 10),
+            row(1, "method", "subscript", 11, 11),
+            row(1, "method", "make", 12, 12),
+            row(1, "method", "==", 13, 13),
+            row(0, "impl", "C", 16, 18),
+            row(1, "method", "g", 17, 17),
+            row(0, "impl", "[String]", 20, 20),
+            row(0, "enum", "E", 21, 22),
+            row(1, "constant", "a", 21, 21),
+            row(1, "constant", "b", 21, 21),
+            row(1, "constant", "c", 22, 22),
+        ]
+    );
+}
+
+#[test]
+fn junk_and_deep_nesting_end_without_panic() {
+    for spec in [&java::SPEC, &csharp::SPEC, &kotlin::SPEC, &swift::SPEC] {
+        for junk in [
+            "class",
+            "class {",
+            "fun (",
+            "@",
+            "~",
+            "<<<<",
+            "enum E { A, ",
+            "\"${\"",
+            "#\"",
+            "init?",
+        ] {
+            let _ = parse(junk, spec);
+        }
+        let deep = "class A {".repeat(200);
+        let entries = parse(&deep, spec);
+        assert_eq!(entries.len(), 1);
+    }
+}
