@@ -84,7 +84,7 @@ pub fn file_hash(config: &Config, request: &Request) -> Result<Option<String>, S
         return Ok(None);
     }
     config.check_root(path).map_err(|err| err.to_string())?;
-    match source::read(path).map_err(|err| err.to_string())? {
+    match source::read_in(path, config.root.as_deref()).map_err(|err| err.to_string())? {
         Loaded::Text { hash, .. } => Ok(Some(hash)),
         Loaded::Binary => Err(format!(
             "{}: binary file, nothing to outline or read",

@@ -87,7 +87,8 @@ pub fn grep(
     each_file(
         scope,
         |path, language| {
-            let Some(searched) = load(&path, language, options.code_only, worth)? else {
+            let root = scope.root.as_deref();
+            let Some(searched) = load(&path, root, language, options.code_only, worth)? else {
                 return Ok(None);
             };
             Ok(grep_file(path, searched, regex, options, scope.no_tests))
@@ -109,7 +110,7 @@ pub fn refs(
     each_file(
         scope,
         |path, language| {
-            let Some(searched) = load(&path, language, true, worth)? else {
+            let Some(searched) = load(&path, scope.root.as_deref(), language, true, worth)? else {
                 return Ok(None);
             };
             Ok(refs_file(path, searched, query, options, scope.no_tests))
@@ -127,14 +128,15 @@ struct Searched {
 /// Reads a file and, only when `worth_reading` says its bytes may hold a hit, decodes,
 /// outlines and (with `want_mask`) masks it: most files of a large tree have no hit and are
 /// never parsed. `Ok(None)`: nothing to search (no hit possible, binary, or not code when code
-/// is wanted); `Err`: the file could not be read.
+/// is wanted); `Err`: the file could not be read (or lies outside `root` once opened).
 fn load(
     path: &std::path::Path,
+    root: Option<&std::path::Path>,
     language: Option<Language>,
     want_mask: bool,
     worth_reading: impl Fn(&[u8]) -> bool,
-) -> Result<Option<Searched>, String> {
-    let loaded = source::read_if(path, worth_reading).map_err(|e| e.to_string())?;
+) -> crate::Result<Option<Searched>> {
+    let loaded = source::read_if(path, root, worth_reading)?;
     let Some(loaded @ Loaded::Text { .. }) = loaded else {
         return Ok(None); // no hit possible, or binary
     };

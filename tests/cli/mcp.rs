@@ -14,7 +14,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-type Client = RunningService<RoleClient, ()>;
+pub(crate) type Client = RunningService<RoleClient, ()>;
 
 const APP: &str = "\
 import os
@@ -36,7 +36,7 @@ def main():
 ";
 
 /// The server started in `root` with `args` after `mcp`, connected through rmcp's client.
-async fn start(root: &Path, args: &[&str]) -> Client {
+pub(crate) async fn start(root: &Path, args: &[&str]) -> Client {
     let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_outline")).configure(|cmd| {
         cmd.arg("mcp")
             .args(args)
@@ -48,14 +48,14 @@ async fn start(root: &Path, args: &[&str]) -> Client {
     ().serve(transport).await.expect("initialize")
 }
 
-async fn call(client: &Client, tool: &str, arguments: Value) -> CallToolResult {
+pub(crate) async fn call(client: &Client, tool: &str, arguments: Value) -> CallToolResult {
     let arguments = arguments.as_object().cloned().expect("an object");
     let params = CallToolRequestParams::new(tool.to_string()).with_arguments(arguments);
     client.call_tool(params).await.expect("a tool result")
 }
 
 /// The answer's first content block.
-fn text(result: &CallToolResult) -> &str {
+pub(crate) fn text(result: &CallToolResult) -> &str {
     result.content[0]
         .as_text()
         .expect("text content")
