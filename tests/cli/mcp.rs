@@ -287,6 +287,21 @@ async fn searches_answer_as_the_command_line_does() {
         "{}",
         text(&outside)
     );
+    // A missing path is an error in every tool, in the same words.
+    for (tool, arguments) in [
+        ("outline", json!({"path": "nosuch"})),
+        ("find", json!({"query": "load", "path": "nosuch"})),
+        ("grep", json!({"pattern": "load", "path": "nosuch"})),
+        ("refs", json!({"name": "load", "path": "nosuch"})),
+    ] {
+        let missing = call(&client, tool, arguments).await;
+        assert!(is_error(&missing), "{tool}: {}", text(&missing));
+        assert_eq!(
+            text(&missing).trim_end(),
+            "nosuch: no such file or directory",
+            "{tool}"
+        );
+    }
     // A search is cut by result lines, with a way to narrow it.
     env.write("many.py", &many_functions(300));
     let cut = call(
