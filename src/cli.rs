@@ -93,7 +93,7 @@ pub struct Args {
     #[arg(long)]
     pub code_only: bool,
 
-    /// --grep/--refs: show N lines of context around each hit.
+    /// --grep/--refs: show N lines of context around each hit (no further than the file).
     #[arg(short = 'C', long, value_name = "N")]
     pub context: Option<usize>,
 

@@ -228,11 +228,16 @@ impl Config {
     /// root, before a byte of it is read. A path outside gets the same error whether or not
     /// it exists, so the answer tells nothing about what lies outside. Print, the viewer and
     /// the MCP server (before it reads a file's hash) all check here, in the same words.
+    /// A path can change after it is checked, so every read under a root checks again on the
+    /// file it opened ([`crate::source::read_in`]).
     pub fn check_root(&self, path: &std::path::Path) -> Result<()> {
         match &self.root {
-            Some(root) if !crate::source::resolve(path).starts_with(root) => Err(Error::Usage(
-                format!("{}: outside --root {}", path.display(), root.display()),
-            )),
+            Some(root) if !crate::source::resolve(path).starts_with(root) => {
+                Err(Error::OutsideRoot {
+                    path: path.to_path_buf(),
+                    root: root.clone(),
+                })
+            }
             _ => Ok(()),
         }
     }

@@ -49,8 +49,22 @@ pub(crate) struct Annotations {
 impl Document {
     /// Reads and outlines the file at `path` as `language`, or as the language its name says.
     pub fn open(path: &Path, language: Option<Language>) -> Result<Document> {
+        Document::open_in(path, language, None)
+    }
+
+    /// [`Document::open`], and with a `root`, only a file that lies inside it once opened
+    /// (see [`source::read_in`]).
+    pub fn open_in(
+        path: &Path,
+        language: Option<Language>,
+        root: Option<&Path>,
+    ) -> Result<Document> {
         let language = language.or_else(|| lang::detect(path));
-        Ok(Document::from_loaded(path, source::read(path)?, language))
+        Ok(Document::from_loaded(
+            path,
+            source::read_in(path, root)?,
+            language,
+        ))
     }
 
     /// Outlines input that was already read (standard input, or a file read elsewhere).

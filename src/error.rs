@@ -20,6 +20,11 @@ pub enum Error {
     /// The file's bytes changed between two reads of one run.
     #[error("{0}: changed while being read; run again")]
     Changed(PathBuf),
+    /// With `--root`, a path that leads (or a file that, once opened, lies) outside the root.
+    /// The same words whether or not the outside path exists, so the answer tells nothing
+    /// about what lies outside.
+    #[error("{path}: outside --root {root}")]
+    OutsideRoot { path: PathBuf, root: PathBuf },
     #[error("{0}")]
     Usage(String),
 }

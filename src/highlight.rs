@@ -173,7 +173,7 @@ fn head(path: &std::path::Path) -> Option<String> {
     let mut bytes = Vec::new();
     // Only a regular file: opening a FIFO waits for a writer, and this thread would never end
     // (nor would every later wait for the same syntax).
-    let (file, _) = crate::source::open_regular(path).ok()?;
+    let (file, _) = crate::source::open_regular(path, None).ok()?;
     file.take(16 * 1024).read_to_end(&mut bytes).ok()?;
     Some(String::from_utf8_lossy(&bytes).into_owned())
 }

@@ -15,6 +15,7 @@
 mod answer;
 mod budget;
 mod call;
+mod framing;
 mod params;
 
 use crate::cli::McpArgs;
@@ -61,8 +62,10 @@ pub fn serve(args: McpArgs) -> Result<()> {
         .map_err(|e| Error::io("<tokio runtime>", e))?;
     let server = Server::new(root, args.max_tokens);
     let served = runtime.block_on(async move {
+        // Lines that are not JSON are answered with a parse error before rmcp sees them.
+        let (input, output) = rmcp::transport::stdio_pipes();
         let running = server
-            .serve(rmcp::transport::stdio_pipes())
+            .serve(framing::checked(input, output))
             .await
             .map_err(transport_error)?;
         // Load the token vocabulary (~100 ms) off the request path, before the first budget

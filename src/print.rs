@@ -98,7 +98,7 @@ pub(crate) fn open(
     path: &Path,
     language: Option<crate::lang::Language>,
 ) -> Result<Document> {
-    let mut document = Document::open(path, language)?;
+    let mut document = Document::open_in(path, language, config.root.as_deref())?;
     if let (true, Some(outline)) = (config.no_tests, &mut document.outline) {
         crate::search::drop_test_entries(&mut outline.entries);
     }
@@ -154,7 +154,7 @@ fn symbol_by_path(
         return Ok(Outcome::NotFound);
     };
     config.check_root(path)?;
-    let input = Document::open(path, config.language)?;
+    let input = Document::open_in(path, config.language, config.root.as_deref())?;
     if let Some(expected) = &config.if_hash {
         if *expected != input.hash {
             let message = format!(

@@ -6,7 +6,7 @@
 //! (`parallel::ordered`) and reach the caller in path order as soon as they are done, so the
 //! first results of a large search arrive before the walk ends and memory stays bounded.
 
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::lang::Language;
 use crate::outline::{Entry, Kind, Outline};
 use crate::walk::{Found, Walk, WalkOptions};
@@ -33,6 +33,8 @@ pub struct Scope {
     pub walk: WalkOptions,
     /// Leave out test files and everything inside test modules.
     pub no_tests: bool,
+    /// Read only files that lie inside this canonical directory once opened (`--root`).
+    pub root: Option<PathBuf>,
 }
 
 /// The enclosing (or matched) entry of a result, without its children.
@@ -97,7 +99,7 @@ enum Visit<T> {
 pub(crate) fn each_file<T, L, D>(scope: &Scope, load: L, mut deliver: D) -> Result<Summary>
 where
     T: Send,
-    L: Fn(PathBuf, Option<Language>) -> std::result::Result<Option<T>, String> + Sync,
+    L: Fn(PathBuf, Option<Language>) -> Result<Option<T>> + Sync,
     D: FnMut(T) -> ControlFlow<()>,
 {
     let walk = Walk::new(&scope.paths, scope.walk.clone())?;
@@ -114,7 +116,12 @@ where
                 };
                 match load(path, language) {
                     Ok(value) => Visit::Read(value, note),
-                    Err(message) => Visit::Failed(message),
+                    // The walk follows no link, so a file that lies outside the root once
+                    // opened was swapped for one (or its folder was) after the walk met it:
+                    // left out as the link would have been, and its name (which names what
+                    // lies outside) not shown.
+                    Err(Error::OutsideRoot { .. }) => Visit::Skipped,
+                    Err(error) => Visit::Failed(error.to_string()),
                 }
             }
             Found::Unreadable(message) => Visit::Failed(message),

@@ -4,7 +4,8 @@
 //! the read cap. One streaming pass tells binary input from text (stopping there for binary),
 //! decodes it (UTF-8, lossily; UTF-16 with a byte order mark), hashes every byte and counts
 //! every line, but keeps only the first [`MAX_BYTES`] (+1) of text. Lines past that are read
-//! by streaming the file again ([`read_window`]). [`resolve`] resolves paths for `--root`.
+//! by streaming the file again ([`read_window`]). [`resolve`] resolves paths for `--root`, and
+//! [`read_in`] reads only files that lie inside it once opened.
 
 use crate::error::{Error, Result};
 use crate::parse::MAX_BYTES;
@@ -12,6 +13,7 @@ use std::fs::File;
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
+mod confine;
 mod decode;
 mod window;
 
@@ -74,7 +76,14 @@ pub enum Loaded {
 
 /// Reads the file at `path`, after refusing anything that is not a regular file.
 pub fn read(path: &Path) -> Result<Loaded> {
-    let (file, size) = open_regular(path)?;
+    read_in(path, None)
+}
+
+/// [`read`], and with a `root`, only a file that lies inside it once opened: the check is
+/// made on the open file, not on its path, so a link swapped in after the path was checked
+/// cannot lead the read outside. What `--root` confines.
+pub fn read_in(path: &Path, root: Option<&Path>) -> Result<Loaded> {
+    let (file, size) = open_regular(path, root)?;
     stream(file.take(size), path, size as usize)
 }
 
@@ -82,9 +91,13 @@ pub fn read(path: &Path) -> Result<Loaded> {
 /// within the read cap is read in one go and decoded only when they pass (most files of a
 /// tree hold no hit, and are then neither hashed nor decoded); `Ok(None)` for one that does
 /// not. A larger file, or one in UTF-16 (whose bytes a text pattern cannot see), is read in
-/// full as [`read`] does.
-pub fn read_if(path: &Path, worth_reading: impl Fn(&[u8]) -> bool) -> Result<Option<Loaded>> {
-    let (file, size) = open_regular(path)?;
+/// full as [`read`] does. With a `root`, only a file inside it is read, as for [`read_in`].
+pub fn read_if(
+    path: &Path,
+    root: Option<&Path>,
+    worth_reading: impl Fn(&[u8]) -> bool,
+) -> Result<Option<Loaded>> {
+    let (file, size) = open_regular(path, root)?;
     if size > MAX_BYTES as u64 {
         return stream(file.take(size), path, size as usize).map(Some);
     }
@@ -129,8 +142,10 @@ pub fn read_stdin() -> Result<Loaded> {
 /// Opens `path` for reading when it is a regular file (links followed), with its size then.
 /// The type is checked before opening (opening a FIFO waits for a writer, a device may never
 /// end) and again on the open file, which was opened without blocking in case the path was
-/// replaced in between.
-pub(crate) fn open_regular(path: &Path) -> Result<(File, u64)> {
+/// replaced in between. With a `root`, the open file must lie inside it: checked on the file
+/// itself, not on its path, since a link swapped in after a path was checked would lead the
+/// read elsewhere ([`confine::check_opened`]).
+pub(crate) fn open_regular(path: &Path, root: Option<&Path>) -> Result<(File, u64)> {
     let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
     refuse_unless_regular(path, meta.file_type())?;
     let mut options = std::fs::OpenOptions::new();
@@ -138,6 +153,9 @@ pub(crate) fn open_regular(path: &Path) -> Result<(File, u64)> {
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
     let file = options.open(path).map_err(|e| Error::io(path, e))?;
+    if let Some(root) = root {
+        confine::check_opened(&file, path, root)?;
+    }
     let meta = file.metadata().map_err(|e| Error::io(path, e))?;
     refuse_unless_regular(path, meta.file_type())?;
     Ok((file, meta.len()))

@@ -46,6 +46,11 @@ pub fn run(config: &Config, limit: usize, cancel: &AtomicBool) -> Printed {
         overflowed,
     };
     match outcome {
+        // Nothing printed and something could not be read (a search of a missing path): the
+        // command line's exit 2 with an empty stdout, an error as `outline` of that path is.
+        Ok(Outcome::PartialFailure) if out.bytes.is_empty() => {
+            Printed::Error(or_default(notes, "nothing could be read"))
+        }
         Ok(Outcome::Success | Outcome::PartialFailure) => answer(),
         // The capture refused more output: what it holds is the start of a longer answer.
         Err(_) if overflowed => answer(),
@@ -84,7 +89,7 @@ pub fn file_hash(config: &Config, request: &Request) -> Result<Option<String>, S
         return Ok(None);
     }
     config.check_root(path).map_err(|err| err.to_string())?;
-    match source::read(path).map_err(|err| err.to_string())? {
+    match source::read_in(path, config.root.as_deref()).map_err(|err| err.to_string())? {
         Loaded::Text { hash, .. } => Ok(Some(hash)),
         Loaded::Binary => Err(format!(
             "{}: binary file, nothing to outline or read",

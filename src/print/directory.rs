@@ -2,7 +2,7 @@
 
 use super::{json, text, text_options, write_line, write_out, Outcome};
 use crate::config::Config;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::git;
 use crate::lang::Language;
 use crate::outline::select::{self, Selection};
@@ -345,6 +345,10 @@ fn render_file(
     }
     let mut input = match super::open(config, path, Some(language)) {
         Ok(input) => input,
+        // The walk follows no link: a file that lies outside the root once opened was
+        // swapped (or its folder was) after the walk met it. Left out as the link would
+        // have been, without its name, which names what lies outside.
+        Err(Error::OutsideRoot { .. }) => return Rendered::Skipped,
         Err(error) => return Rendered::Failed(error.to_string()),
     };
     let budget = config.directory_budget();

@@ -34,6 +34,7 @@ pub(super) fn scope(config: &Config) -> Scope {
             skip_lock_files: false,
         },
         no_tests: config.no_tests,
+        root: config.root.clone(),
     }
 }
 
@@ -187,7 +188,8 @@ fn body(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Outcome> {
-    let document = Document::open(walk::shown(&found.path), Some(found.language))?;
+    let path = walk::shown(&found.path);
+    let document = Document::open_in(path, Some(found.language), config.root.as_deref())?;
     let entry = document
         .outline
         .as_ref()

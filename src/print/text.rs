@@ -40,7 +40,11 @@ fn push_child_names(out: &mut String, children: &[Entry]) {
         true => children.len(),
         false => CHILD_NAMES,
     };
-    let names: Vec<&str> = children[..shown].iter().map(|c| c.name.as_str()).collect();
+    // Names are file text like any label: a heading can hold ESC or BEL.
+    let names: Vec<_> = children[..shown]
+        .iter()
+        .map(|c| for_terminal(&c.name))
+        .collect();
     let _ = write!(out, "  ({}: {}", children.len(), names.join(", "));
     if shown < children.len() {
         let _ = write!(out, ", … +{}", children.len() - shown);

@@ -125,7 +125,7 @@ fn find_pass(
                 Some(Language::Json | Language::Yaml | Language::Toml)
             );
             let worth = |bytes: &[u8]| data || filter.is_none_or(|f| f.is_match(bytes));
-            let Some(loaded) = source::read_if(&path, worth).map_err(|e| e.to_string())? else {
+            let Some(loaded) = source::read_if(&path, scope.root.as_deref(), worth)? else {
                 return Ok(None);
             };
             let document = Document::from_loaded(&path, loaded, language);
@@ -168,7 +168,7 @@ pub fn each_definition(
     each_file(
         scope,
         |path, language| {
-            let document = Document::open(&path, language).map_err(|e| e.to_string())?;
+            let document = Document::open_in(&path, language, scope.root.as_deref())?;
             Ok(document
                 .outline
                 .as_ref()

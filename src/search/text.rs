@@ -58,6 +58,12 @@ impl HitGroup {
     pub fn defines(&self) -> bool {
         self.hits.iter().any(|hit| hit.definition)
     }
+
+    /// The first and last line with a hit (`(0, 0)` for none).
+    fn hit_span(&self) -> (usize, usize) {
+        let lines = self.hits.iter().map(|hit| hit.line);
+        (lines.clone().min().unwrap_or(0), lines.max().unwrap_or(0))
+    }
 }
 
 /// One file's hits, grouped in source order.
@@ -87,7 +93,8 @@ pub fn grep(
     each_file(
         scope,
         |path, language| {
-            let Some(searched) = load(&path, language, options.code_only, worth)? else {
+            let root = scope.root.as_deref();
+            let Some(searched) = load(&path, root, language, options.code_only, worth)? else {
                 return Ok(None);
             };
             Ok(grep_file(path, searched, regex, options, scope.no_tests))
@@ -109,7 +116,7 @@ pub fn refs(
     each_file(
         scope,
         |path, language| {
-            let Some(searched) = load(&path, language, true, worth)? else {
+            let Some(searched) = load(&path, scope.root.as_deref(), language, true, worth)? else {
                 return Ok(None);
             };
             Ok(refs_file(path, searched, query, options, scope.no_tests))
@@ -127,14 +134,15 @@ struct Searched {
 /// Reads a file and, only when `worth_reading` says its bytes may hold a hit, decodes,
 /// outlines and (with `want_mask`) masks it: most files of a large tree have no hit and are
 /// never parsed. `Ok(None)`: nothing to search (no hit possible, binary, or not code when code
-/// is wanted); `Err`: the file could not be read.
+/// is wanted); `Err`: the file could not be read (or lies outside `root` once opened).
 fn load(
     path: &std::path::Path,
+    root: Option<&std::path::Path>,
     language: Option<Language>,
     want_mask: bool,
     worth_reading: impl Fn(&[u8]) -> bool,
-) -> Result<Option<Searched>, String> {
-    let loaded = source::read_if(path, worth_reading).map_err(|e| e.to_string())?;
+) -> crate::Result<Option<Searched>> {
+    let loaded = source::read_if(path, root, worth_reading)?;
     let Some(loaded @ Loaded::Text { .. }) = loaded else {
         return Ok(None); // no hit possible, or binary
     };
@@ -388,9 +396,18 @@ fn finish(
         }
     }
     if options.context > 0 {
-        groups
-            .iter_mut()
-            .for_each(|group| add_context(group, &lines, options.context));
+        // A group's context stops short of the hits of the groups on either side: a hit is
+        // never repeated as context, and each line is context to two groups at most.
+        let spans: Vec<(usize, usize)> = groups.iter().map(HitGroup::hit_span).collect();
+        for (index, group) in groups.iter_mut().enumerate() {
+            let after = index
+                .checked_sub(1)
+                .and_then(|previous| spans.get(previous))
+                .map_or(0, |span| span.1);
+            let before = spans.get(index + 1).map_or(usize::MAX, |next| next.0);
+            let within = after.saturating_add(1)..=before.saturating_sub(1);
+            add_context(group, &lines, options.context, within);
+        }
     }
     Some(FileHits {
         path,
@@ -400,27 +417,80 @@ fn finish(
     })
 }
 
-fn add_context(group: &mut HitGroup, lines: &[&str], context: usize) {
-    let mut wanted = std::collections::BTreeSet::new();
-    for hit in &group.hits {
-        let first = hit.line.saturating_sub(context).max(1);
-        wanted.extend(first..=hit.line + context);
+/// The lines within `context` of each hit of `group` and `within` the lines it may take, hits
+/// themselves left out. Each line is looked at once at most, whatever `context` says: the work
+/// is bounded by the file, not by the number asked for (`-C 4294967296` on a 4-line file costs
+/// what `-C 4` does, and `-C 18446744073709551615` does not wrap).
+fn add_context(
+    group: &mut HitGroup,
+    lines: &[&str],
+    context: usize,
+    within: std::ops::RangeInclusive<usize>,
+) {
+    let mut hit_lines: Vec<usize> = group.hits.iter().map(|hit| hit.line).collect();
+    hit_lines.sort_unstable();
+    hit_lines.dedup();
+    // Lines before `from` were taken (or passed) for an earlier hit.
+    let mut from = (*within.start()).max(1);
+    let end = (*within.end()).min(lines.len());
+    for &line in &hit_lines {
+        let first = line.saturating_sub(context).max(from);
+        let last = line.saturating_add(context).min(end);
+        for number in first..=last {
+            let Some(text) = lines.get(number - 1) else {
+                break;
+            };
+            if hit_lines.binary_search(&number).is_err() {
+                group.context.push((number, cut_around(text, 0, 0)));
+            }
+        }
+        from = from.max(last.saturating_add(1));
     }
-    for hit in &group.hits {
-        wanted.remove(&hit.line);
-    }
-    group.context = wanted
-        .into_iter()
-        .filter_map(|n| {
-            let text = lines.get(n - 1)?;
-            Some((n, cut_around(text, 0, 0)))
-        })
-        .collect();
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn group_at(hit_lines: &[usize]) -> HitGroup {
+        HitGroup {
+            entry: None,
+            hits: hit_lines
+                .iter()
+                .map(|&line| Hit {
+                    line,
+                    column: 1,
+                    text: String::new(),
+                    definition: false,
+                })
+                .collect(),
+            context: Vec::new(),
+        }
+    }
+
+    fn context_of(hit_lines: &[usize], context: usize, within: (usize, usize)) -> Vec<usize> {
+        let lines = ["1", "2", "3", "4", "5", "6", "7", "8"];
+        let mut group = group_at(hit_lines);
+        add_context(&mut group, &lines, context, within.0..=within.1);
+        group.context.iter().map(|(n, _)| *n).collect()
+    }
+
+    #[test]
+    fn context_is_bounded_by_the_file_and_the_neighbours() {
+        assert_eq!(context_of(&[4], 1, (1, usize::MAX)), [3, 5]);
+        assert_eq!(context_of(&[2, 6], 1, (1, usize::MAX)), [1, 3, 5, 7]);
+        // Overlapping windows give each line once.
+        assert_eq!(context_of(&[3, 5], 2, (1, usize::MAX)), [1, 2, 4, 6, 7]);
+        // Past the ends of the file: clamped, never wrapped, whatever the number.
+        for context in [8, 4_294_967_296, usize::MAX] {
+            assert_eq!(
+                context_of(&[4], context, (1, usize::MAX)),
+                [1, 2, 3, 5, 6, 7, 8]
+            );
+        }
+        // The lines between the hits of the groups on either side, no further.
+        assert_eq!(context_of(&[4], usize::MAX, (3, 6)), [3, 5, 6]);
+    }
 
     #[test]
     fn long_lines_are_cut_around_the_match() {

@@ -359,6 +359,7 @@ impl App {
             paths: vec![self.root.clone()],
             walk: self.walk_options(any_language),
             no_tests: false,
+            root: self.confine.clone(),
         }
     }
 

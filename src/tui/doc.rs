@@ -135,7 +135,7 @@ impl Doc {
     pub fn head(path: &Path, bytes: usize, theme: &syntect::highlighting::Theme) -> Doc {
         use std::io::Read;
         let mut buf = Vec::new();
-        let read = crate::source::open_regular(path).and_then(|(file, _)| {
+        let read = crate::source::open_regular(path, None).and_then(|(file, _)| {
             file.take(bytes as u64)
                 .read_to_end(&mut buf)
                 .map_err(|e| crate::Error::io(path, e))

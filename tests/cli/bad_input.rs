@@ -778,3 +778,118 @@ fn diff_markers_honour_the_read_cap() {
         "its HEAD version is over the 10 MB read cap",
     );
 }
+
+const FOUR_LINES: &str = "def hello():\n    print('hello')\n\nhello()\n";
+
+/// The answer of `args` in `env`, which must succeed.
+fn answer(env: &TestEnv, args: &[&str]) -> String {
+    let ran = run_in(env.path(), args, Input::Nothing, Output::Captured);
+    expect(&format!("{args:?}"), &ran, 0, "");
+    ran.stdout
+}
+
+#[test]
+fn context_is_bounded_by_the_file_not_by_the_number() {
+    let env = TestEnv::new();
+    env.write("a.py", FOUR_LINES);
+    let whole = answer(&env, &["--print", "--grep", "hello", "-C", "4", "a.py"]);
+    assert!(whole.contains("3- "), "{whole}");
+    for context in ["4294967296", "18446744073709551615"] {
+        let started = Instant::now();
+        let got = answer(&env, &["--print", "--grep", "hello", "-C", context, "a.py"]);
+        assert_eq!(got, whole, "-C {context}");
+        assert!(started.elapsed() < Duration::from_secs(3), "-C {context}");
+        let refs = answer(&env, &["--print", "--refs", "hello", "-C", context, "a.py"]);
+        assert!(refs.contains("3- "), "--refs -C {context}: {refs}");
+    }
+}
+
+#[test]
+fn every_number_is_bounded_or_refused_in_one_line() {
+    let env = TestEnv::new();
+    env.write("a.py", FOUR_LINES);
+    const MAX: &str = "18446744073709551615";
+    // The largest number each flag takes answers at once, as a large enough one would.
+    for args in [
+        &["--print", "--depth", MAX, "a.py"][..],
+        &["--print", "--max-nodes", MAX, "a.py"],
+        &["--print", "--find", "hello", "--max-results", MAX, "."],
+        &["--print", "--grep", "hello", "--max-results", MAX, "."],
+        &["--print", "--max-files", MAX, "."],
+        &["--print", "--max-output", MAX, "."],
+        &["--print", "--lines", &format!("1:+{MAX}"), "a.py"],
+        &["--print", "--lines", &format!("{MAX}:{MAX}"), "a.py"],
+        &["--print", "--lines", &format!("-{MAX}:"), "a.py"],
+    ] {
+        let ran = run_in(env.path(), args, Input::Nothing, Output::Captured);
+        assert_eq!(ran.code, 0, "{args:?}: {}", ran.stderr);
+        assert!(ran.stderr.lines().count() <= 1, "{args:?}: {}", ran.stderr);
+    }
+    // One past it, or out of a flag's range, is one line naming the flag.
+    let past = "18446744073709551616";
+    let table: &[(&str, &[&str], &str)] = &[
+        (
+            "context",
+            &["--print", "--grep", "x", "-C", past, "a.py"],
+            "--context",
+        ),
+        ("depth", &["--print", "--depth", past, "a.py"], "--depth"),
+        ("depth 0", &["--print", "--depth", "0", "a.py"], "--depth"),
+        (
+            "max-nodes",
+            &["--print", "--max-nodes", past, "a.py"],
+            "--max-nodes",
+        ),
+        (
+            "preview",
+            &["--print", "--preview", "11", "a.py"],
+            "--preview",
+        ),
+        (
+            "max-results",
+            &["--print", "--find", "x", "--max-results", past],
+            "--max-results",
+        ),
+        (
+            "max-files",
+            &["--print", "--max-files", past, "."],
+            "--max-files",
+        ),
+        (
+            "max-output",
+            &["--print", "--max-output", past, "."],
+            "--max-output",
+        ),
+        (
+            "lines",
+            &["--print", "--lines", &format!("{past}:1"), "a.py"],
+            "--lines",
+        ),
+    ];
+    expect_refused(&env, table);
+}
+
+#[tokio::test]
+async fn mcp_context_is_bounded_by_the_file_too() {
+    use super::mcp::{call, start, text};
+    let env = TestEnv::new();
+    env.write("a.py", FOUR_LINES);
+    let client = start(env.path(), &[]).await;
+    let grep =
+        |context: u64| serde_json::json!({"pattern": "hello", "path": "a.py", "context": context});
+    let whole = call(&client, "grep", grep(4)).await;
+    for context in [4_294_967_296, u64::MAX] {
+        let started = Instant::now();
+        let got = call(&client, "grep", grep(context)).await;
+        assert_eq!(text(&got), text(&whole), "context {context}");
+        assert!(
+            started.elapsed() < Duration::from_secs(3),
+            "context {context}"
+        );
+    }
+    let zero = serde_json::json!({"pattern": "hello", "context": u64::MAX, "max_results": 0});
+    let refused = call(&client, "grep", zero).await;
+    assert_eq!(refused.is_error, Some(true), "{}", text(&refused));
+    assert_eq!(text(&refused).lines().count(), 1, "{}", text(&refused));
+    client.cancel().await.expect("close");
+}

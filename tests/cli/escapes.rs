@@ -128,3 +128,46 @@ fn searches_show_escapes_visibly() {
     let (_, err, code) = run_clean(&env, &["--print", "--grep", "\x1b]0;x", "."]);
     assert_eq!((code, err.lines().count()), (1, 1), "{err}");
 }
+
+/// A node cut by `--depth` lists its children's names on its line: file text like any label.
+const CUT_CHILD: &str = "# Top\n\n## Sub \x1b]0;pwned\x07\x1b[2J\n\ntext\n";
+
+#[test]
+fn names_listed_for_a_depth_cut_show_escapes_visibly() {
+    let env = TestEnv::new();
+    env.write("notes.md", CUT_CHILD);
+    let listed = "h1: Top  (1: Sub \\e]0;pwned\\x07\\e[2J)";
+    // Directory mode cuts every file at the top level; a file is cut by `--depth`.
+    for args in [
+        &["--print", "."][..],
+        &["--print", "--depth", "1", "notes.md"],
+    ] {
+        let (out, _, code) = run_clean(&env, args);
+        assert_eq!(code, 0, "{args:?}");
+        assert!(out.contains(listed), "{args:?}:\n{out}");
+    }
+}
+
+#[tokio::test]
+async fn names_listed_for_a_depth_cut_reach_mcp_text_escaped() {
+    use super::mcp::{call, start, text};
+    let env = TestEnv::new();
+    env.write("notes.md", CUT_CHILD);
+    let client = start(env.path(), &[]).await;
+    for arguments in [
+        serde_json::json!({"path": "."}),
+        serde_json::json!({"path": "notes.md", "depth": 1}),
+    ] {
+        let result = call(&client, "outline", arguments.clone()).await;
+        let answer = text(&result);
+        assert!(
+            !answer.contains(['\x1b', '\x07']),
+            "{arguments}: raw escape:\n{answer:?}"
+        );
+        assert!(
+            answer.contains("(1: Sub \\e]0;pwned"),
+            "{arguments}:\n{answer}"
+        );
+    }
+    client.cancel().await.expect("close");
+}

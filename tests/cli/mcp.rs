@@ -14,7 +14,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-type Client = RunningService<RoleClient, ()>;
+pub(crate) type Client = RunningService<RoleClient, ()>;
 
 const APP: &str = "\
 import os
@@ -36,7 +36,7 @@ def main():
 ";
 
 /// The server started in `root` with `args` after `mcp`, connected through rmcp's client.
-async fn start(root: &Path, args: &[&str]) -> Client {
+pub(crate) async fn start(root: &Path, args: &[&str]) -> Client {
     let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_outline")).configure(|cmd| {
         cmd.arg("mcp")
             .args(args)
@@ -48,14 +48,14 @@ async fn start(root: &Path, args: &[&str]) -> Client {
     ().serve(transport).await.expect("initialize")
 }
 
-async fn call(client: &Client, tool: &str, arguments: Value) -> CallToolResult {
+pub(crate) async fn call(client: &Client, tool: &str, arguments: Value) -> CallToolResult {
     let arguments = arguments.as_object().cloned().expect("an object");
     let params = CallToolRequestParams::new(tool.to_string()).with_arguments(arguments);
     client.call_tool(params).await.expect("a tool result")
 }
 
 /// The answer's first content block.
-fn text(result: &CallToolResult) -> &str {
+pub(crate) fn text(result: &CallToolResult) -> &str {
     result.content[0]
         .as_text()
         .expect("text content")
@@ -287,6 +287,21 @@ async fn searches_answer_as_the_command_line_does() {
         "{}",
         text(&outside)
     );
+    // A missing path is an error in every tool, in the same words.
+    for (tool, arguments) in [
+        ("outline", json!({"path": "nosuch"})),
+        ("find", json!({"query": "load", "path": "nosuch"})),
+        ("grep", json!({"pattern": "load", "path": "nosuch"})),
+        ("refs", json!({"name": "load", "path": "nosuch"})),
+    ] {
+        let missing = call(&client, tool, arguments).await;
+        assert!(is_error(&missing), "{tool}: {}", text(&missing));
+        assert_eq!(
+            text(&missing).trim_end(),
+            "nosuch: no such file or directory",
+            "{tool}"
+        );
+    }
     // A search is cut by result lines, with a way to narrow it.
     env.write("many.py", &many_functions(300));
     let cut = call(
@@ -656,8 +671,9 @@ async fn a_cancelled_call_leaves_the_server_answering() {
     client.cancel().await.expect("close");
 }
 
-/// Raw stdio, no client library: garbage is survived, and closing standard input (the client
-/// going away) ends the server promptly and cleanly.
+/// Raw stdio, no client library: each line that is not JSON gets a JSON-RPC parse error (and
+/// the server goes on), and closing standard input (the client going away) ends the server
+/// promptly and cleanly.
 #[test]
 fn a_disconnected_client_ends_the_server() {
     let env = env_with_app();
@@ -673,11 +689,34 @@ fn a_disconnected_client_ends_the_server() {
     let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
         "protocolVersion": "2025-06-18", "capabilities": {},
         "clientInfo": {"name": "raw", "version": "0"}}});
-    writeln!(stdin, "this is not JSON\n{initialize}").expect("write");
+    let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+    let not_json: [&[u8]; 5] = [
+        b"this is not JSON",
+        b"{\"jsonrpc\": \"2.0\", \"id\": 7, \"method\":",
+        b"{\"jsonrpc\": \"\xff\xfe\"}",
+        b"{}\0",
+        deep.as_bytes(),
+    ];
+    for line in not_json {
+        stdin.write_all(line).expect("write");
+        stdin.write_all(b"\n").expect("write");
+    }
+    writeln!(stdin, "{initialize}").expect("write");
     let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut line = String::new();
-    stdout.read_line(&mut line).expect("read");
-    let response: Value = serde_json::from_str(&line).expect("a JSON-RPC line");
+    let mut read_line = || {
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("read");
+        serde_json::from_str::<Value>(&line)
+            .unwrap_or_else(|err| panic!("not a JSON-RPC line ({err}): {line}"))
+    };
+    for sent in not_json {
+        let error = read_line();
+        let sent = String::from_utf8_lossy(&sent[..sent.len().min(40)]).into_owned();
+        assert_eq!(error["error"]["code"], -32700, "{sent}: {error}");
+        assert_eq!(error["id"], Value::Null, "{sent}: {error}");
+    }
+    let response = read_line();
+    let line = response.to_string();
     assert_eq!(response["id"], 1, "{line}");
     assert_eq!(response["result"]["serverInfo"]["name"], "outline");
     drop(stdin);
