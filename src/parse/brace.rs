@@ -82,11 +82,24 @@ pub(crate) fn parse(text: &str, spec: &'static Spec) -> Vec<Entry> {
     let scanner = Scanner {
         cur: Cursor::new(text, &masked),
         spec,
+        lead_bytes: lead_bytes(spec),
         depth: Cell::new(0),
         cut: Cell::new(false),
     };
     let end = scanner.len();
     scanner.body(0, end, &Scope::FILE)
+}
+
+/// The first bytes of `spec`'s keywords and modifiers.
+fn lead_bytes(spec: &Spec) -> [bool; 256] {
+    let mut table = [false; 256];
+    let words = spec.keywords.iter().map(|(word, _)| *word);
+    for word in words.chain(spec.modifiers.iter().copied()) {
+        if let Some(first) = word.bytes().next() {
+            table[usize::from(first)] = true;
+        }
+    }
+    table
 }
 
 /// Where a body lies.
@@ -108,6 +121,9 @@ impl Scope<'_> {
 struct Scanner<'a> {
     cur: Cursor<'a>,
     spec: &'static Spec,
+    /// The first bytes of the spec's keywords and modifiers: most words (types, names) start
+    /// with none of them and are told apart without a table search.
+    lead_bytes: [bool; 256],
     depth: Cell<usize>,
     /// Set when a body was left unread at [`MAX_DEPTH`].
     cut: Cell<bool>,
@@ -180,6 +196,11 @@ impl<'a> Scanner<'a> {
     /// The source of a head, for its signature: comments dropped, and masked preprocessor
     /// lines too (C#'s `#if` between a class and its bases).
     fn head_text(&self, start: usize, end: usize) -> String {
+        let directives = self.spec.lex.line_comments.contains(&"#");
+        let src = self.src.as_bytes().get(start..end.min(self.src.len()));
+        if !directives || !src.is_some_and(|src| memchr::memchr(b'#', src).is_some()) {
+            return self.code_text(start, end);
+        }
         let mut out = String::new();
         let mut from = start;
         let mut line_start = start;
@@ -252,7 +273,7 @@ impl<'a> Scanner<'a> {
             // A keyword before another declaration keyword is a modifier: Swift's `class
             // func`, Kotlin's `fun interface`, C#'s `record struct`.
             let is_modifier = leads
-                && (self.spec.modifiers.contains(&word)
+                && (self.is_modifier(word)
                     || (self.is_keyword(word)
                         && self
                             .next_word(word_end, end)
@@ -275,11 +296,27 @@ impl<'a> Scanner<'a> {
         }
     }
 
+    /// What the keyword `word` declares, if it is one.
+    fn keyword(&self, word: &str) -> Option<Decl> {
+        let first = usize::from(word.bytes().next()?);
+        if !self.lead_bytes[first] {
+            return None;
+        }
+        let found = self.spec.keywords.iter().find(|(w, _)| *w == word);
+        found.map(|(_, decl)| *decl)
+    }
+
+    /// Whether `word` declares something (a keyword other than `import` and the like).
     fn is_keyword(&self, word: &str) -> bool {
-        self.spec
-            .keywords
-            .iter()
-            .any(|(w, decl)| *w == word && *decl != Decl::Skip)
+        self.keyword(word).is_some_and(|decl| decl != Decl::Skip)
+    }
+
+    fn is_modifier(&self, word: &str) -> bool {
+        let lead = word
+            .bytes()
+            .next()
+            .is_some_and(|b| self.lead_bytes[usize::from(b)]);
+        lead && self.spec.modifiers.contains(&word)
     }
 
     fn next_word(&self, pos: usize, end: usize) -> Option<&'a str> {
@@ -310,12 +347,7 @@ impl<'a> Scanner<'a> {
                 None => self.statement_end(pos, end),
             };
         };
-        let keyword = self
-            .spec
-            .keywords
-            .iter()
-            .find(|(word, _)| *word == head.word)
-            .map(|(_, decl)| *decl);
+        let keyword = self.keyword(head.word);
         match keyword {
             Some(Decl::Type(_)) if head.enum_modifier => {
                 self.type_decl(&head, Kind::Enum, true, end, out)
@@ -459,8 +491,7 @@ impl<'a> Scanner<'a> {
             };
             // Swift writes `case`; a member keyword or a modifier means the constants are done
             // (Java: `enum E { ; void f() {} }` has none).
-            let is_keyword = self.spec.keywords.iter().any(|(w, _)| *w == name)
-                || self.spec.modifiers.contains(&name.as_str());
+            let is_keyword = self.keyword(&name).is_some() || self.is_modifier(&name);
             if is_keyword {
                 return at;
             }
@@ -528,10 +559,42 @@ impl<'a> Scanner<'a> {
             return close + 1;
         }
         let rest = self.statement_end(stop, end);
-        let last = self.last_code_line(head.start, end);
+        // It owns the file up to the next file-scoped namespace (one is all C# allows; junk or
+        // concatenated files may hold more, and must not nest them ever deeper).
+        let until = self.next_file_scoped_namespace(rest, end);
+        let last = self.last_code_line(head.start, until);
         let entry = Entry::new(Kind::Namespace, name, line, last).with_signature(sig);
-        let entry = entry.with_children(self.body(rest, end, &Scope::FILE));
+        let entry = entry.with_children(self.body(rest, until, &Scope::FILE));
         out.push(entry);
+        until
+    }
+
+    /// The start of the next `namespace A.B;` at depth 0 in `from..end`, or `end`.
+    fn next_file_scoped_namespace(&self, from: usize, end: usize) -> usize {
+        let mut pos = from;
+        while pos < end {
+            match self.at(pos) {
+                b'{' | b'(' | b'[' => pos = self.skip_group(pos, end),
+                byte if crate::parse::cursor::is_ident_start(byte) => {
+                    let Some((word, _, word_end)) = self.word(pos, end) else {
+                        return end;
+                    };
+                    if word == "namespace"
+                        && pos
+                            .checked_sub(1)
+                            .is_none_or(|b| !crate::parse::cursor::is_ident_byte(self.at(b)))
+                    {
+                        let after = self.skip_ws(word_end, end);
+                        let path_end = self.path_end(after, end).unwrap_or(after);
+                        if self.at(self.skip_ws(path_end, end)) == b';' {
+                            return pos;
+                        }
+                    }
+                    pos = word_end;
+                }
+                _ => pos += 1,
+            }
+        }
         end
     }
 }

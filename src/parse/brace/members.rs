@@ -349,7 +349,7 @@ impl Scanner<'_> {
             && self.operator_name(from, stop).is_none()
             && self
                 .word_before(stop, from)
-                .is_none_or(|(s, e)| self.spec.modifiers.contains(&self.text(s, e)))
+                .is_none_or(|(s, e)| self.is_modifier(self.text(s, e)))
         {
             (stop, why) = self.head_stop(self.skip_group(stop, end), end, stops);
         }
