@@ -14,11 +14,10 @@
 mod head;
 
 use crate::outline::{Entry, Kind};
-use crate::parse::cursor::Cursor;
+use crate::parse::cursor::{Cursor, Nesting};
 use crate::parse::lex::{self, LexSpec};
 use crate::parse::signature;
 use head::{Stop, Stops};
-use std::cell::Cell;
 
 /// One language of the family.
 pub(crate) struct Spec {
@@ -83,8 +82,7 @@ pub(crate) fn parse(text: &str, spec: &'static Spec) -> Vec<Entry> {
         cur: Cursor::new(text, &masked),
         spec,
         lead_bytes: lead_bytes(spec),
-        depth: Cell::new(0),
-        cut: Cell::new(false),
+        nesting: Nesting::new(MAX_DEPTH),
     };
     let end = scanner.len();
     scanner.body(0, end, &Scope::FILE)
@@ -124,9 +122,8 @@ struct Scanner<'a> {
     /// The first bytes of the spec's keywords and modifiers: most words (types, names) start
     /// with none of them and are told apart without a table search.
     lead_bytes: [bool; 256],
-    depth: Cell<usize>,
-    /// Set when a body was left unread at [`MAX_DEPTH`].
-    cut: Cell<bool>,
+    /// Bodies being walked, capped at [`MAX_DEPTH`].
+    nesting: Nesting,
 }
 
 impl<'a> std::ops::Deref for Scanner<'a> {
@@ -153,15 +150,12 @@ struct Head<'s> {
 impl<'a> Scanner<'a> {
     /// The entries of the body `start..end`.
     fn body(&self, start: usize, end: usize, scope: &Scope) -> Vec<Entry> {
-        let depth = self.depth.get();
-        if depth >= MAX_DEPTH {
-            let inside = self.m.get(start..end).unwrap_or(&[]);
-            if inside.iter().any(|b| !b.is_ascii_whitespace()) {
-                self.cut.set(true);
-            }
-            return Vec::new();
-        }
-        self.depth.set(depth + 1);
+        let region = self.m.get(start..end).unwrap_or(&[]);
+        self.nesting
+            .descend(region, || self.body_at_depth(start, end, scope))
+    }
+
+    fn body_at_depth(&self, start: usize, end: usize, scope: &Scope) -> Vec<Entry> {
         let mut out = Vec::new();
         let mut pos = start;
         if scope.enum_body {
@@ -182,15 +176,13 @@ impl<'a> Scanner<'a> {
             };
             pos = next.max(pos + 1);
         }
-        self.depth.set(depth);
         out
     }
 
     /// `entry` with the members of the body `open..close` (the braces' positions).
     fn with_body(&self, entry: Entry, open: usize, close: usize, scope: &Scope) -> Entry {
-        let outer = self.cut.replace(false);
-        let entry = entry.with_children(self.body(open + 1, close, scope));
-        entry.cut_by_nesting(self.cut.replace(outer))
+        self.nesting
+            .with_children(entry, || self.body(open + 1, close, scope))
     }
 
     /// The source of a head, for its signature: comments dropped, and masked preprocessor
@@ -396,10 +388,7 @@ impl<'a> Scanner<'a> {
             _ if head.companion || head.word == "object" => ("Companion".to_string(), p),
             _ => return self.statement_end(p, end),
         };
-        let stops = Stops {
-            body: true,
-            ..Stops::default()
-        };
+        let stops = Stops::BODY;
         let (mut stop, mut why) = self.head_stop(after_name, end, stops);
         // Kotlin's `class A\n  internal constructor(…) {`: the primary constructor may open
         // the next line.
@@ -459,10 +448,7 @@ impl<'a> Scanner<'a> {
         let mut out = Vec::new();
         let mut from = p + 1;
         while from < close {
-            let stops = Stops {
-                comma: true,
-                ..Stops::default()
-            };
+            let stops = Stops::COMMA;
             let (stop, _) = self.head_stop(from, close, stops);
             let part_start = self.skip_attributes(from, stop);
             if let Some((s, e)) = self.word_before(stop, part_start) {
@@ -498,7 +484,7 @@ impl<'a> Scanner<'a> {
             let stops = Stops {
                 body: true,
                 comma: true,
-                ..Stops::default()
+                ..Stops::END
             };
             let (mut stop, mut why) = self.head_stop(name_end, end, stops);
             let sig = signature(&self.head_text(at, stop));
@@ -513,10 +499,7 @@ impl<'a> Scanner<'a> {
                 let entry_end = self.line(close.min(self.len().saturating_sub(1)));
                 entry = Entry::new(Kind::Constant, entry.name.clone(), entry.line, entry_end);
                 entry = self.with_body(entry, stop, close, &Scope::FILE_TYPE);
-                let commas = Stops {
-                    comma: true,
-                    ..Stops::default()
-                };
+                let commas = Stops::COMMA;
                 (stop, why) = self.head_stop(close + 1, end, commas);
             }
             out.push(entry.with_signature(sig));
@@ -538,14 +521,7 @@ impl<'a> Scanner<'a> {
         let name = self.text(p, name_end);
         let line = self.line(head.start);
         let sig = signature(&self.head_text(head.start, name_end));
-        let (stop, why) = self.head_stop(
-            name_end,
-            end,
-            Stops {
-                body: true,
-                ..Stops::default()
-            },
-        );
+        let (stop, why) = self.head_stop(name_end, end, Stops::BODY);
         if why == Stop::Body {
             let close = self.close(stop, end).unwrap_or(end);
             let entry = Entry::new(

@@ -1,7 +1,9 @@
 //! The view the brace-language scanners (Rust, Go) walk: the source, its masked copy, line
 //! numbers, and every bracket paired with its closer in one pass.
 
+use crate::outline::Entry;
 use crate::parse::{lex, LineIndex};
+use std::cell::Cell;
 
 /// A masked source ready for scanning. Positions are byte offsets valid in both texts.
 pub(crate) struct Cursor<'a> {
@@ -181,4 +183,46 @@ pub(crate) fn is_ident_start(byte: u8) -> bool {
 
 pub(crate) fn is_ident_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || byte == b'_' || byte >= 0x80
+}
+
+/// How deep a scanner's recursive walk of nested bodies is, and whether it left a body unread
+/// at its limit: real code never nests that far, and junk must not overflow the stack. The
+/// entry whose body was left unread is marked [`Entry::cut_by_nesting`].
+pub(crate) struct Nesting {
+    depth: Cell<usize>,
+    cut: Cell<bool>,
+    max: usize,
+}
+
+impl Nesting {
+    pub(crate) fn new(max: usize) -> Nesting {
+        Nesting {
+            depth: Cell::new(0),
+            cut: Cell::new(false),
+            max,
+        }
+    }
+
+    /// Runs `walk` over `region` one level deeper; past the limit, lists nothing and notes
+    /// the cut when `region` holds more than whitespace.
+    pub(crate) fn descend(&self, region: &[u8], walk: impl FnOnce() -> Vec<Entry>) -> Vec<Entry> {
+        let depth = self.depth.get();
+        if depth >= self.max {
+            if region.iter().any(|b| !b.is_ascii_whitespace()) {
+                self.cut.set(true);
+            }
+            return Vec::new();
+        }
+        self.depth.set(depth + 1);
+        let out = walk();
+        self.depth.set(depth);
+        out
+    }
+
+    /// `entry` with the children `walk` lists, marked when a body below was cut.
+    pub(crate) fn with_children(&self, entry: Entry, walk: impl FnOnce() -> Vec<Entry>) -> Entry {
+        let outer = self.cut.replace(false);
+        let entry = entry.with_children(walk());
+        entry.cut_by_nesting(self.cut.replace(outer))
+    }
 }

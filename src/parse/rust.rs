@@ -7,7 +7,7 @@
 //! statics declared inside `thread_local!` and `lazy_static!` are entries.
 
 use crate::outline::{Entry, Kind};
-use crate::parse::cursor::{is_ident_byte, is_ident_start, Cursor};
+use crate::parse::cursor::{is_ident_byte, is_ident_start, Cursor, Nesting};
 use crate::parse::lex::{self, LexSpec};
 use crate::parse::signature;
 use std::ops::ControlFlow;
@@ -25,8 +25,7 @@ pub(crate) fn parse(text: &str) -> Vec<Entry> {
     let masked = lex::mask(text, &SPEC);
     let scanner = Scanner {
         cur: Cursor::new(text, &masked),
-        depth: std::cell::Cell::new(0),
-        cut: std::cell::Cell::new(false),
+        nesting: Nesting::new(MAX_DEPTH),
     };
     scanner.items(0, scanner.m.len(), Ctx::Module)
 }
@@ -44,11 +43,8 @@ enum Ctx {
 
 struct Scanner<'a> {
     cur: Cursor<'a>,
-    /// Item lists being walked (nesting depth), capped at [`MAX_DEPTH`].
-    depth: std::cell::Cell<usize>,
-    /// Set when an item list was not read for [`MAX_DEPTH`]; the entry around it is then
-    /// marked (see [`Scanner::with_items`]).
-    cut: std::cell::Cell<bool>,
+    /// Item lists being walked, capped at [`MAX_DEPTH`].
+    nesting: Nesting,
 }
 
 /// Deeper item lists (mods in fns in impls …) are not descended into: real code never nests
@@ -97,26 +93,16 @@ impl<'a> Scanner<'a> {
     }
 
     fn items(&self, start: usize, end: usize, ctx: Ctx) -> Vec<Entry> {
-        let depth = self.depth.get();
-        if depth >= MAX_DEPTH {
-            let inside = self.m.get(start..end).unwrap_or(&[]);
-            if inside.iter().any(|b| !b.is_ascii_whitespace()) {
-                self.cut.set(true);
-            }
-            return Vec::new();
-        }
-        self.depth.set(depth + 1);
-        let out = self.items_at_depth(start, end, ctx);
-        self.depth.set(depth);
-        out
+        let region = self.m.get(start..end).unwrap_or(&[]);
+        self.nesting
+            .descend(region, || self.items_at_depth(start, end, ctx))
     }
 
     /// `entry` with the items of `start..end` as children, marked when the nesting limit left
     /// some of them unread (there or in an `extern {}` block inside).
     fn with_items(&self, entry: Entry, start: usize, end: usize, ctx: Ctx) -> Entry {
-        let outer = self.cut.replace(false);
-        let entry = entry.with_children(self.items(start, end, ctx));
-        entry.cut_by_nesting(self.cut.replace(outer))
+        self.nesting
+            .with_children(entry, || self.items(start, end, ctx))
     }
 
     fn items_at_depth(&self, start: usize, end: usize, ctx: Ctx) -> Vec<Entry> {

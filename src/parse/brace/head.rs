@@ -33,6 +33,26 @@ pub(super) struct Stops {
     pub(super) comma: bool,
 }
 
+impl Stops {
+    /// A statement's end only.
+    pub(super) const END: Stops = Stops {
+        body: false,
+        assign: false,
+        paren: false,
+        comma: false,
+    };
+    /// A type's or an extension's head: up to its body.
+    pub(super) const BODY: Stops = Stops {
+        body: true,
+        ..Stops::END
+    };
+    /// The next declarator or constant.
+    pub(super) const COMMA: Stops = Stops {
+        comma: true,
+        ..Stops::END
+    };
+}
+
 impl<'a> Scanner<'a> {
     /// Past the attributes and annotations at `pos` (`@Name(…)`, `@a.b.C`, `@field:Json`,
     /// `[Attr(…)]`), whitespace included. `@interface` is a keyword, not an annotation.
@@ -175,7 +195,7 @@ impl<'a> Scanner<'a> {
     /// The end of the statement holding `pos`: its `;` (included) or line break, bracket
     /// groups skipped.
     pub(super) fn statement_end(&self, pos: usize, end: usize) -> usize {
-        let (stop, why) = self.head_stop(pos, end, Stops::default());
+        let (stop, why) = self.head_stop(pos, end, Stops::END);
         match why {
             Stop::End if self.at(stop) == b';' => stop + 1,
             _ => stop,

@@ -26,7 +26,7 @@ impl Scanner<'_> {
         let stops = Stops {
             body: true,
             assign: true,
-            ..Stops::default()
+            ..Stops::END
         };
         let (stop, why) = self.head_stop(pos, end, stops);
         match why {
@@ -173,7 +173,7 @@ impl Scanner<'_> {
             let stops = Stops {
                 body: true,
                 comma: true,
-                ..Stops::default()
+                ..Stops::END
             };
             let (stop, why) = self.head_stop(name_end, end, stops);
             let (sig_end, end_line, next) = match why {
@@ -263,14 +263,7 @@ impl Scanner<'_> {
             return self.statement_end(p, end);
         };
         let name = self.text(p, name_end);
-        let (stop, why) = self.head_stop(
-            name_end,
-            end,
-            Stops {
-                body: true,
-                ..Stops::default()
-            },
-        );
+        let (stop, why) = self.head_stop(name_end, end, Stops::BODY);
         let sig = signature(&self.head_text(head.start, stop));
         if why != Stop::Body {
             return self.statement_end(stop, end);
@@ -296,14 +289,7 @@ impl Scanner<'_> {
             let Some((name, name_end)) = self.declared_name(p, end, false) else {
                 return self.statement_end(p, end);
             };
-            let (stop, why) = self.head_stop(
-                name_end,
-                end,
-                Stops {
-                    comma: true,
-                    ..Stops::default()
-                },
-            );
+            let (stop, why) = self.head_stop(name_end, end, Stops::COMMA);
             out.push(
                 Entry::new(
                     Kind::Constant,
@@ -341,7 +327,7 @@ impl Scanner<'_> {
             body: true,
             assign: true,
             paren: true,
-            ..Stops::default()
+            ..Stops::END
         };
         let (mut stop, mut why) = self.head_stop(from, end, stops);
         // A tuple type (`static (int, string) F()`): no name before its `(`.
@@ -495,7 +481,7 @@ impl Scanner<'_> {
             let stops = Stops {
                 assign: true,
                 comma: true,
-                ..Stops::default()
+                ..Stops::END
             };
             let (stop, why) = self.head_stop(p, end, stops);
             let mut name_end = stop;
@@ -513,14 +499,7 @@ impl Scanner<'_> {
                 return self.statement_end(stop, end);
             };
             let (next_stop, next_why) = match why {
-                Stop::Assign => self.head_stop(
-                    stop + 1,
-                    end,
-                    Stops {
-                        comma: true,
-                        ..Stops::default()
-                    },
-                ),
+                Stop::Assign => self.head_stop(stop + 1, end, Stops::COMMA),
                 _ => (stop, why),
             };
             let sig_start = if p == from { head.start } else { s };
