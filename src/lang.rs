@@ -6,7 +6,7 @@
 
 use crate::parse::docs::{self, DocRules};
 use crate::parse::lex::LexSpec;
-use crate::parse::{self, CodeMask, Scan};
+use crate::parse::{self, CodeMask, Family};
 use std::path::Path;
 
 /// The file types outliner understands.
@@ -52,8 +52,9 @@ pub(crate) struct Row {
     /// Prefixes of file names whose suffix names a variant, not a language
     /// (`Dockerfile.dev`); matched after exact names, before extensions.
     pub(crate) name_prefixes: &'static [&'static str],
-    /// The family scanner: masked text in, entries out.
-    pub(crate) scan: Scan,
+    /// The scanner that reads it (and, for a brace language, its spec): data the parser core
+    /// dispatches on, so this table names no parse function.
+    pub(crate) family: Family,
     /// How search tells this language's code from its comments and strings.
     pub(crate) code_mask: CodeMask,
     /// What may lead an entry (doc comments, decorators, attributes), for symbol reads;
@@ -78,7 +79,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["c", "h"],
         file_names: &[],
         name_prefixes: &[],
-        scan: |text, _| parse::c_cpp::parse(text, Language::C),
+        family: Family::CFamily,
         code_mask: CodeMask::Lex(&parse::c_cpp::SPEC),
         docs: Some(DocRules {
             markers: &["[["],
@@ -92,7 +93,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["cc", "cpp", "cxx", "hh", "hpp", "hxx"],
         file_names: &[],
         name_prefixes: &[],
-        scan: |text, _| parse::c_cpp::parse(text, Language::Cpp),
+        family: Family::CFamily,
         code_mask: CodeMask::Lex(&parse::c_cpp::SPEC),
         docs: Some(DocRules {
             markers: &["[["],
@@ -106,7 +107,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["cs", "csx"],
         file_names: &[],
         name_prefixes: &[],
-        scan: |text, _| parse::brace::parse(text, &parse::csharp::SPEC),
+        family: Family::Brace(&parse::csharp::SPEC),
         code_mask: CodeMask::Lex(&parse::csharp::SPEC.lex),
         docs: Some(DocRules {
             markers: &["["],
@@ -120,7 +121,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["css", "less", "scss"],
         file_names: &[],
         name_prefixes: &[],
-        scan: |text, _| parse::css::parse(text),
+        family: Family::Css,
         code_mask: CodeMask::Own(|text, _| parse::css::mask(text.as_bytes()).0),
         docs: Some(DocRules::comments(LexSpec::C_LIKE)),
     },
@@ -131,7 +132,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["dockerfile"],
         file_names: &["Containerfile", "Dockerfile"],
         name_prefixes: &["Containerfile.", "Dockerfile."],
-        scan: |text, _| parse::docker::parse(text),
+        family: Family::Docker,
         code_mask: CodeMask::Lex(&parse::HASH_COMMENTS),
         docs: Some(DocRules::comments(docs::HASH_COMMENTS)),
     },
@@ -142,7 +143,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["go"],
         file_names: &[],
         name_prefixes: &[],
-        scan: |text, _| parse::go::parse(text),
+        family: Family::Go,
         code_mask: CodeMask::Lex(&parse::go::SPEC),
         docs: Some(DocRules::comments(parse::go::SPEC)),
     },
@@ -153,7 +154,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["htm", "html"],
         file_names: &[],
         name_prefixes: &[],
-        scan: |text, _| parse::html::parse(text),
+        family: Family::Html,
         code_mask: CodeMask::NotCode,
         docs: Some(DocRules::comments(LexSpec {
             line_comments: &[],
@@ -169,7 +170,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["java"],
         file_names: &[],
         name_prefixes: &[],
-        scan: |text, _| parse::brace::parse(text, &parse::java::SPEC),
+        family: Family::Brace(&parse::java::SPEC),
         code_mask: CodeMask::Lex(&parse::java::SPEC.lex),
         docs: Some(DocRules {
             markers: &["@"],
@@ -183,7 +184,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["cjs", "js", "jsx", "mjs"],
         file_names: &[],
         name_prefixes: &[],
-        scan: parse::js_ts::parse,
+        family: Family::JsTs,
         code_mask: CodeMask::Own(parse::js_ts::mask::search_mask),
         docs: Some(JS_DOCS),
     },
@@ -205,7 +206,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
             "flake.lock",
         ],
         name_prefixes: &[],
-        scan: |text, _| parse::data::parse(text, Language::Json),
+        family: Family::Data,
         code_mask: CodeMask::NotCode,
         docs: Some(DocRules::comments(LexSpec::C_LIKE)),
     },
@@ -216,7 +217,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["kt", "kts"],
         file_names: &[],
         name_prefixes: &[],
-        scan: |text, _| parse::brace::parse(text, &parse::kotlin::SPEC),
+        family: Family::Brace(&parse::kotlin::SPEC),
         code_mask: CodeMask::Lex(&parse::kotlin::SPEC.lex),
         docs: Some(DocRules {
             markers: &["@"],
@@ -230,7 +231,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["mk"],
         file_names: &["BSDmakefile", "GNUmakefile", "Makefile", "makefile"],
         name_prefixes: &[],
-        scan: |text, _| parse::make::parse(text),
+        family: Family::Make,
         code_mask: CodeMask::Lex(&parse::HASH_COMMENTS),
         docs: Some(DocRules::comments(docs::HASH_COMMENTS)),
     },
@@ -241,7 +242,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["markdown", "md"],
         file_names: &[],
         name_prefixes: &[],
-        scan: |text, _| parse::markdown::parse(text),
+        family: Family::Markdown,
         code_mask: CodeMask::NotCode,
         docs: None,
     },
@@ -252,7 +253,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["py", "pyi"],
         file_names: &[],
         name_prefixes: &[],
-        scan: |text, _| parse::python::parse(text),
+        family: Family::Python,
         code_mask: CodeMask::Own(parse::python::fstrings::search_mask),
         docs: Some(DocRules {
             markers: &["@"],
@@ -267,7 +268,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["rs"],
         file_names: &[],
         name_prefixes: &[],
-        scan: |text, _| parse::rust::parse(text),
+        family: Family::Rust,
         code_mask: CodeMask::Lex(&parse::rust::SPEC),
         docs: Some(DocRules {
             inner_docs: &["//!", "/*!"],
@@ -282,7 +283,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["sql"],
         file_names: &[],
         name_prefixes: &[],
-        scan: |text, _| parse::sql::parse(text),
+        family: Family::Sql,
         code_mask: CodeMask::Lex(&parse::sql::SPEC),
         docs: Some(DocRules::comments(LexSpec {
             line_comments: &["--"],
@@ -299,7 +300,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["swift"],
         file_names: &[],
         name_prefixes: &[],
-        scan: |text, _| parse::brace::parse(text, &parse::swift::SPEC),
+        family: Family::Brace(&parse::swift::SPEC),
         code_mask: CodeMask::Lex(&parse::swift::SPEC.lex),
         docs: Some(DocRules {
             markers: &["@"],
@@ -320,7 +321,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
             "uv.lock",
         ],
         name_prefixes: &[],
-        scan: |text, _| parse::data::parse(text, Language::Toml),
+        family: Family::Data,
         code_mask: CodeMask::NotCode,
         docs: Some(DocRules::comments(LexSpec {
             triple_quotes: true,
@@ -334,7 +335,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["cts", "mts", "ts", "tsx"],
         file_names: &[],
         name_prefixes: &[],
-        scan: parse::js_ts::parse,
+        family: Family::JsTs,
         code_mask: CodeMask::Own(parse::js_ts::mask::search_mask),
         docs: Some(JS_DOCS),
     },
@@ -345,7 +346,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["yaml", "yml"],
         file_names: &[".clang-format", ".clang-tidy", ".clangd", ".yamllint"],
         name_prefixes: &[],
-        scan: |text, _| parse::data::parse(text, Language::Yaml),
+        family: Family::Data,
         code_mask: CodeMask::NotCode,
         docs: Some(DocRules {
             indented_scopes: true,

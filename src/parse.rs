@@ -6,9 +6,9 @@
 //! the tree to [`Outline::new`] (order, ranges, ids) and to `docs` (where each entry's leading
 //! comments, decorators and attributes start).
 //!
-//! There is no scanner trait: a scanner is a function from text to entries (`Scan`), kept with
-//! its mask rules in the language table, because scanners hold no state between files and are
-//! called in one way. How each family reads its syntax:
+//! There is no scanner trait: a scanner is a function from text to entries, named by the
+//! [`Family`] in the language's row (data, with its mask rules), because scanners hold no state
+//! between files and are called in one way. How each family reads its syntax:
 //! - Python, Rust, Go and C/C++ run the shared masker (`lex`), which blanks comments and string
 //!   contents, and read structure from the masked text; Rust and Go walk it with a `cursor` that
 //!   pairs every bracket in one pass.
@@ -113,12 +113,42 @@ pub fn outline_file(text: &str, file_bytes: usize, options: ParseOptions) -> Out
 fn parse_lines_unified(text: &str, options: ParseOptions) -> Vec<Entry> {
     // A UTF-8 byte order mark holds no newline, so dropping it keeps every line number.
     let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    (options.language.row().scan)(text, options)
+    let language = options.language;
+    match language.row().family {
+        Family::Brace(spec) => brace::parse(text, spec),
+        Family::CFamily => c_cpp::parse(text, language),
+        Family::Css => css::parse(text),
+        Family::Data => data::parse(text, language),
+        Family::Docker => docker::parse(text),
+        Family::Go => go::parse(text),
+        Family::Html => html::parse(text),
+        Family::JsTs => js_ts::parse(text, options),
+        Family::Make => make::parse(text),
+        Family::Markdown => markdown::parse(text),
+        Family::Python => python::parse(text),
+        Family::Rust => rust::parse(text),
+        Family::Sql => sql::parse(text),
+    }
 }
 
-/// A family scanner's entry point, as a language's row names it: the text (line breaks
-/// unified, no byte order mark) and the per-file options in, the entries out.
-pub(crate) type Scan = fn(&str, ParseOptions) -> Vec<Entry>;
+/// The scanner a language's row names. Most families read one language or tell theirs apart
+/// by the language they are given (C and C++, the data formats); a brace language is its spec.
+#[derive(Clone, Copy)]
+pub(crate) enum Family {
+    Brace(&'static brace::Spec),
+    CFamily,
+    Css,
+    Data,
+    Docker,
+    Go,
+    Html,
+    JsTs,
+    Make,
+    Markdown,
+    Python,
+    Rust,
+    Sql,
+}
 
 /// How search tells a language's code from its comments and strings (see [`code_mask`]).
 #[derive(Clone, Copy)]
