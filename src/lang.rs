@@ -79,7 +79,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["c", "h"],
         file_names: &[],
         name_prefixes: &[],
-        family: Family::CFamily,
+        family: Family::CCpp,
         code_mask: CodeMask::Lex(&parse::c_cpp::SPEC),
         docs: Some(DocRules {
             markers: &["[["],
@@ -93,7 +93,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["cc", "cpp", "cxx", "hh", "hpp", "hxx"],
         file_names: &[],
         name_prefixes: &[],
-        family: Family::CFamily,
+        family: Family::CCpp,
         code_mask: CodeMask::Lex(&parse::c_cpp::SPEC),
         docs: Some(DocRules {
             markers: &["[["],

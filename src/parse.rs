@@ -116,7 +116,7 @@ fn parse_lines_unified(text: &str, options: ParseOptions) -> Vec<Entry> {
     let language = options.language;
     match language.row().family {
         Family::Brace(spec) => brace::parse(text, spec),
-        Family::CFamily => c_cpp::parse(text, language),
+        Family::CCpp => c_cpp::parse(text, language),
         Family::Css => css::parse(text),
         Family::Data => data::parse(text, language),
         Family::Docker => docker::parse(text),
@@ -136,7 +136,7 @@ fn parse_lines_unified(text: &str, options: ParseOptions) -> Vec<Entry> {
 #[derive(Clone, Copy)]
 pub(crate) enum Family {
     Brace(&'static brace::Spec),
-    CFamily,
+    CCpp,
     Css,
     Data,
     Docker,
