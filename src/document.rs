@@ -47,10 +47,15 @@ pub(crate) struct Annotations {
 }
 
 impl Document {
-    /// Reads and outlines the file at `path` as `language`, or as the language its name says.
+    /// Reads and outlines the file at `path` as `language`, or as the language its name (or,
+    /// for a name that says nothing, its `#!` line) says.
     pub fn open(path: &Path, language: Option<Language>) -> Result<Document> {
-        let language = language.or_else(|| lang::detect(path));
-        Ok(Document::from_loaded(path, source::read(path)?, language))
+        let loaded = source::read(path)?;
+        let language = language.or_else(|| match &loaded {
+            Loaded::Text { text, .. } => lang::detect_with_head(path, text.as_bytes()),
+            Loaded::Binary => None,
+        });
+        Ok(Document::from_loaded(path, loaded, language))
     }
 
     /// Outlines input that was already read (standard input, or a file read elsewhere).

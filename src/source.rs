@@ -7,6 +7,7 @@
 //! by streaming the file again ([`read_window`]). [`resolve`] resolves paths for `--root`.
 
 use crate::error::{Error, Result};
+use crate::lang::{self, Language};
 use crate::parse::MAX_BYTES;
 use std::fs::File;
 use std::io::Read;
@@ -124,6 +125,22 @@ pub fn read_stdin() -> Result<Loaded> {
         }
         Loaded::Binary => Loaded::Binary,
     })
+}
+
+/// The language of the file at `path`: by its name, else, for a file whose name says nothing
+/// (see [`lang::first_line_decides`]), by its first line, of which at most
+/// [`lang::FIRST_LINE_BYTES`] are read. A file that cannot be opened has none here; reading
+/// it for real says why.
+pub fn detect_language(path: &Path) -> Option<Language> {
+    if !lang::first_line_decides(path) {
+        return lang::detect(path);
+    }
+    let (file, _) = open_regular(path).ok()?;
+    let mut head = Vec::with_capacity(lang::FIRST_LINE_BYTES);
+    file.take(lang::FIRST_LINE_BYTES as u64)
+        .read_to_end(&mut head)
+        .ok()?;
+    lang::detect_by_first_line(&head)
 }
 
 /// Opens `path` for reading when it is a regular file (links followed), with its size then.

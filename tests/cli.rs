@@ -12,6 +12,7 @@ mod cli {
     pub mod print_dir;
     pub mod print_file;
     pub mod read;
+    pub mod scripts;
     pub mod search;
     pub mod structure;
     pub mod tokens;

@@ -138,7 +138,10 @@ fn load(
     let Some(loaded @ Loaded::Text { .. }) = loaded else {
         return Ok(None); // no hit possible, or binary
     };
-    let language = language.or_else(|| crate::lang::detect(path));
+    let language = language.or_else(|| match &loaded {
+        Loaded::Text { text, .. } => crate::lang::detect_with_head(path, text.as_bytes()),
+        Loaded::Binary => None,
+    });
     let document = Document::from_loaded(path, loaded, language);
     let mask = match (want_mask, &document.outline) {
         (true, Some(outline)) => {
