@@ -25,6 +25,7 @@ pub enum Language {
     Markdown,
     Python,
     Rust,
+    Shell,
     Sql,
     Toml,
     TypeScript,
@@ -71,7 +72,7 @@ const JS_DOCS: DocRules = DocRules {
 };
 
 /// The language table, in [`Language`] order (which is name order).
-pub(crate) const LANGUAGES: [Row; 16] = [
+pub(crate) const LANGUAGES: [Row; 17] = [
     Row {
         language: Language::C,
         name: "c",
@@ -245,6 +246,24 @@ pub(crate) const LANGUAGES: [Row; 16] = [
             markers: &["#["],
             ..DocRules::comments(parse::rust::SPEC)
         }),
+    },
+    Row {
+        language: Language::Shell,
+        name: "shell",
+        aliases: &["bash", "sh", "zsh"],
+        extensions: &["bash", "bats", "ksh", "sh", "zsh"],
+        file_names: &[
+            ".bash_profile",
+            ".bashrc",
+            ".profile",
+            ".zprofile",
+            ".zshrc",
+        ],
+        name_prefixes: &[],
+        interpreters: &["ash", "bash", "dash", "ksh", "mksh", "sh", "zsh"],
+        scan: |text, _| parse::shell::parse(text),
+        code_mask: CodeMask::Own(parse::shell::search_mask),
+        docs: Some(DocRules::comments(docs::HASH_COMMENTS)),
     },
     Row {
         language: Language::Sql,
@@ -585,6 +604,9 @@ mod tests {
             ("package-lock.json", Some(Language::Json)),
             ("CMakeLists.txt", None),
             ("Justfile", None),
+            ("deploy.sh", Some(Language::Shell)),
+            ("test/api.bats", Some(Language::Shell)),
+            (".bashrc", Some(Language::Shell)),
         ];
         for (path, want) in cases {
             assert_eq!(detect(Path::new(path)), want, "{path}");
@@ -593,7 +615,7 @@ mod tests {
 
     #[test]
     fn detects_by_first_line() {
-        let cases: [(&[u8], Option<Language>); 17] = [
+        let cases: [(&[u8], Option<Language>); 20] = [
             (b"#!/usr/bin/python3\nimport os\n", Some(Language::Python)),
             (b"#!/usr/bin/env python3.11 -u\n", Some(Language::Python)),
             (b"#! /usr/local/bin/python2\r\n", Some(Language::Python)),
@@ -612,7 +634,10 @@ mod tests {
             (b"#!/usr/bin/env\n", None),
             (b"#!/usr/bin/env -S\n", None),
             (b"#!/usr/bin/perl -w\n", None),
-            (b"#!/bin/sh\n", None),
+            (b"#!/bin/sh\n", Some(Language::Shell)),
+            (b"#!/usr/bin/env bash\n", Some(Language::Shell)),
+            (b"#!/bin/bash -eu\n", Some(Language::Shell)),
+            (b"#!/usr/bin/env zsh\n", Some(Language::Shell)),
             (b"#!\n", None),
             (b"# python3\n", None),
             (b"import os\n#!/usr/bin/python3\n", None),
@@ -652,7 +677,7 @@ mod tests {
     #[test]
     fn the_summary_lists_extensions_then_file_names() {
         let summary = supported_summary();
-        assert!(summary.starts_with(".c .cc .cjs .cpp .css"), "{summary}");
+        assert!(summary.starts_with(".bash .bats .c .cc .cjs"), "{summary}");
         assert!(
             summary.ends_with("makefile pdm.lock poetry.lock uv.lock"),
             "{summary}"

@@ -40,6 +40,7 @@ pub(crate) mod make;
 pub(crate) mod markdown;
 pub(crate) mod python;
 pub(crate) mod rust;
+pub(crate) mod shell;
 pub(crate) mod sql;
 
 pub(crate) use line_breaks::{

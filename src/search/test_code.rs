@@ -38,6 +38,9 @@ fn is_test_file_name(name: &str) -> bool {
         "js" | "jsx" | "ts" | "tsx" | "mjs" | "cjs" | "mts" | "cts" => {
             stem.ends_with(".test") || stem.ends_with(".spec")
         }
+        // bats files hold nothing but tests; shunit2 and friends name theirs `test_*.sh`.
+        "bats" => true,
+        "sh" | "bash" | "zsh" => stem.starts_with("test_") || stem.ends_with("_test"),
         "c" | "cc" | "cpp" | "cxx" | "h" | "hpp" => {
             stem.starts_with("test_") || stem.ends_with("_test") || stem.ends_with("_unittest")
         }
@@ -77,6 +80,8 @@ mod tests {
             "web/button.test.tsx",
             "lib/testdata/x.json",
             "src/parse_tests.rs",
+            "bin/api.bats",
+            "scripts/test_install.sh",
         ] {
             assert!(is_test_path(Path::new(path)), "{path}");
         }
@@ -86,6 +91,7 @@ mod tests {
             "latest/main.go",
             "src/spectrum.ts",
             "attest.c",
+            "scripts/latest.sh",
         ] {
             assert!(!is_test_path(Path::new(path)), "{path}");
         }

@@ -278,10 +278,12 @@ fn contains_word(text: &str, word: &str) -> bool {
     })
 }
 
-/// The bytes identifiers are made of: CSS names also hold `-`.
+/// The bytes identifiers are made of: CSS names also hold `-`; in shell `$` is a sigil
+/// (`$name` refers to `name`), not part of a name.
 fn word_bytes(language: Language) -> fn(u8) -> bool {
     match language {
         Language::Css => |b| crate::parse::lex::is_word_byte(b) || b == b'-',
+        Language::Shell => |b| b != b'$' && crate::parse::lex::is_word_byte(b),
         _ => crate::parse::lex::is_word_byte,
     }
 }

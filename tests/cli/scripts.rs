@@ -62,3 +62,21 @@ fn searches_find_definitions_and_code_in_scripts() {
         "{out}"
     );
 }
+
+#[test]
+fn shell_scripts_by_name_and_by_first_line_and_their_tests() {
+    let env = TestEnv::new();
+    env.write(
+        "libexec/tool-greet",
+        "#!/usr/bin/env bash\nNAME=world\ngreet() {\n  echo \"hi $NAME\" # NAME\n}\ngreet\n",
+    );
+    env.write("test/greet.bats", "@test \"greets\" {\n  greet\n}\n");
+    let (out, _, code) = env.print(&["--find", "greet"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("libexec/tool-greet, L3-L5"), "{out}");
+    let (out, _, _) = env.print(&["--find", "greets", "--no-tests"]);
+    assert!(!out.contains("greet.bats"), "{out}");
+    // `$NAME` refers to NAME; the comment does not.
+    let (out, _, _) = env.print(&["--refs", "NAME", "libexec"]);
+    assert!(out.contains("  4:") && out.contains("# 2 hits"), "{out}");
+}
