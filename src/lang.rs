@@ -21,6 +21,7 @@ pub enum Language {
     Html,
     JavaScript,
     Json,
+    Lua,
     Makefile,
     Markdown,
     Python,
@@ -72,7 +73,7 @@ const JS_DOCS: DocRules = DocRules {
 };
 
 /// The language table, in [`Language`] order (which is name order).
-pub(crate) const LANGUAGES: [Row; 17] = [
+pub(crate) const LANGUAGES: [Row; 18] = [
     Row {
         language: Language::C,
         name: "c",
@@ -190,6 +191,18 @@ pub(crate) const LANGUAGES: [Row; 17] = [
         scan: |text, _| parse::data::parse(text, Language::Json),
         code_mask: CodeMask::NotCode,
         docs: Some(DocRules::comments(LexSpec::C_LIKE)),
+    },
+    Row {
+        language: Language::Lua,
+        name: "lua",
+        aliases: &[],
+        extensions: &["lua", "rockspec"],
+        file_names: &[".luacheckrc"],
+        name_prefixes: &[],
+        interpreters: &["lua", "luajit"],
+        scan: |text, _| parse::lua::parse(text),
+        code_mask: CodeMask::Lex(&parse::lua::SPEC),
+        docs: Some(DocRules::comments(parse::lua::SPEC)),
     },
     Row {
         language: Language::Makefile,
@@ -607,6 +620,8 @@ mod tests {
             ("deploy.sh", Some(Language::Shell)),
             ("test/api.bats", Some(Language::Shell)),
             (".bashrc", Some(Language::Shell)),
+            ("init.lua", Some(Language::Lua)),
+            ("busted-2.1.rockspec", Some(Language::Lua)),
         ];
         for (path, want) in cases {
             assert_eq!(detect(Path::new(path)), want, "{path}");
@@ -615,7 +630,7 @@ mod tests {
 
     #[test]
     fn detects_by_first_line() {
-        let cases: [(&[u8], Option<Language>); 20] = [
+        let cases: [(&[u8], Option<Language>); 22] = [
             (b"#!/usr/bin/python3\nimport os\n", Some(Language::Python)),
             (b"#!/usr/bin/env python3.11 -u\n", Some(Language::Python)),
             (b"#! /usr/local/bin/python2\r\n", Some(Language::Python)),
@@ -638,6 +653,8 @@ mod tests {
             (b"#!/usr/bin/env bash\n", Some(Language::Shell)),
             (b"#!/bin/bash -eu\n", Some(Language::Shell)),
             (b"#!/usr/bin/env zsh\n", Some(Language::Shell)),
+            (b"#!/usr/bin/env lua5.4\n", Some(Language::Lua)),
+            (b"#!/usr/bin/luajit-2.1 -O3\n", Some(Language::Lua)),
             (b"#!\n", None),
             (b"# python3\n", None),
             (b"import os\n#!/usr/bin/python3\n", None),

@@ -36,6 +36,7 @@ pub(crate) mod html;
 pub(crate) mod js_ts;
 pub(crate) mod lex;
 pub(crate) mod line_breaks;
+pub(crate) mod lua;
 pub(crate) mod make;
 pub(crate) mod markdown;
 pub(crate) mod python;

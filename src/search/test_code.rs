@@ -40,6 +40,8 @@ fn is_test_file_name(name: &str) -> bool {
         }
         // bats files hold nothing but tests; shunit2 and friends name theirs `test_*.sh`.
         "bats" => true,
+        // busted specs (`*_spec.lua`) and luaunit-style `test_*.lua`.
+        "lua" => stem.ends_with("_spec") || stem.starts_with("test_") || stem.ends_with("_test"),
         "sh" | "bash" | "zsh" => stem.starts_with("test_") || stem.ends_with("_test"),
         "c" | "cc" | "cpp" | "cxx" | "h" | "hpp" => {
             stem.starts_with("test_") || stem.ends_with("_test") || stem.ends_with("_unittest")
@@ -82,6 +84,7 @@ mod tests {
             "src/parse_tests.rs",
             "bin/api.bats",
             "scripts/test_install.sh",
+            "lua/parser_spec.lua",
         ] {
             assert!(is_test_path(Path::new(path)), "{path}");
         }
@@ -92,6 +95,7 @@ mod tests {
             "src/spectrum.ts",
             "attest.c",
             "scripts/latest.sh",
+            "lua/inspect.lua",
         ] {
             assert!(!is_test_path(Path::new(path)), "{path}");
         }
