@@ -427,18 +427,29 @@ pub fn detect(path: &Path) -> Option<Language> {
 pub const FIRST_LINE_BYTES: usize = 256;
 
 /// Whether the language of `path` may come from its first line: its name says nothing
-/// ([`detect`] finds no language) and it has no extension (`bin/deploy`, a Git hook). A file
-/// with an extension we do not read (`notes.txt`, `data.bin`) is never opened to ask.
+/// ([`detect`] finds no language) and it has no extension (`bin/deploy`, a Git hook), or what
+/// follows its last dot is a version rather than an extension (`python3.11-config`,
+/// `tool-1.2`). A file with an extension we do not read (`notes.txt`, `data.bin`) is never
+/// opened to ask.
 pub fn first_line_decides(path: &Path) -> bool {
-    path.extension().is_none() && detect(path).is_none()
+    no_extension(path) && detect(path).is_none()
+}
+
+/// Whether `path` has no extension: none at all, or one that is all digits or holds more
+/// than letters and digits (`.11-config`), which no file type is named by.
+fn no_extension(path: &Path) -> bool {
+    let Some(ext) = path.extension() else {
+        return true;
+    };
+    let ext = ext.as_encoded_bytes();
+    ext.iter().all(u8::is_ascii_digit) || !ext.iter().all(u8::is_ascii_alphanumeric)
 }
 
 /// The language of `path` by its name, else (for a file [`first_line_decides`] about) by
 /// `head`, the start of its content.
 pub fn detect_with_head(path: &Path, head: &[u8]) -> Option<Language> {
     detect(path).or_else(|| {
-        path.extension()
-            .is_none()
+        no_extension(path)
             .then(|| detect_by_first_line(head))
             .flatten()
     })
@@ -680,6 +691,9 @@ mod tests {
         let cases = [
             ("bin/deploy", true, Some(Language::Python)),
             (".git/hooks/pre-commit", true, Some(Language::Python)),
+            ("bin/python3.11-config", true, Some(Language::Python)),
+            ("bin/tool-1.2", true, Some(Language::Python)),
+            ("song.mp3", false, None),
             ("notes.txt", false, None),
             ("tool.rs", false, Some(Language::Rust)),
             ("Makefile", false, Some(Language::Makefile)),
