@@ -186,7 +186,13 @@ impl<'a> Lexer<'a> {
 
     fn in_code(&mut self) {
         match self.src[self.pos] {
-            b' ' | b'\t' | b'\r' => self.pos += 1,
+            // A run of blanks at once: they are most of the bytes between words.
+            b' ' | b'\t' | b'\r' => {
+                self.pos += 1;
+                while matches!(self.at(0), b' ' | b'\t' | b'\r') {
+                    self.pos += 1;
+                }
+            }
             b'\n' => self.newline(),
             b'#' if self.at_word_start() => self.comment(),
             b'\'' => self.single_quoted(false),

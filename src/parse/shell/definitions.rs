@@ -113,6 +113,12 @@ impl Lexer<'_> {
             self.cmd_start = false;
             return;
         }
+        if &self.src[name_start..self.pos] == b"{" {
+            // zsh's anonymous function `function { … }`: a group run at once, no name.
+            self.frames.push(Frame::Group { func: false });
+            self.cmd_start = true;
+            return;
+        }
         let name = word_text(self.text, name_start, self.pos);
         self.function_parens();
         self.function_body(start, name);

@@ -59,6 +59,12 @@ function e() { echo; }
 }
 
 #[test]
+fn anonymous_zsh_functions_are_no_entries() {
+    let text = "function {\n  local x\n}\n() {\n  :\n}\nf() { :; }\n";
+    assert_eq!(functions(text), [f("f", 7, 7)]);
+}
+
+#[test]
 fn nested_functions_are_children() {
     let text = "outer() {\n  inner() {\n    :\n  }\n  inner\n}\n";
     let shape = shape(text);
