@@ -9,8 +9,8 @@ fixtures=../tests/fixtures
 # target: fixture folders, in the order of the target's language list
 declare -A families=(
   [c_cpp]="c cpp" [css]="css" [data]="json yaml toml" [docker]="dockerfile" [go]="go"
-  [html]="html" [js_ts]="javascript typescript" [make]="makefile" [markdown]="markdown"
-  [python]="python" [rust]="rust" [sql]="sql"
+  [html]="html" [js_ts]="javascript typescript" [lua]="lua" [make]="makefile" [markdown]="markdown"
+  [python]="python" [rust]="rust" [shell]="shell" [sql]="sql"
 )
 
 for target in "${!families[@]}"; do

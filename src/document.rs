@@ -47,7 +47,8 @@ pub(crate) struct Annotations {
 }
 
 impl Document {
-    /// Reads and outlines the file at `path` as `language`, or as the language its name says.
+    /// Reads and outlines the file at `path` as `language`, or as the language its name (or,
+    /// for a name that says nothing, its `#!` line) says.
     pub fn open(path: &Path, language: Option<Language>) -> Result<Document> {
         Document::open_in(path, language, None)
     }
@@ -59,12 +60,12 @@ impl Document {
         language: Option<Language>,
         root: Option<&Path>,
     ) -> Result<Document> {
-        let language = language.or_else(|| lang::detect(path));
-        Ok(Document::from_loaded(
-            path,
-            source::read_in(path, root)?,
-            language,
-        ))
+        let loaded = source::read_in(path, root)?;
+        let language = language.or_else(|| match &loaded {
+            Loaded::Text { text, .. } => lang::detect_with_head(path, text.as_bytes()),
+            Loaded::Binary => None,
+        });
+        Ok(Document::from_loaded(path, loaded, language))
     }
 
     /// Outlines input that was already read (standard input, or a file read elsewhere).

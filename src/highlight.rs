@@ -215,7 +215,9 @@ pub fn known_theme(name: &str) -> Option<&'static str> {
         .find(|known| known.eq_ignore_ascii_case(name))
 }
 
-/// The syntax for a file: by extension, by file name, then by its first line.
+/// The syntax for a file: by extension, by file name, by its first line, then by the
+/// language outliner reads it as (`.bats` is shell, `.rockspec` Lua), through that language's
+/// extensions.
 pub fn syntax_for(path: &std::path::Path, first_line: &str) -> Option<&'static SyntaxReference> {
     let set = syntaxes();
     let by_ext = path
@@ -227,9 +229,18 @@ pub fn syntax_for(path: &std::path::Path, first_line: &str) -> Option<&'static S
             .and_then(|n| n.to_str())
             .and_then(|n| set.find_syntax_by_extension(n))
     };
+    let by_language = || {
+        let language = crate::lang::detect_with_head(path, first_line.as_bytes())?;
+        language
+            .row()
+            .extensions
+            .iter()
+            .find_map(|ext| set.find_syntax_by_extension(ext))
+    };
     by_ext
         .or_else(by_name)
         .or_else(|| set.find_syntax_by_first_line(first_line))
+        .or_else(by_language)
 }
 
 /// Colours the lines of one file on demand, remembering parse states and results.
@@ -437,6 +448,26 @@ mod tests {
         assert!(is_warm(syntax));
     }
     use std::path::Path;
+
+    #[test]
+    fn scripts_are_highlighted_by_extension_or_first_line() {
+        let cases = [
+            ("a.sh", "", "Bourne Again Shell (bash)"),
+            ("t.bats", "", "Bourne Again Shell (bash)"),
+            (
+                "bin/deploy",
+                "#!/usr/bin/env bash",
+                "Bourne Again Shell (bash)",
+            ),
+            ("init.lua", "", "Lua"),
+            ("x-1.0.rockspec", "", "Lua"),
+            ("bin/tool", "#!/usr/bin/env lua5.4", "Lua"),
+        ];
+        for (path, first, want) in cases {
+            let syntax = syntax_for(Path::new(path), first).map(|s| s.name.as_str());
+            assert_eq!(syntax, Some(want), "{path}");
+        }
+    }
 
     fn lines(n: usize) -> Vec<String> {
         (0..n).map(|i| format!("x_{i} = \"s{i}\"  # c")).collect()

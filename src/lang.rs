@@ -2,7 +2,8 @@
 //! its `--lang` aliases, the extensions and file names it is detected by, its family scanner,
 //! and its lexical rules for search and for leading docs. Detection, `--lang`, the "no parser"
 //! message and the parser's dispatch all read that table: adding a language is a [`Language`]
-//! variant, its row and its scanner. Detection never reads content.
+//! variant, its row and its scanner. Detection reads no file: a file whose name says nothing
+//! is recognised by its first line ([`detect_by_first_line`]), which the caller reads.
 
 use crate::parse::docs::{self, DocRules};
 use crate::parse::lex::LexSpec;
@@ -23,10 +24,12 @@ pub enum Language {
     JavaScript,
     Json,
     Kotlin,
+    Lua,
     Makefile,
     Markdown,
     Python,
     Rust,
+    Shell,
     Sql,
     Swift,
     Toml,
@@ -52,6 +55,10 @@ pub(crate) struct Row {
     /// Prefixes of file names whose suffix names a variant, not a language
     /// (`Dockerfile.dev`); matched after exact names, before extensions.
     pub(crate) name_prefixes: &'static [&'static str],
+    /// Interpreters a `#!` first line names (`python`, `bash`), lower case and without a
+    /// version: `python3.11` and `lua5.4` are read as `python` and `lua` (see
+    /// [`detect_by_first_line`]). Only files with no telling name are read for it.
+    pub(crate) interpreters: &'static [&'static str],
     /// The scanner that reads it (and, for a brace language, its spec): data the parser core
     /// dispatches on, so this table names no parse function.
     pub(crate) family: Family,
@@ -71,7 +78,7 @@ const JS_DOCS: DocRules = DocRules {
 };
 
 /// The language table, in [`Language`] order (which is name order).
-pub(crate) const LANGUAGES: [Row; 20] = [
+pub(crate) const LANGUAGES: [Row; 22] = [
     Row {
         language: Language::C,
         name: "c",
@@ -79,6 +86,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["c", "h"],
         file_names: &[],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::CCpp,
         code_mask: CodeMask::Lex(&parse::c_cpp::SPEC),
         docs: Some(DocRules {
@@ -93,6 +101,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["cc", "cpp", "cxx", "hh", "hpp", "hxx"],
         file_names: &[],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::CCpp,
         code_mask: CodeMask::Lex(&parse::c_cpp::SPEC),
         docs: Some(DocRules {
@@ -107,6 +116,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["cs", "csx"],
         file_names: &[],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::Brace(&parse::csharp::SPEC),
         code_mask: CodeMask::Lex(&parse::csharp::SPEC.lex),
         docs: Some(DocRules {
@@ -121,6 +131,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["css", "less", "scss"],
         file_names: &[],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::Css,
         code_mask: CodeMask::Own(|text, _| parse::css::mask(text.as_bytes()).0),
         docs: Some(DocRules::comments(LexSpec::C_LIKE)),
@@ -132,6 +143,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["dockerfile"],
         file_names: &["Containerfile", "Dockerfile"],
         name_prefixes: &["Containerfile.", "Dockerfile."],
+        interpreters: &[],
         family: Family::Docker,
         code_mask: CodeMask::Lex(&parse::HASH_COMMENTS),
         docs: Some(DocRules::comments(docs::HASH_COMMENTS)),
@@ -143,6 +155,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["go"],
         file_names: &[],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::Go,
         code_mask: CodeMask::Lex(&parse::go::SPEC),
         docs: Some(DocRules::comments(parse::go::SPEC)),
@@ -154,6 +167,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["htm", "html"],
         file_names: &[],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::Html,
         code_mask: CodeMask::NotCode,
         docs: Some(DocRules::comments(LexSpec {
@@ -170,6 +184,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["java"],
         file_names: &[],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::Brace(&parse::java::SPEC),
         code_mask: CodeMask::Lex(&parse::java::SPEC.lex),
         docs: Some(DocRules {
@@ -184,6 +199,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["cjs", "js", "jsx", "mjs"],
         file_names: &[],
         name_prefixes: &[],
+        interpreters: &["bun", "node", "nodejs"],
         family: Family::JsTs,
         code_mask: CodeMask::Own(parse::js_ts::mask::search_mask),
         docs: Some(JS_DOCS),
@@ -206,6 +222,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
             "flake.lock",
         ],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::Data,
         code_mask: CodeMask::NotCode,
         docs: Some(DocRules::comments(LexSpec::C_LIKE)),
@@ -217,6 +234,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["kt", "kts"],
         file_names: &[],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::Brace(&parse::kotlin::SPEC),
         code_mask: CodeMask::Lex(&parse::kotlin::SPEC.lex),
         docs: Some(DocRules {
@@ -225,12 +243,25 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         }),
     },
     Row {
+        language: Language::Lua,
+        name: "lua",
+        aliases: &[],
+        extensions: &["lua", "rockspec"],
+        file_names: &[".luacheckrc"],
+        name_prefixes: &[],
+        interpreters: &["lua", "luajit"],
+        family: Family::Lua,
+        code_mask: CodeMask::Lex(&parse::lua::SPEC),
+        docs: Some(DocRules::comments(parse::lua::SPEC)),
+    },
+    Row {
         language: Language::Makefile,
         name: "makefile",
         aliases: &["make"],
         extensions: &["mk"],
         file_names: &["BSDmakefile", "GNUmakefile", "Makefile", "makefile"],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::Make,
         code_mask: CodeMask::Lex(&parse::HASH_COMMENTS),
         docs: Some(DocRules::comments(docs::HASH_COMMENTS)),
@@ -242,6 +273,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["markdown", "md"],
         file_names: &[],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::Markdown,
         code_mask: CodeMask::NotCode,
         docs: None,
@@ -253,6 +285,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["py", "pyi"],
         file_names: &[],
         name_prefixes: &[],
+        interpreters: &["python"],
         family: Family::Python,
         code_mask: CodeMask::Own(parse::python::fstrings::search_mask),
         docs: Some(DocRules {
@@ -268,6 +301,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["rs"],
         file_names: &[],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::Rust,
         code_mask: CodeMask::Lex(&parse::rust::SPEC),
         docs: Some(DocRules {
@@ -277,12 +311,31 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         }),
     },
     Row {
+        language: Language::Shell,
+        name: "shell",
+        aliases: &["bash", "sh", "zsh"],
+        extensions: &["bash", "bats", "ksh", "sh", "zsh"],
+        file_names: &[
+            ".bash_profile",
+            ".bashrc",
+            ".profile",
+            ".zprofile",
+            ".zshrc",
+        ],
+        name_prefixes: &[],
+        interpreters: &["ash", "bash", "dash", "ksh", "mksh", "sh", "zsh"],
+        family: Family::Shell,
+        code_mask: CodeMask::Own(parse::shell::search_mask),
+        docs: Some(DocRules::comments(docs::HASH_COMMENTS)),
+    },
+    Row {
         language: Language::Sql,
         name: "sql",
         aliases: &[],
         extensions: &["sql"],
         file_names: &[],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::Sql,
         code_mask: CodeMask::Lex(&parse::sql::SPEC),
         docs: Some(DocRules::comments(LexSpec {
@@ -300,6 +353,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["swift"],
         file_names: &[],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::Brace(&parse::swift::SPEC),
         code_mask: CodeMask::Lex(&parse::swift::SPEC.lex),
         docs: Some(DocRules {
@@ -321,6 +375,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
             "uv.lock",
         ],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::Data,
         code_mask: CodeMask::NotCode,
         docs: Some(DocRules::comments(LexSpec {
@@ -335,6 +390,9 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["cts", "mts", "ts", "tsx"],
         file_names: &[],
         name_prefixes: &[],
+        // Deno and ts-node scripts are TypeScript as often as not, and the TypeScript scanner
+        // reads JavaScript too.
+        interpreters: &["deno", "ts-node", "tsx"],
         family: Family::JsTs,
         code_mask: CodeMask::Own(parse::js_ts::mask::search_mask),
         docs: Some(JS_DOCS),
@@ -346,6 +404,7 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         extensions: &["yaml", "yml"],
         file_names: &[".clang-format", ".clang-tidy", ".clangd", ".yamllint"],
         name_prefixes: &[],
+        interpreters: &[],
         family: Family::Data,
         code_mask: CodeMask::NotCode,
         docs: Some(DocRules {
@@ -428,6 +487,90 @@ pub fn detect(path: &Path) -> Option<Language> {
         .map(|row| row.language)
 }
 
+/// The most of a file [`detect_by_first_line`] looks at: a `#!` line longer than this names
+/// no interpreter a kernel would run (Linux reads 256 bytes of it).
+pub const FIRST_LINE_BYTES: usize = 256;
+
+/// Whether the language of `path` may come from its first line: its name says nothing
+/// ([`detect`] finds no language) and it has no extension (`bin/deploy`, a Git hook), or what
+/// follows its last dot is a version rather than an extension (`python3.11-config`,
+/// `tool-1.2`). A file with an extension we do not read (`notes.txt`, `data.bin`) is never
+/// opened to ask.
+pub fn first_line_decides(path: &Path) -> bool {
+    no_extension(path) && detect(path).is_none()
+}
+
+/// Whether `path` has no extension: none at all, or one that is all digits or holds more
+/// than letters and digits (`.11-config`), which no file type is named by.
+fn no_extension(path: &Path) -> bool {
+    let Some(ext) = path.extension() else {
+        return true;
+    };
+    let ext = ext.as_encoded_bytes();
+    ext.iter().all(u8::is_ascii_digit) || !ext.iter().all(u8::is_ascii_alphanumeric)
+}
+
+/// The language of `path` by its name, else (for a file [`first_line_decides`] about) by
+/// `head`, the start of its content.
+pub fn detect_with_head(path: &Path, head: &[u8]) -> Option<Language> {
+    detect(path).or_else(|| {
+        no_extension(path)
+            .then(|| detect_by_first_line(head))
+            .flatten()
+    })
+}
+
+/// The language a `#!` first line names, from at most [`FIRST_LINE_BYTES`] of `head` (the
+/// start of a file): `#!/bin/sh`, `#!/usr/bin/env -S python3 -u`, `#! /usr/bin/lua5.4`. The
+/// interpreter is the last path segment of the first word, or with `env` the first word after
+/// `env`'s own flags and `NAME=value` settings; a version suffix (`3.11`, `5.4`, `-2.1`) is
+/// dropped before it is looked up among the rows' `interpreters`. Text only: a NUL byte, or a
+/// first line that is not UTF-8, names nothing.
+pub fn detect_by_first_line(head: &[u8]) -> Option<Language> {
+    let head = head.get(..FIRST_LINE_BYTES).unwrap_or(head);
+    let line = head.strip_prefix(b"#!")?;
+    let line = line.split(|b| *b == b'\n').next().unwrap_or(line);
+    if line.contains(&0) {
+        return None;
+    }
+    let line = std::str::from_utf8(line).ok()?;
+    let mut words = line.split_ascii_whitespace();
+    let mut program = base_name(words.next()?);
+    if program == "env" {
+        // `env -S x`, `env -u VAR x`, `env A=1 x`: flags and settings come before the program.
+        let mut takes_value = false;
+        program = words
+            .find(|word| {
+                let skip = takes_value || word.starts_with('-') || word.contains('=');
+                takes_value = matches!(*word, "-u" | "--unset" | "-C" | "--chdir");
+                !skip
+            })
+            .map(base_name)?;
+    }
+    let name = without_version(program).to_ascii_lowercase();
+    LANGUAGES
+        .iter()
+        .find(|row| row.interpreters.contains(&name.as_str()))
+        .map(|row| row.language)
+}
+
+/// The last segment of a path: `/usr/bin/env` is `env`.
+fn base_name(word: &str) -> &str {
+    word.rsplit('/').next().unwrap_or(word)
+}
+
+/// `python3.11` as `python`, `lua5.4` as `lua`, `luajit-2.1` as `luajit`: versions are a
+/// rule, not a list of every release.
+fn without_version(program: &str) -> &str {
+    let bare = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let bare = bare.strip_suffix(['-', '_']).unwrap_or(bare);
+    if bare.is_empty() {
+        program
+    } else {
+        bare
+    }
+}
+
 /// Whether `path` is a package manager's lock file (`Cargo.lock`, `package-lock.json`, …):
 /// generated data that directory outlines leave out unless it is named.
 pub(crate) fn is_lock_file(path: &Path) -> bool {
@@ -487,7 +630,15 @@ mod tests {
         assert!(extensions.iter().all(lower), "{extensions:?}");
         let file_names = column(|row| row.file_names.to_vec());
         let prefixes = column(|row| row.name_prefixes.to_vec());
-        for mut values in [names, extensions, file_names, prefixes] {
+        let interpreters = column(|row| row.interpreters.to_vec());
+        // An interpreter is listed bare: a version would never match (it is dropped first).
+        assert!(
+            interpreters
+                .iter()
+                .all(|name| lower(name) && without_version(name) == *name),
+            "{interpreters:?}"
+        );
+        for mut values in [names, extensions, file_names, prefixes, interpreters] {
             values.sort_unstable();
             assert!(values.windows(2).all(|w| w[0] < w[1]), "{values:?}");
         }
@@ -546,6 +697,11 @@ mod tests {
             ("Program.cs", Some(Language::CSharp)),
             ("build.gradle.kts", Some(Language::Kotlin)),
             ("Package.swift", Some(Language::Swift)),
+            ("deploy.sh", Some(Language::Shell)),
+            ("test/api.bats", Some(Language::Shell)),
+            (".bashrc", Some(Language::Shell)),
+            ("init.lua", Some(Language::Lua)),
+            ("busted-2.1.rockspec", Some(Language::Lua)),
         ];
         for (path, want) in cases {
             assert_eq!(detect(Path::new(path)), want, "{path}");
@@ -553,12 +709,75 @@ mod tests {
     }
 
     #[test]
+    fn detects_by_first_line() {
+        let cases: [(&[u8], Option<Language>); 22] = [
+            (b"#!/usr/bin/python3\nimport os\n", Some(Language::Python)),
+            (b"#!/usr/bin/env python3.11 -u\n", Some(Language::Python)),
+            (b"#! /usr/local/bin/python2\r\n", Some(Language::Python)),
+            (
+                b"#!/usr/bin/env -S node --no-warnings\n",
+                Some(Language::JavaScript),
+            ),
+            (
+                b"#!/usr/bin/env -u HOME A=1 nodejs",
+                Some(Language::JavaScript),
+            ),
+            (
+                b"#!/usr/bin/env -S deno run --allow-net\n",
+                Some(Language::TypeScript),
+            ),
+            (b"#!/usr/bin/env\n", None),
+            (b"#!/usr/bin/env -S\n", None),
+            (b"#!/usr/bin/perl -w\n", None),
+            (b"#!/bin/sh\n", Some(Language::Shell)),
+            (b"#!/usr/bin/env bash\n", Some(Language::Shell)),
+            (b"#!/bin/bash -eu\n", Some(Language::Shell)),
+            (b"#!/usr/bin/env zsh\n", Some(Language::Shell)),
+            (b"#!/usr/bin/env lua5.4\n", Some(Language::Lua)),
+            (b"#!/usr/bin/luajit-2.1 -O3\n", Some(Language::Lua)),
+            (b"#!\n", None),
+            (b"# python3\n", None),
+            (b"import os\n#!/usr/bin/python3\n", None),
+            (b"#!/usr/bin/python3\0\n", None),
+            (b"#!/usr/bin/\xffpython3\n", None),
+            (b"\xef\xbb\xbf#!/usr/bin/python3\n", None),
+            (b"", None),
+        ];
+        for (head, want) in cases {
+            let shown = String::from_utf8_lossy(head);
+            assert_eq!(detect_by_first_line(head), want, "{shown:?}");
+        }
+        // Past the first 256 bytes nothing is read: an interpreter there names nothing.
+        let mut long = b"#!/usr/bin/env ".to_vec();
+        long.extend([b' '; FIRST_LINE_BYTES]);
+        long.extend(b"python3\n");
+        assert_eq!(detect_by_first_line(&long), None);
+    }
+
+    #[test]
+    fn the_first_line_decides_only_for_names_that_say_nothing() {
+        let script = b"#!/usr/bin/env python3\n";
+        let cases = [
+            ("bin/deploy", true, Some(Language::Python)),
+            (".git/hooks/pre-commit", true, Some(Language::Python)),
+            ("bin/python3.11-config", true, Some(Language::Python)),
+            ("bin/tool-1.2", true, Some(Language::Python)),
+            ("song.mp3", false, None),
+            ("notes.txt", false, None),
+            ("tool.rs", false, Some(Language::Rust)),
+            ("Makefile", false, Some(Language::Makefile)),
+        ];
+        for (path, decides, want) in cases {
+            let path = Path::new(path);
+            assert_eq!(first_line_decides(path), decides, "{}", path.display());
+            assert_eq!(detect_with_head(path, script), want, "{}", path.display());
+        }
+    }
+
+    #[test]
     fn the_summary_lists_extensions_then_file_names() {
         let summary = supported_summary();
-        assert!(
-            summary.starts_with(".c .cc .cjs .cpp .cs .css .csx"),
-            "{summary}"
-        );
+        assert!(summary.starts_with(".bash .bats .c .cc .cjs"), "{summary}");
         assert!(
             summary.ends_with("makefile pdm.lock poetry.lock uv.lock"),
             "{summary}"

@@ -40,10 +40,12 @@ pub(crate) mod js_ts;
 pub(crate) mod kotlin;
 pub(crate) mod lex;
 pub(crate) mod line_breaks;
+pub(crate) mod lua;
 pub(crate) mod make;
 pub(crate) mod markdown;
 pub(crate) mod python;
 pub(crate) mod rust;
+pub(crate) mod shell;
 pub(crate) mod sql;
 pub(crate) mod swift;
 
@@ -123,10 +125,12 @@ fn parse_lines_unified(text: &str, options: ParseOptions) -> Vec<Entry> {
         Family::Go => go::parse(text),
         Family::Html => html::parse(text),
         Family::JsTs => js_ts::parse(text, options),
+        Family::Lua => lua::parse(text),
         Family::Make => make::parse(text),
         Family::Markdown => markdown::parse(text),
         Family::Python => python::parse(text),
         Family::Rust => rust::parse(text),
+        Family::Shell => shell::parse(text),
         Family::Sql => sql::parse(text),
     }
 }
@@ -143,10 +147,12 @@ pub(crate) enum Family {
     Go,
     Html,
     JsTs,
+    Lua,
     Make,
     Markdown,
     Python,
     Rust,
+    Shell,
     Sql,
 }
 

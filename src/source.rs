@@ -8,6 +8,7 @@
 //! [`read_in`] reads only files that lie inside it once opened.
 
 use crate::error::{Error, Result};
+use crate::lang::{self, Language};
 use crate::parse::MAX_BYTES;
 use std::fs::File;
 use std::io::Read;
@@ -137,6 +138,34 @@ pub fn read_stdin() -> Result<Loaded> {
         }
         Loaded::Binary => Loaded::Binary,
     })
+}
+
+/// The language of the file at `path`: by its name, else, for a file whose name says nothing
+/// (see [`lang::first_line_decides`]), by its first line, of which at most
+/// [`lang::FIRST_LINE_BYTES`] are read. A file that cannot be opened has none here; reading
+/// it for real says why.
+pub fn detect_language(path: &Path) -> Option<Language> {
+    if !lang::first_line_decides(path) {
+        return lang::detect(path);
+    }
+    // Only the file the walk listed: a link swapped in since is not followed (the walk lists
+    // no links as files), and a FIFO never blocks the open.
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(
+        &mut options,
+        libc::O_NONBLOCK | libc::O_NOFOLLOW,
+    );
+    let file = options.open(path).ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    let mut head = Vec::with_capacity(lang::FIRST_LINE_BYTES);
+    file.take(lang::FIRST_LINE_BYTES as u64)
+        .read_to_end(&mut head)
+        .ok()?;
+    lang::detect_by_first_line(&head)
 }
 
 /// Opens `path` for reading when it is a regular file (links followed), with its size then.

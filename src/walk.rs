@@ -7,6 +7,7 @@
 
 use crate::error::{Error, Result};
 use crate::lang::{self, Language};
+use crate::source;
 use ignore::overrides::{Override, OverrideBuilder};
 use std::path::{Path, PathBuf};
 
@@ -77,8 +78,9 @@ impl Walk {
         if self.options.skip_lock_files && !named && lang::is_lock_file(&path) {
             return None;
         }
-        let language = lang::detect(&path);
-        // `--lang` in a walk is a filter: a file is kept when its name says that language.
+        let language = source::detect_language(&path);
+        // `--lang` in a walk is a filter: a file is kept when its name (or, for a name that
+        // says nothing, its `#!` line) says that language.
         let keep = match self.options.only {
             Some(only) => language == Some(only),
             None => language.is_some() || self.options.any_language,
@@ -187,7 +189,7 @@ pub fn list_dir(dir: &Path, options: &WalkOptions) -> Result<Listing> {
         } else if file_type.is_dir() {
             ListedKind::Dir
         } else if file_type.is_file() {
-            ListedKind::File(lang::detect(&path))
+            ListedKind::File(source::detect_language(&path))
         } else {
             ListedKind::Special
         };
@@ -312,6 +314,47 @@ mod tests {
             ..all
         };
         assert!(names(root, &here, text).contains(&"notes.txt".to_string()));
+        Ok(())
+    }
+
+    #[test]
+    fn a_name_that_says_nothing_is_read_for_its_first_line() -> std::io::Result<()> {
+        let dir = tempfile::tempdir()?;
+        let root = dir.path();
+        fs::create_dir_all(root.join("bin"))?;
+        fs::write(root.join("bin/deploy"), "#!/usr/bin/env python3\nx = 1\n")?;
+        fs::write(root.join("bin/binary"), "#!/usr/bin/python3\0\n")?;
+        fs::write(root.join("bin/LICENSE"), "MIT\n")?;
+        // A telling extension wins over the first line; another extension is never read.
+        fs::write(root.join("bin/tool.rs"), "#!/usr/bin/env python3\n")?;
+        fs::write(root.join("bin/tool.txt"), "#!/usr/bin/env python3\n")?;
+        let here = [root.to_path_buf()];
+        let found: Vec<Found> = Walk::new(&here, WalkOptions::default())
+            .expect("walk")
+            .collect();
+        let languages: Vec<(String, Option<Language>)> = found
+            .into_iter()
+            .filter_map(|found| match found {
+                Found::File { path, language } => {
+                    let name = path.file_name()?.to_string_lossy().into_owned();
+                    Some((name, language))
+                }
+                Found::Unreadable(_) => None,
+            })
+            .collect();
+        assert_eq!(
+            languages,
+            [
+                ("deploy".to_string(), Some(Language::Python)),
+                ("tool.rs".to_string(), Some(Language::Rust)),
+            ]
+        );
+        let listing = list_dir(&root.join("bin"), &WalkOptions::default()).expect("listed");
+        let deploy = listing.entries.iter().find(|e| e.name == "deploy");
+        assert_eq!(
+            deploy.map(|e| &e.kind),
+            Some(&ListedKind::File(Some(Language::Python)))
+        );
         Ok(())
     }
 

@@ -13,6 +13,7 @@ mod cli {
     pub mod print_file;
     pub mod read;
     pub mod sandbox;
+    pub mod scripts;
     pub mod search;
     pub mod structure;
     pub mod tokens;

@@ -51,6 +51,9 @@ pub struct LexSpec {
     /// brackets included, so one pass gives both the scanner's view (the hole's brackets pair
     /// up) and search's (an identifier in a hole is code).
     pub interpolation: Interpolation,
+    /// Leveled long brackets (Lua's `[[ … ]]`, `[==[ … ]==]`), strings of their own and block
+    /// comments after their comment opener (`--[[ … ]]`).
+    pub long_brackets: Option<LongBrackets>,
 }
 
 /// How a language writes code inside a string literal.
@@ -65,6 +68,52 @@ pub enum Interpolation {
     BackslashParen,
     /// `$"…{code}…"`: only a `$`-prefixed string has holes, `{{` is a brace (C#).
     DollarPrefixBrace,
+}
+
+/// A bracket form whose level is the count of a fill byte between two opening bytes; it
+/// closes at the closing form of the same level, so `]]` inside `[=[ … ]=]` is text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LongBrackets {
+    /// `[` in Lua.
+    pub open: u8,
+    /// `=` in Lua.
+    pub fill: u8,
+    /// `]` in Lua.
+    pub close: u8,
+    /// The line comment opener a long bracket turns into a block comment (`--`).
+    pub comment: &'static str,
+}
+
+impl LongBrackets {
+    /// Lua's: `[[`, `[==[`, and `--[[` comments.
+    pub const LUA: LongBrackets = LongBrackets {
+        open: b'[',
+        fill: b'=',
+        close: b']',
+        comment: "--",
+    };
+
+    /// The level of the long bracket opening at `at` in `src` (`[==[` is 2), if one opens.
+    fn level_at(&self, src: &[u8], at: usize) -> Option<usize> {
+        let rest = src.get(at..)?;
+        if rest.first() != Some(&self.open) {
+            return None;
+        }
+        let level = rest[1..].iter().take_while(|b| **b == self.fill).count();
+        (rest.get(1 + level) == Some(&self.open)).then_some(level)
+    }
+
+    /// The offset just past the long bracket of `level` whose body starts at `from`, and
+    /// where its body ends (both the end of `src` when it never closes).
+    fn end(&self, src: &[u8], from: usize, level: usize) -> (usize, usize) {
+        let mut closing = vec![self.close];
+        closing.extend(std::iter::repeat_n(self.fill, level));
+        closing.push(self.close);
+        let body = src.get(from..).unwrap_or(&[]);
+        find(body, &closing).map_or((src.len(), src.len()), |n| {
+            (from + n, from + n + closing.len())
+        })
+    }
 }
 
 impl LexSpec {
@@ -87,6 +136,7 @@ impl LexSpec {
         verbatim_strings: false,
         hash_raw_strings: false,
         interpolation: Interpolation::None,
+        long_brackets: None,
     };
 
     /// The C family's common ground: `//` and `/* */` comments, `"` and `'` literals with
@@ -198,6 +248,9 @@ impl Openers {
         if spec.hash_raw_strings {
             add(b'#');
         }
+        if let Some(long) = spec.long_brackets {
+            add(long.open);
+        }
         let mut groups = [Search::default(); MAX_OPENER_BYTES / 3];
         for (group, chunk) in groups.iter_mut().zip(bytes[..count].chunks(3)) {
             // A short group repeats its first byte: memchr3 finds it all the same.
@@ -288,6 +341,15 @@ impl Scanner<'_> {
         for opener in self.spec.line_comments {
             if self.starts_with(opener) {
                 let start = self.pos;
+                if let Some(long) = self.spec.long_brackets.filter(|l| l.comment == *opener) {
+                    let bracket = start + opener.len();
+                    if let Some(level) = long.level_at(self.src, bracket) {
+                        let (_, end) = long.end(self.src, bracket + level + 2, level);
+                        self.blank(start, end);
+                        self.pos = end;
+                        return true;
+                    }
+                }
                 let end =
                     memchr::memchr(b'\n', &self.src[start..]).map_or(self.src.len(), |n| start + n);
                 self.blank(start, end);
@@ -368,6 +430,15 @@ impl Scanner<'_> {
         }
         if self.spec.dollar_quotes && byte == b'$' && self.try_dollar_quote(prev) {
             return true;
+        }
+        if let Some(long) = self.spec.long_brackets {
+            if let Some(level) = long.level_at(self.src, self.pos) {
+                let body = self.pos + level + 2;
+                let (body_end, end) = long.end(self.src, body, level);
+                self.blank(body, body_end);
+                self.pos = end;
+                return true;
+            }
         }
         if byte == b'`' && self.spec.backtick == Backtick::Raw {
             self.raw_to(b'`');
@@ -754,6 +825,23 @@ mod tests {
         digit_separators: true,
         ..LexSpec::C_LIKE
     };
+
+    #[test]
+    fn long_brackets_are_strings_and_after_the_comment_opener_comments() {
+        let lua = LexSpec {
+            line_comments: &["--"],
+            quotes: b"\"'",
+            backslash_escapes: true,
+            long_brackets: Some(LongBrackets::LUA),
+            ..LexSpec::NONE
+        };
+        let src =
+            "a = [[x]] b = [==[ ]] end ]==] --[[ f\nend ]] c --[=[ ]] ]=] d -- e\nt[ [1] ] = [=";
+        let want =
+            "a = [[ ]] b = [==[        ]==]       \n       c              d     \nt[ [1] ] = [=";
+        assert_eq!(mask(src, &lua), want);
+        assert_eq!(mask("x = [[\nfunction", &lua), "x = [[\n        ");
+    }
 
     #[test]
     fn masks_comments_and_string_contents_keeping_length() {

@@ -185,7 +185,7 @@ pub fn kinds_for_word(word: &str) -> Option<Vec<Kind>> {
         "fn" | "def" | "func" | "function" | "sub" => vec![Kind::Function, Kind::Method],
         "mod" | "module" | "package" => vec![Kind::Module, Kind::Namespace],
         "const" => vec![Kind::Constant],
-        "var" | "let" => vec![Kind::Variable],
+        "var" | "let" | "local" | "alias" => vec![Kind::Variable],
         "prop" => vec![Kind::Property],
         "type" => vec![Kind::Type, Kind::Typedef],
         other => vec![Kind::from_name(other)?],

@@ -46,6 +46,11 @@ fn is_test_file_name(name: &str) -> bool {
                     .is_some_and(|rest| !rest.is_empty())
             })
         }
+        // bats files hold nothing but tests; shunit2 and friends name theirs `test_*.sh`.
+        "bats" => true,
+        // busted specs (`*_spec.lua`) and luaunit-style `test_*.lua`.
+        "lua" => stem.ends_with("_spec") || stem.starts_with("test_") || stem.ends_with("_test"),
+        "sh" | "bash" | "zsh" => stem.starts_with("test_") || stem.ends_with("_test"),
         "c" | "cc" | "cpp" | "cxx" | "h" | "hpp" => {
             stem.starts_with("test_") || stem.ends_with("_test") || stem.ends_with("_unittest")
         }
@@ -92,6 +97,9 @@ mod tests {
             "okio/src/commonMain/kotlin/BufferTest.kt",
             "Sources/CacheTests.swift",
             "Tests/AlamofireTests/Session.swift",
+            "bin/api.bats",
+            "scripts/test_install.sh",
+            "lua/parser_spec.lua",
         ] {
             assert!(is_test_path(Path::new(path)), "{path}");
         }
@@ -105,6 +113,8 @@ mod tests {
             "src/main/java/com/x/Contest.java",
             "Sources/Manifest.swift",
             "Src/Newtonsoft.Json/Latest.cs",
+            "scripts/latest.sh",
+            "lua/inspect.lua",
         ] {
             assert!(!is_test_path(Path::new(path)), "{path}");
         }

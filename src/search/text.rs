@@ -146,7 +146,10 @@ fn load(
     let Some(loaded @ Loaded::Text { .. }) = loaded else {
         return Ok(None); // no hit possible, or binary
     };
-    let language = language.or_else(|| crate::lang::detect(path));
+    let language = language.or_else(|| match &loaded {
+        Loaded::Text { text, .. } => crate::lang::detect_with_head(path, text.as_bytes()),
+        Loaded::Binary => None,
+    });
     let document = Document::from_loaded(path, loaded, language);
     let mask = match (want_mask, &document.outline) {
         (true, Some(outline)) => {
@@ -283,10 +286,12 @@ fn contains_word(text: &str, word: &str) -> bool {
     })
 }
 
-/// The bytes identifiers are made of: CSS names also hold `-`.
+/// The bytes identifiers are made of: CSS names also hold `-`; in shell `$` is a sigil
+/// (`$name` refers to `name`), not part of a name.
 fn word_bytes(language: Language) -> fn(u8) -> bool {
     match language {
         Language::Css => |b| crate::parse::lex::is_word_byte(b) || b == b'-',
+        Language::Shell => |b| b != b'$' && crate::parse::lex::is_word_byte(b),
         _ => crate::parse::lex::is_word_byte,
     }
 }

@@ -77,7 +77,12 @@ pub fn list(
                 ListedKind::Dir => (true, true, None),
                 ListedKind::File(language) => (false, language.is_some(), None),
                 ListedKind::Link { target, to_dir } => {
-                    (to_dir, crate::lang::detect(&target).is_some(), Some(target))
+                    {
+                        // Named by the target's name, else read through the link as opening it would.
+                        let language = crate::lang::detect(&target)
+                            .or_else(|| crate::source::detect_language(&entry.path));
+                        (to_dir, language.is_some(), Some(target))
+                    }
                 }
                 ListedKind::Special => (false, false, None),
             };

@@ -51,7 +51,7 @@ fn unsupported_and_binary_files_are_notes_with_exit_0() {
     let (out, _, code) = run(cmd);
     assert_eq!(code, 0);
     assert!(
-        out.starts_with("outline: no parser for notes.txt; supported: .c .cc"),
+        out.starts_with("outline: no parser for notes.txt; supported: .bash .bats .c .cc"),
         "{out}"
     );
     assert_eq!(out.lines().count(), 1);
