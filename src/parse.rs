@@ -7,7 +7,7 @@
 //! comments, decorators and attributes start).
 //!
 //! There is no scanner trait: a scanner is a function from text to entries, named by the
-//! [`Family`] in the language's row (data, with its mask rules), because scanners hold no state
+//! `Family` in the language's row (data, with its mask rules), because scanners hold no state
 //! between files and are called in one way. How each family reads its syntax:
 //! - Python, Rust, Go and C/C++ run the shared masker (`lex`), which blanks comments and string
 //!   contents, and read structure from the masked text; Rust and Go walk it with a `cursor` that
