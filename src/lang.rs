@@ -27,6 +27,7 @@ pub enum Language {
     Lua,
     Makefile,
     Markdown,
+    Php,
     Python,
     Rust,
     Shell,
@@ -78,7 +79,7 @@ const JS_DOCS: DocRules = DocRules {
 };
 
 /// The language table, in [`Language`] order (which is name order).
-pub(crate) const LANGUAGES: [Row; 22] = [
+pub(crate) const LANGUAGES: [Row; 23] = [
     Row {
         language: Language::C,
         name: "c",
@@ -277,6 +278,21 @@ pub(crate) const LANGUAGES: [Row; 22] = [
         family: Family::Markdown,
         code_mask: CodeMask::NotCode,
         docs: None,
+    },
+    Row {
+        language: Language::Php,
+        name: "php",
+        aliases: &[],
+        extensions: &["php", "phtml"],
+        file_names: &[],
+        name_prefixes: &[],
+        interpreters: &["php"],
+        family: Family::Brace(&parse::php::SPEC),
+        code_mask: CodeMask::Lex(&parse::php::SPEC.lex),
+        docs: Some(DocRules {
+            markers: &["#["],
+            ..DocRules::comments(parse::php::DOCS_LEX)
+        }),
     },
     Row {
         language: Language::Python,

@@ -120,7 +120,8 @@ impl Server {
         description = "Outline a file or folder: classes, functions, headings, keys..., one line \
 each with its line number and signature, nested by depth. A folder lists every supported file \
 with its top-level entries. Start here to find where things are, then read one entry with \
-`symbol`. Reads Python, Rust, Go, JavaScript, TypeScript, C, C++, Java, C#, Kotlin, Swift, shell, Lua, SQL, \
+`symbol`. Reads Python, Rust, Go, JavaScript, TypeScript, C, C++, Java, C#, Kotlin, Swift, PHP, shell, \
+Lua, SQL, \
 Markdown, JSON, YAML, TOML, HTML, CSS, Makefiles, Dockerfiles. Example: {\"path\": \"src/app.py\", \
 \"depth\": 2}",
         annotations(read_only_hint = true, open_world_hint = false)

@@ -43,6 +43,7 @@ pub(crate) mod line_breaks;
 pub(crate) mod lua;
 pub(crate) mod make;
 pub(crate) mod markdown;
+pub(crate) mod php;
 pub(crate) mod python;
 pub(crate) mod rust;
 pub(crate) mod shell;

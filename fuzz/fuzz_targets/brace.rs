@@ -1,5 +1,5 @@
 #![no_main]
-//! Fuzzes the brace family (Java, C#, Kotlin, Swift): see `outliner_fuzz::check_input`.
+//! Fuzzes the brace family (Java, C#, Kotlin, Swift, PHP): see `outliner_fuzz::check_input`.
 
 use libfuzzer_sys::fuzz_target;
 use outliner::Language;
@@ -9,7 +9,8 @@ fuzz_target!(|data: &[u8]| outliner_fuzz::check_input(
         Language::Java,
         Language::CSharp,
         Language::Kotlin,
-        Language::Swift
+        Language::Swift,
+        Language::Php
     ],
     data
 ));

@@ -37,6 +37,11 @@ pub(crate) struct Spec {
     /// Members written without a keyword: `Type name(…)` methods and constructors, `Type
     /// name;` fields, `Type Name { get; }` properties (Java, C#).
     pub(crate) untagged_members: bool,
+    /// Statements whose blocks hold declarations of the same scope (PHP's `if
+    /// (!function_exists('f')) { function f() {} }`): walked as if the block were not there.
+    pub(crate) transparent_blocks: &'static [&'static str],
+    /// Names of fields and properties keep their sigil (PHP's `$count`).
+    pub(crate) sigil: Option<u8>,
 }
 
 /// What a declaration keyword declares.
@@ -354,12 +359,46 @@ impl<'a> Scanner<'a> {
             Some(Decl::Extension) => self.extension(&head, end, out),
             Some(Decl::Cases) => self.cases(head.word_end, end, out),
             Some(Decl::Delegate) => self.untagged(&head, end, scope, Some(Kind::Type), out),
-            Some(Decl::Skip) => self.statement_end(head.word_end, end),
+            Some(Decl::Skip) => self.skipped_statement(head.word_end, end),
             None if self.spec.untagged_members && scope.type_name.is_some() => {
                 self.untagged(&head, end, scope, None, out)
             }
+            None if self.spec.transparent_blocks.contains(&head.word) => {
+                self.transparent_block(head.word_end, end, scope, out)
+            }
             None => self.statement_end(head.word_end, end),
         }
+    }
+
+    /// `import a.b;`, `use A, B { A::x insteadof B; }`: to its `;`, or to the end of a block
+    /// that ends it.
+    fn skipped_statement(&self, from: usize, end: usize) -> usize {
+        match self.head_stop(from, end, Stops::BODY) {
+            (open, Stop::Body) => self.skip_group(open, end),
+            (stop, _) => self.statement_end(stop, end),
+        }
+    }
+
+    /// `if (…) { … }`, `else { … }`, `try { … }`: the block's declarations are listed as if
+    /// it were not there.
+    fn transparent_block(
+        &self,
+        from: usize,
+        end: usize,
+        scope: &Scope,
+        out: &mut Vec<Entry>,
+    ) -> usize {
+        let (stop, why) = self.head_stop(from, end, Stops::BODY);
+        if why != Stop::Body {
+            return self.statement_end(stop, end);
+        }
+        let close = self.close(stop, end).unwrap_or(end);
+        let region = self.m.get(stop + 1..close).unwrap_or(&[]);
+        let inner = self
+            .nesting
+            .descend(region, || self.body(stop + 1, close, scope));
+        out.extend(inner);
+        close + 1
     }
 
     /// The kind a function has here: a method in a type, a function elsewhere.
@@ -515,6 +554,10 @@ impl<'a> Scanner<'a> {
     /// A.B;` owning the rest of the file.
     fn namespace(&self, head: &Head, end: usize, out: &mut Vec<Entry>) -> usize {
         let p = self.skip_ws(head.word_end, end);
+        // PHP's global namespace block, `namespace { … }`: its members are the file's.
+        if self.at(p) == b'{' {
+            return self.transparent_block(p, end, &Scope::FILE, out);
+        }
         let Some(name_end) = self.path_end(p, end) else {
             return self.statement_end(p, end);
         };

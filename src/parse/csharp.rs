@@ -63,5 +63,7 @@ pub(crate) const SPEC: Spec = Spec {
     bracket_attributes: true,
     line_ends: false,
     continuation_words: &[],
+    transparent_blocks: &[],
+    sigil: None,
     untagged_members: true,
 };

@@ -60,5 +60,7 @@ pub(crate) const SPEC: Spec = Spec {
     bracket_attributes: false,
     line_ends: true,
     continuation_words: &["get", "set"],
+    transparent_blocks: &[],
+    sigil: None,
     untagged_members: false,
 };

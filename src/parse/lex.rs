@@ -6,6 +6,7 @@
 //! `"{"` reads as `" "`. Offsets and line numbers found on the masked text are valid in the
 //! original, which is where names and signatures are then read from.
 
+mod php;
 mod strings;
 
 /// How a language family writes comments and literals.
@@ -54,6 +55,9 @@ pub struct LexSpec {
     /// Leveled long brackets (Lua's `[[ … ]]`, `[==[ … ]==]`), strings of their own and block
     /// comments after their comment opener (`--[[ … ]]`).
     pub long_brackets: Option<LongBrackets>,
+    /// PHP: code lies between `<?php` (or `<?=`) and `?>`, the text around it is a template;
+    /// heredocs `<<<ID … ID` and nowdocs `<<<'ID' … ID`; a `//` or `#` comment ends at `?>`.
+    pub php: bool,
 }
 
 /// How a language writes code inside a string literal.
@@ -68,6 +72,8 @@ pub enum Interpolation {
     BackslashParen,
     /// `$"…{code}…"`: only a `$`-prefixed string has holes, `{{` is a brace (C#).
     DollarPrefixBrace,
+    /// `"…{$code}…"` (PHP).
+    BraceDollar,
 }
 
 /// A bracket form whose level is the count of a fill byte between two opening bytes; it
@@ -137,6 +143,7 @@ impl LexSpec {
         hash_raw_strings: false,
         interpolation: Interpolation::None,
         long_brackets: None,
+        php: false,
     };
 
     /// The C family's common ground: `//` and `/* */` comments, `"` and `'` literals with
@@ -180,6 +187,9 @@ pub fn mask_bytes(text: &str, spec: &LexSpec) -> Vec<u8> {
         pos: 0,
         code_from: 0,
     };
+    if spec.php {
+        scanner.leading_template();
+    }
     scanner.code();
     scanner.out
 }
@@ -250,6 +260,10 @@ impl Openers {
         }
         if let Some(long) = spec.long_brackets {
             add(long.open);
+        }
+        if spec.php {
+            add(b'?');
+            add(b'<');
         }
         let mut groups = [Search::default(); MAX_OPENER_BYTES / 3];
         for (group, chunk) in groups.iter_mut().zip(bytes[..count].chunks(3)) {
@@ -338,6 +352,9 @@ impl Scanner<'_> {
     }
 
     fn try_comment(&mut self) -> bool {
+        if self.spec.php && self.try_template() {
+            return true;
+        }
         for opener in self.spec.line_comments {
             if self.starts_with(opener) {
                 let start = self.pos;
@@ -350,8 +367,11 @@ impl Scanner<'_> {
                         return true;
                     }
                 }
-                let end =
+                let mut end =
                     memchr::memchr(b'\n', &self.src[start..]).map_or(self.src.len(), |n| start + n);
+                if self.spec.php {
+                    end = php::comment_end(self.src, start, end);
+                }
                 self.blank(start, end);
                 self.pos = end;
                 return true;
@@ -421,6 +441,9 @@ impl Scanner<'_> {
         }
         if byte == b'"' && self.spec.cpp_raw_strings && self.try_cpp_raw() {
             return true;
+        }
+        if byte == b'<' && self.spec.php {
+            return self.try_heredoc();
         }
         if byte == b'#' && self.spec.hash_raw_strings {
             return self.try_hash_raw();

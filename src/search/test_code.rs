@@ -40,7 +40,7 @@ fn is_test_file_name(name: &str) -> bool {
             stem.ends_with(".test") || stem.ends_with(".spec")
         }
         // JUnit, xUnit/NUnit, Kotlin and XCTest name a test class after what it tests.
-        "java" | "kt" | "kts" | "cs" | "swift" => {
+        "java" | "kt" | "kts" | "cs" | "swift" | "php" => {
             ["Test", "Tests", "Spec", "IT"].iter().any(|suffix| {
                 stem.strip_suffix(suffix)
                     .is_some_and(|rest| !rest.is_empty())
@@ -96,6 +96,7 @@ mod tests {
             "Src/Lib/ParserTests.cs",
             "okio/src/commonMain/kotlin/BufferTest.kt",
             "Sources/CacheTests.swift",
+            "tests/Unit/RepositoryTest.php",
             "Tests/AlamofireTests/Session.swift",
             "bin/api.bats",
             "scripts/test_install.sh",

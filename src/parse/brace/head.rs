@@ -101,7 +101,8 @@ impl<'a> Scanner<'a> {
     /// The end of a dotted path of identifiers at `pos` (`a.b.C`), if one starts there.
     pub(super) fn path_end(&self, pos: usize, end: usize) -> Option<usize> {
         let (_, mut e) = self.ident(pos, end)?;
-        while self.at(e) == b'.' && is_ident_start(self.at(e + 1)) {
+        // PHP writes `App\Models\User`.
+        while matches!(self.at(e), b'.' | b'\\') && is_ident_start(self.at(e + 1)) {
             e = self.ident(e + 1, end).map_or(e + 1, |(_, e)| e);
         }
         Some(e)

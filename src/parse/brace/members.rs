@@ -72,6 +72,10 @@ impl Scanner<'_> {
     ) -> usize {
         let mut p = self.skip_ws(head.word_end, end);
         p = self.skip_ws(self.skip_generics(p, end), end);
+        // PHP's `function &byReference()`.
+        if self.at(p) == b'&' {
+            p = self.skip_ws(p + 1, end);
+        }
         let Some((mut name, mut name_end)) = self.declared_name(p, end, true) else {
             return self.statement_end(p, end);
         };
@@ -147,7 +151,9 @@ impl Scanner<'_> {
         scope: &Scope,
         out: &mut Vec<Entry>,
     ) -> usize {
-        let kind = match (scope.type_name.is_some(), head.constant) {
+        // Kotlin's `const val`, PHP's `const X = 1`.
+        let constant = head.constant || head.word == "const";
+        let kind = match (scope.type_name.is_some(), constant) {
             (_, true) => Kind::Constant,
             (true, false) => Kind::Property,
             (false, false) => Kind::Variable,
@@ -501,6 +507,11 @@ impl Scanner<'_> {
             let (next_stop, next_why) = match why {
                 Stop::Assign => self.head_stop(stop + 1, end, Stops::COMMA),
                 _ => (stop, why),
+            };
+            // `$count` keeps its sigil where the language writes one.
+            let s = match self.spec.sigil {
+                Some(sigil) if s > p && self.at(s - 1) == sigil => s - 1,
+                _ => s,
             };
             let sig_start = if p == from { head.start } else { s };
             let sig = signature(&self.head_text(sig_start, e));

@@ -5,7 +5,7 @@
 
 use super::{parse, Spec};
 use crate::parse::tests::flat_tree;
-use crate::parse::{csharp, java, kotlin, swift};
+use crate::parse::{csharp, java, kotlin, php, swift};
 
 type Flat = Vec<(usize, &'static str, String, usize, usize)>;
 
@@ -231,4 +231,34 @@ fn junk_and_deep_nesting_end_without_panic() {
         let entries = parse(&deep, spec);
         assert_eq!(entries.len(), 1);
     }
+}
+
+#[test]
+fn php_templates_heredocs_if_blocks_and_sigils() {
+    let src = concat!(
+        "<p>{</p>\n",
+        "<?php\n",
+        "namespace {\n",
+        "if (!function_exists('f')) {\n  function f() {}\n}\n",
+        "}\n",
+        "class C {\n",
+        "  use T { T::a insteadof U; }\n",
+        "  const A = 1, B = 2;\n",
+        "  private ?int $n = null;\n",
+        "  public function &g(): int {\n    $s = <<<EOT\n  }\n  EOT;\n    return 1;\n  }\n",
+        "}\n",
+        "?>\n<i>}</i>\n<?php function h() {}\n",
+    );
+    assert_eq!(
+        flat(src, &php::SPEC),
+        vec![
+            row(0, "function", "f", 5, 5),
+            row(0, "class", "C", 8, 18),
+            row(1, "constant", "A", 10, 10),
+            row(1, "constant", "B", 10, 10),
+            row(1, "field", "$n", 11, 11),
+            row(1, "method", "g", 12, 17),
+            row(0, "function", "h", 21, 21),
+        ]
+    );
 }

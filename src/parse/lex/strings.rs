@@ -78,6 +78,7 @@ impl Scanner<'_> {
                     continue;
                 }
                 (Interpolation::DollarPrefixBrace, b'{', _) => Some(i),
+                (Interpolation::BraceDollar, b'{', b'$') => Some(i),
                 _ => None,
             };
             if let Some(bracket) = hole_bracket {

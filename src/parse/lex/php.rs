@@ -1,0 +1,145 @@
+//! PHP's lexical forms: the template around `<?php … ?>` (blanked, so the code's structure
+//! reads as if the file were all code) and heredocs `<<<ID … ID` / nowdocs `<<<'ID' … ID`.
+
+use super::{find, is_word_byte, Scanner};
+
+/// The tags that open code: `<?php`, the echo tag `<?=`.
+const OPEN_TAGS: [&[u8]; 2] = [b"<?php", b"<?="];
+
+/// Where the next opening tag ends at or after `from` (`None`: the rest is template).
+fn next_open_tag_end(src: &[u8], from: usize) -> Option<usize> {
+    let rest = src.get(from..)?;
+    OPEN_TAGS
+        .iter()
+        .filter_map(|tag| find(rest, tag).map(|n| (n, tag.len())))
+        .min()
+        .map(|(n, len)| from + n + len)
+}
+
+/// Where a line comment from `start` ends: at its line's end or at a `?>` before it, which
+/// closes the code even there.
+pub(super) fn comment_end(src: &[u8], start: usize, line_end: usize) -> usize {
+    let line = src.get(start..line_end).unwrap_or(&[]);
+    find(line, b"?>").map_or(line_end, |n| start + n)
+}
+
+impl Scanner<'_> {
+    /// A file that opens with template text: blanked up to its first opening tag. A file with
+    /// no tag at all is code throughout (a PHP library file run with `php -r`, a snippet).
+    pub(super) fn leading_template(&mut self) {
+        if let Some(end) = next_open_tag_end(self.src, 0) {
+            self.blank(0, end);
+            self.pos = end;
+            self.code_from = end;
+        }
+    }
+
+    /// At `?>`: blanks the template that follows, up to and including the next opening tag.
+    pub(super) fn try_template(&mut self) -> bool {
+        if !self.starts_with("?>") {
+            return false;
+        }
+        let start = self.pos;
+        let end = next_open_tag_end(self.src, start + 2).unwrap_or(self.src.len());
+        self.blank(start, end);
+        self.pos = end;
+        true
+    }
+
+    /// At `<`: masks a heredoc or nowdoc (`<<<ID`, `<<<"ID"`, `<<<'ID'`) to its closing
+    /// identifier, which stands first on its line (indented or not) and is no longer word.
+    pub(super) fn try_heredoc(&mut self) -> bool {
+        if !self.starts_with("<<<") {
+            return false;
+        }
+        let mut p = self.pos + 3;
+        while matches!(self.src.get(p), Some(b' ' | b'\t')) {
+            p += 1;
+        }
+        let quote = self
+            .src
+            .get(p)
+            .copied()
+            .filter(|b| matches!(b, b'"' | b'\''));
+        if quote.is_some() {
+            p += 1;
+        }
+        let id_start = p;
+        while self.src.get(p).is_some_and(|b| is_word_byte(*b)) {
+            p += 1;
+        }
+        if p == id_start {
+            return false;
+        }
+        let id = &self.src[id_start..p];
+        if let Some(q) = quote {
+            if self.src.get(p) != Some(&q) {
+                return false;
+            }
+            p += 1;
+        }
+        let Some(body_start) = memchr::memchr(b'\n', &self.src[p..]).map(|n| p + n + 1) else {
+            return false;
+        };
+        let mut line = body_start;
+        let end = loop {
+            if line >= self.src.len() {
+                break self.src.len();
+            }
+            let line_end =
+                memchr::memchr(b'\n', &self.src[line..]).map_or(self.src.len(), |n| line + n);
+            let text = &self.src[line..line_end];
+            let indent = text
+                .iter()
+                .take_while(|b| matches!(b, b' ' | b'\t'))
+                .count();
+            let closes = text[indent..].starts_with(id)
+                && !text
+                    .get(indent + id.len())
+                    .is_some_and(|b| is_word_byte(*b));
+            if closes {
+                break line + indent;
+            }
+            line = line_end + 1;
+        };
+        self.blank(body_start, end);
+        self.pos = (end + id.len()).min(self.src.len());
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::parse::lex::{mask, Interpolation, LexSpec};
+
+    const PHP: LexSpec = LexSpec {
+        line_comments: &["//", "#"],
+        php: true,
+        interpolation: Interpolation::BraceDollar,
+        ..LexSpec::C_LIKE
+    };
+
+    #[test]
+    fn templates_heredocs_and_comments_closed_by_the_tag() {
+        let src = "<h1>{</h1>\n<?php function f() { // c ?> <p>}</p> <?php }\n$s = <<<EOT\n  function g() {\n  EOT;\n$t = \"{$a[\"}\"]}\";\n?>tail {";
+        let masked = mask(src, &PHP);
+        assert_eq!(masked.len(), src.len());
+        assert!(
+            !masked.contains("<h1>") && !masked.contains("<p>"),
+            "{masked}"
+        );
+        assert!(
+            !masked.contains("function g") && !masked.contains("tail"),
+            "{masked}"
+        );
+        assert!(masked.contains("function f() {"), "{masked}");
+        let opens = masked.matches('{').count();
+        let closes = masked.matches('}').count();
+        assert_eq!(opens, closes, "{masked}");
+    }
+
+    #[test]
+    fn a_file_without_tags_is_all_code() {
+        assert_eq!(mask("function f() {}", &PHP), "function f() {}");
+    }
+}
