@@ -450,6 +450,20 @@ mod tests {
     use std::path::Path;
 
     #[test]
+    fn every_language_the_outline_reads_is_highlighted() {
+        let mut missing = Vec::new();
+        for row in &crate::lang::LANGUAGES {
+            for ext in row.extensions {
+                let path = format!("x.{ext}");
+                if syntax_for(Path::new(&path), "").is_none() {
+                    missing.push(path);
+                }
+            }
+        }
+        assert!(missing.is_empty(), "no syntax for {missing:?}");
+    }
+
+    #[test]
     fn scripts_are_highlighted_by_extension_or_first_line() {
         let cases = [
             ("a.sh", "", "Bourne Again Shell (bash)"),
