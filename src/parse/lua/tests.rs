@@ -1,18 +1,14 @@
 use super::*;
 
-/// (kind, name, line, end line, depth) of every entry, depth first.
+/// (kind, name, line, end line, depth) of every entry, depth first, each level in line order
+/// (the shared `flat_tree`, in the order these tests were written in).
 fn shape(text: &str) -> Vec<(Kind, String, usize, usize, usize)> {
-    fn walk(entries: &[Entry], depth: usize, out: &mut Vec<(Kind, String, usize, usize, usize)>) {
-        for e in entries {
-            out.push((e.kind, e.name.to_string(), e.line, e.end_line, depth));
-            walk(&e.children, depth + 1, out);
-        }
-    }
-    let mut out = Vec::new();
-    let mut entries = parse(text);
-    entries.sort_by_key(|e| e.line);
-    walk(&entries, 0, &mut out);
-    out
+    crate::parse::tests::flat_tree(&parse(text), true)
+        .into_iter()
+        .filter_map(|(depth, kind, name, line, end)| {
+            Some((Kind::from_name(kind)?, name, line, end, depth))
+        })
+        .collect()
 }
 
 fn e(
