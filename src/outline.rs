@@ -200,7 +200,7 @@ impl Entry {
     /// `(*T).Method`, C++ a member defined outside its class `Type::method`, SQL an object
     /// `schema.table`. Lookups by name compare this (`--find Method`, `--refs Method`).
     pub fn bare_name(&self) -> &str {
-        written_owners(self.kind, &self.name).map_or(&self.name, |(_, bare, _)| bare)
+        bare_name(self.kind, &self.name)
     }
 
     /// The owners written into the name, outermost first, as a lookup names them: Go's
@@ -216,6 +216,12 @@ impl Entry {
             .filter(|owner| !owner.is_empty())
             .map(plain_owner)
     }
+}
+
+/// [`Entry::bare_name`] of an entry of `kind` named `name`, for a consumer that keeps the two
+/// apart from the entry (the viewer's outline rows).
+pub fn bare_name(kind: Kind, name: &str) -> &str {
+    written_owners(kind, name).map_or(name, |(_, bare, _)| bare)
 }
 
 /// Splits `name` into the owners a parser wrote into it, its bare name and the separator

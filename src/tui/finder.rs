@@ -67,11 +67,12 @@ pub fn open_search(app: &mut App) {
 
 /// `gr`: the uses of the selected outline entry's name across the tree.
 pub fn references(app: &mut App) {
-    let Some(entry) = app.outline.selected().map(|n| n.item.name.clone()) else {
+    let Some(item) = app.outline.selected().map(|n| &n.item) else {
         app.message = Some("select an outline entry to find its references".into());
         return;
     };
-    let Some(name) = identifier_of(&entry) else {
+    let entry = item.name.clone();
+    let Some(name) = reference_subject(item.kind, &entry) else {
         app.message = Some(format!("no identifier in '{entry}' to find the uses of"));
         return;
     };
@@ -85,6 +86,17 @@ pub fn references(app: &mut App) {
     app.filtering = false;
     app.replace_query = true;
     run_search(app);
+}
+
+/// What `gr` looks for on an entry: a method written with its owner (Go's `(*Daemon).Start`,
+/// C++'s `Type::m`, Kotlin's `String.shout`) is used by its bare name, an impl block by its
+/// type's.
+fn reference_subject(kind: crate::outline::Kind, name: &str) -> Option<String> {
+    if kind == crate::outline::Kind::Impl {
+        identifier_of(name)
+    } else {
+        identifier_of(crate::outline::bare_name(kind, name))
+    }
 }
 
 /// The identifier whose uses `gr` finds for an entry named `name`: the name itself, or for
@@ -355,7 +367,28 @@ fn definition_end(peek: &Peek, line: usize) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::identifier_of;
+    use super::{identifier_of, reference_subject};
+    use crate::outline::Kind;
+
+    #[test]
+    fn gr_looks_for_a_method_by_its_bare_name_and_an_impl_by_its_type() {
+        let cases = [
+            (Kind::Method, "(*Daemon).ContainerStart", "ContainerStart"),
+            (Kind::Method, "Client.ContainerCreate", "ContainerCreate"),
+            (Kind::Function, "Widget::draw", "draw"),
+            (Kind::Function, "String.shout", "shout"),
+            (Kind::Impl, "Display for Buffer", "Buffer"),
+            (Kind::Impl, "[String]", "String"),
+            (Kind::Class, "Registry", "Registry"),
+        ];
+        for (kind, name, want) in cases {
+            assert_eq!(
+                reference_subject(kind, name).as_deref(),
+                Some(want),
+                "{name}"
+            );
+        }
+    }
 
     #[test]
     fn references_look_for_the_identifier_an_entry_names() {
