@@ -182,11 +182,16 @@ fn glob_matcher(pattern: &str, case_sensitive: bool) -> Result<GlobMatcher> {
 pub fn kinds_for_word(word: &str) -> Option<Vec<Kind>> {
     let lower = word.to_ascii_lowercase();
     let kinds = match lower.as_str() {
-        "fn" | "def" | "func" | "function" | "sub" => vec![Kind::Function, Kind::Method],
+        "fn" | "def" | "func" | "function" | "sub" => {
+            vec![Kind::Function, Kind::Method, Kind::Procedure]
+        }
         "mod" | "module" | "package" => vec![Kind::Module, Kind::Namespace],
-        "const" => vec![Kind::Constant],
+        // The viewer's tags read as filters too: `mth`, `fld`, `const` (statics included).
+        "mth" => vec![Kind::Method],
+        "const" => vec![Kind::Constant, Kind::Static],
         "var" | "let" | "local" | "alias" => vec![Kind::Variable],
         "prop" => vec![Kind::Property],
+        "fld" => vec![Kind::Field, Kind::Property],
         "type" => vec![Kind::Type, Kind::Typedef],
         other => vec![Kind::from_name(other)?],
     };
@@ -228,7 +233,10 @@ mod tests {
         let glob = q.glob().expect("glob");
         assert!(glob.is_match("RequestHandler") && !glob.is_match("Handlers"));
         let q = FindQuery::parse("fn new", &[Kind::Struct]).expect("valid");
-        assert_eq!(q.kinds, [Kind::Function, Kind::Method, Kind::Struct]);
+        assert_eq!(
+            q.kinds,
+            [Kind::Function, Kind::Method, Kind::Procedure, Kind::Struct]
+        );
         assert!(FindQuery::parse("banana split", &[]).is_err());
         assert!(FindQuery::parse("  ", &[]).is_err());
     }

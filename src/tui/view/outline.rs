@@ -158,6 +158,18 @@ pub(super) fn truncate(text: &str, width: usize) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_kind_tag_is_a_filter_for_its_kind() {
+        for kind in super::Kind::ALL {
+            let word = super::kind_word(kind);
+            if word == "#" {
+                continue;
+            }
+            let kinds = crate::search::query::kinds_for_word(word).unwrap_or_default();
+            assert!(kinds.contains(&kind), "'{word}' does not filter {kind}");
+        }
+    }
+
     use super::{kind_tag, truncate};
     use crate::outline::{Entry, Kind};
     use crate::tui::app::outline_item;
