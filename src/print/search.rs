@@ -82,6 +82,10 @@ fn find(
         if !nothing_read(&result.summary) {
             not_found(err, scope, query, &result)?;
         }
+        write_out(
+            err,
+            partial_notes(&result.summary, Shown::AsNotes).as_bytes(),
+        )?;
         return Ok(worst(outcome, Outcome::NotFound));
     }
     // One match saves a second call by printing its body, unless the body is long: "where
@@ -120,7 +124,72 @@ fn find(
         };
         write_out(out, note.as_bytes())?;
     }
+    write_out(
+        out,
+        partial_notes(&result.summary, Shown::beside(config.json)).as_bytes(),
+    )?;
     Ok(outcome)
+}
+
+/// Where notes on files searched only in part go.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shown {
+    /// Beside results, in their form: `# Limit:` lines, as `--print` says a file's limit.
+    Text,
+    /// Beside JSON results: one object per file.
+    Json,
+    /// No results: on standard error, with the other notes (the answer is a miss).
+    AsNotes,
+}
+
+impl Shown {
+    fn beside(json: bool) -> Shown {
+        match json {
+            true => Shown::Json,
+            false => Shown::Text,
+        }
+    }
+}
+
+/// One line per file the search saw only in part (a read or outline limit): an answer, a
+/// miss included, says when it may be missing something.
+fn partial_notes(summary: &Summary, shown: Shown) -> String {
+    let mut text = String::new();
+    for file in &summary.partial {
+        let path = walk::shown(&file.path).display().to_string();
+        match shown {
+            Shown::Text => {
+                let _ = writeln!(
+                    text,
+                    "# Limit: {}: {}",
+                    name_for_terminal(&path),
+                    file.reason
+                );
+            }
+            Shown::Json => text.push_str(&json_line(&PartialObject {
+                partial: true,
+                path: &path,
+                input_limit: &file.reason,
+            })),
+            Shown::AsNotes => {
+                let _ = writeln!(
+                    text,
+                    "outline: {}: {}",
+                    name_for_terminal(&path),
+                    file.reason
+                );
+            }
+        }
+    }
+    text
+}
+
+/// A file searched only in part, as JSON: `{"partial":true,"path":…,"input_limit":…}`.
+#[derive(Serialize)]
+struct PartialObject<'a> {
+    partial: bool,
+    path: &'a str,
+    input_limit: &'a str,
 }
 
 /// `path:L<start>-L<end> <kind> <qualname>  <signature>`, or the JSON object.
@@ -264,6 +333,8 @@ pub(super) fn symbol_in_tree(
     let query = FindQuery::parse(query, &kinds)?;
     let result = search::find(&scope(config), &query, FIND_MAX_RESULTS, None)?;
     let outcome = report_unreadable(err, &result.summary)?;
+    // The body is the answer: what may lie past a limit is said beside it, on stderr.
+    let partial = partial_notes(&result.summary, Shown::AsNotes);
     let mut matches = result.matches.clone();
     if config.depth.is_some() {
         // Members were asked for: a struct's impl (same name) has them, the struct may not.
@@ -286,6 +357,7 @@ pub(super) fn symbol_in_tree(
         if !nothing_read(&result.summary) {
             not_found(err, &scope(config), &query, &result)?;
         }
+        write_out(err, partial.as_bytes())?;
         return Ok(worst(outcome, Outcome::NotFound));
     };
     for other in others {
@@ -305,7 +377,9 @@ pub(super) fn symbol_in_tree(
         let note = format!("outline: … and {hidden} more matches\n");
         write_out(err, note.as_bytes())?;
     }
-    Ok(worst(outcome, body(config, best, out, err)?))
+    let outcome = worst(outcome, body(config, best, out, err)?);
+    write_out(err, partial.as_bytes())?;
+    Ok(outcome)
 }
 
 /// Splits `src/a.rs#2.1` into the path and the id, when the part after `#` is an id.
@@ -450,8 +524,11 @@ impl<'o> HitPrinter<'o> {
                 );
                 write_line(err, &message)?;
             }
+            write_out(err, partial_notes(summary, Shown::AsNotes).as_bytes())?;
             return Ok(worst(outcome, Outcome::NotFound));
         }
+        let partial = partial_notes(summary, Shown::beside(self.json));
+        write_out(self.out, partial.as_bytes())?;
         let note = match (self.cut, self.json) {
             (Some(reason), true) => {
                 format!("{{\"truncated\":true,\"truncation_reason\":\"{reason}\"}}\n")

@@ -2,7 +2,9 @@
 //! exact name first, then qualified suffix, then glob; within each, definitions outside tests
 //! first, then path order. Memory holds at most the results that can still be shown.
 
-use super::{each_file, is_test_entry, is_test_path, EntryRef, FindQuery, Scope, Summary};
+use super::{
+    each_file, is_test_entry, is_test_path, EntryRef, FindQuery, PartialNotes, Scope, Summary,
+};
 use crate::document::Document;
 use crate::lang::Language;
 use crate::outline::select::SymbolMatch;
@@ -116,7 +118,8 @@ fn find_pass(
     let found_any = AtomicBool::new(false);
     let mut ranked = Ranked::new(max_results);
     let mut nearest: Vec<(usize, String)> = Vec::new();
-    let summary = each_file(
+    let partial = PartialNotes::default();
+    let mut summary = each_file(
         scope,
         |path, language| {
             // Data files may spell a key with escapes (`"a\u0041"`): always parsed.
@@ -129,6 +132,9 @@ fn find_pass(
                 return Ok(None);
             };
             let document = Document::from_loaded(&path, loaded, language);
+            if let Some(reason) = unsearched_rest(&document, filter) {
+                partial.note(&path, reason);
+            }
             // Names for suggestions are gathered only while nothing has matched anywhere.
             let suggest = filter.is_none() && !found_any.load(Ordering::Relaxed);
             let Some(mut file) = match_file(&document, query, tokens, suggest) else {
@@ -148,6 +154,7 @@ fn find_pass(
             ControlFlow::Continue(())
         },
     )?;
+    summary.partial = partial.into_sorted();
     let total = ranked.total;
     Ok(FindResult {
         matches: ranked.into_best(),
@@ -158,6 +165,31 @@ fn find_pass(
         },
         summary,
     })
+}
+
+/// Why `document`'s definitions were searched only in part, when its outline stopped at a
+/// limit and what lies past it may define the name: the rest holds the name `filter` looks
+/// for, or is not in memory to tell (a glob, with no filter, may match anything there).
+fn unsearched_rest(document: &Document, filter: Option<&regex::bytes::Regex>) -> Option<String> {
+    let limit = document.outline.as_ref()?.limit.as_ref()?;
+    let may_define = match (document.extent.complete, filter) {
+        (false, _) | (true, None) => true,
+        (true, Some(filter)) => {
+            // Offsets are those the parser saw: lone `\r`s as `\n`, same length.
+            let text = crate::parse::lone_crs_as_newlines(&document.text);
+            let bytes = text.as_bytes();
+            let outlined = match limit.cut_at {
+                Some(at) => at,
+                None => limit
+                    .lines_outlined
+                    .checked_sub(1)
+                    .and_then(|n| memchr::memchr_iter(b'\n', bytes).nth(n))
+                    .map_or(bytes.len(), |at| at + 1),
+            };
+            filter.is_match(bytes.get(outlined..).unwrap_or_default())
+        }
+    };
+    may_define.then(|| format!("{}; definitions past it were not searched", limit.reason))
 }
 
 /// Streams every definition below `scope`, file by file in path order.
