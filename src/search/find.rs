@@ -137,18 +137,20 @@ fn find_pass(
             }
             // Names for suggestions are gathered only while nothing has matched anywhere.
             let suggest = filter.is_none() && !found_any.load(Ordering::Relaxed);
-            let Some(mut file) = match_file(&document, query, tokens, suggest) else {
+            let Some(mut file) = match_file(&document, query, tokens, suggest, max_results) else {
                 return Ok(None);
             };
             if scope.no_tests {
                 file.matches.retain(|found| !found.in_test);
+                file.omitted -= file.omitted_in_test;
             }
-            if !file.matches.is_empty() {
+            if !file.matches.is_empty() || file.omitted > 0 {
                 found_any.store(true, Ordering::Relaxed);
             }
             Ok(Some(file))
         },
         |file| {
+            ranked.total += file.omitted;
             file.matches.into_iter().for_each(|m| ranked.push(m));
             merge_nearest(&mut nearest, file.near);
             ControlFlow::Continue(())
@@ -263,6 +265,10 @@ pub fn find_in_outline<'a>(outline: &'a Outline, query: &str) -> Option<SymbolMa
 /// One file's matches and, while nothing matched anywhere yet, its names nearest the query.
 struct FileMatches {
     matches: Vec<Definition>,
+    /// Matches past what [`Ranked`] could keep of their rank, counted only.
+    omitted: usize,
+    /// How many of those are in test code.
+    omitted_in_test: usize,
     near: Vec<(usize, String)>,
 }
 
@@ -271,13 +277,22 @@ fn match_file(
     query: &FindQuery,
     tokens: Option<Tokenizer>,
     suggest: bool,
+    max_results: usize,
 ) -> Option<FileMatches> {
     let path = &document.path;
     let outline = document.outline.as_ref()?;
     let file_is_test = is_test_path(path);
-    let lines = document.lines();
+    // Lines only to count tokens: a vector of every line is a fifth of a large file again.
+    let lines = match tokens {
+        Some(_) => document.lines(),
+        None => Vec::new(),
+    };
     let mut matches = Vec::new();
     let mut names = Vec::new();
+    // Per rank, what `Ranked` keeps: a file where every entry matches (`--find x` over
+    // 100,000 constants) costs the results that can be shown, not a copy of its outline.
+    let mut kept = [0usize; 6];
+    let (mut omitted, mut omitted_in_test) = (0, 0);
     visit(&outline.entries, &mut Vec::new(), &mut |chain| {
         let Some(entry) = chain.last() else { return };
         let Some(tier) = tier_of(query, chain) else {
@@ -286,6 +301,16 @@ fn match_file(
             }
             return;
         };
+        let in_test = file_is_test || chain.iter().any(|e| is_test_entry(e));
+        let rank = tier as usize * 2 + usize::from(in_test);
+        match kept.get_mut(rank) {
+            Some(count) if *count < max_results => *count += 1,
+            _ => {
+                omitted += 1;
+                omitted_in_test += usize::from(in_test);
+                return;
+            }
+        }
         let mut found = EntryRef::of(entry);
         found.tokens = tokens.map(|t| t.count(&entry_text(&lines, entry)));
         matches.push(Definition {
@@ -293,7 +318,7 @@ fn match_file(
             language: outline.language,
             hash: document.hash.clone(),
             entry: found,
-            in_test: file_is_test || chain.iter().any(|e| is_test_entry(e)),
+            in_test,
             tier,
         });
     });
@@ -301,7 +326,12 @@ fn match_file(
         true => near_names(&names, query),
         false => Vec::new(),
     };
-    Some(FileMatches { matches, near })
+    Some(FileMatches {
+        matches,
+        omitted,
+        omitted_in_test,
+        near,
+    })
 }
 
 /// The lines of `entry`, joined as they stand in the file.
