@@ -157,3 +157,62 @@ async fn mcp_answers_say_so_too() {
     assert!(text(&refs).contains("# Limit: big.py:"), "{}", text(&refs));
     client.cancel().await.expect("stop");
 }
+
+#[test]
+fn the_output_cap_bounds_find_and_a_group_of_grep_hits() {
+    let env = TestEnv::new();
+    let defs: String = (0..2_000)
+        .map(|i| format!("def f{i}():\n    pass\n"))
+        .collect();
+    env.write("many.py", &defs);
+    let hits: String = (0..20_000).map(|i| format!("hit line {i}\n")).collect();
+    env.write("notes.txt", &hits);
+    // --find: the list stops at the cap and says how many were left out.
+    let args = [
+        "--find",
+        "f*",
+        "--max-results",
+        "100000",
+        "--max-output",
+        "2000",
+        "many.py",
+    ];
+    let (out, err, code) = env.print(&args);
+    assert_eq!(code, 0, "{err}");
+    let (list, note) = out.rsplit_once("# … ").expect("a cut note");
+    assert!(list.len() <= 2000, "{}", list.len());
+    assert!(
+        note.starts_with("stopped at the output cap of 2000 bytes after "),
+        "{note}"
+    );
+    assert!(note.contains(" of 2,000 matches"), "{note}");
+    let mut json = vec!["--json"];
+    json.extend_from_slice(&args);
+    let (out, _, _) = env.print(&json);
+    let last = json_lines(&out).pop().expect("a line");
+    assert_eq!(last["truncation_reason"], "max_output", "{out}");
+    assert!(last["omitted"].as_u64().is_some_and(|n| n > 1_000), "{out}");
+    // --grep: a file with no outline is one group, cut inside at the default 256 KB cap.
+    let (out, _, code) = env.print(&["--grep", "hit", "notes.txt"]);
+    assert_eq!(code, 0);
+    assert!(out.len() < 256 * 1024 + 200, "{}", out.len());
+    assert!(
+        out.contains("# … stopped at the output cap of 262144 bytes"),
+        "{}",
+        &out[out.len() - 200..]
+    );
+    let (out, _, _) = env.print(&[
+        "--json",
+        "--grep",
+        "hit",
+        "--max-output",
+        "300",
+        "notes.txt",
+    ]);
+    let lines = json_lines(&out);
+    assert!(lines.len() < 10, "{out}");
+    assert_eq!(
+        lines.last().map(|l| l["truncation_reason"].clone()),
+        Some(json!("max_output"))
+    );
+}
