@@ -177,20 +177,24 @@ fn apply_extent(outline: &mut Outline, extent: &Extent) {
         ),
         None => format!("the first {lines_outlined} lines"),
     };
-    if extent.input_cut {
+    if limit.entries_cut {
+        limit.reason = format!(
+            "file has over {} entries ({}, {} bytes); outlined {outlined}",
+            parse::thousands(parse::budget::MAX_ENTRIES),
+            lines_of(extent.lines),
+            parse::thousands(extent.bytes)
+        );
+    } else if extent.input_cut {
         limit.reason = format!(
             "standard input stopped at the {} MB read cap; outlined {outlined}",
             MAX_BYTES >> 20
         );
     } else if !extent.complete && limit.cut_at.is_some() {
         // A few long lines: the byte count is the fact that matters.
-        let lines = match extent.lines {
-            1 => "1 line".to_string(),
-            n => format!("{} lines", parse::thousands(n)),
-        };
         limit.reason = format!(
-            "file has {} bytes ({lines}); outlined {outlined}",
+            "file has {} bytes ({}); outlined {outlined}",
             parse::thousands(extent.bytes),
+            lines_of(extent.lines)
         );
     } else if !extent.complete {
         limit.reason = format!(
@@ -198,6 +202,14 @@ fn apply_extent(outline: &mut Outline, extent: &Extent) {
             parse::thousands(extent.lines),
             parse::thousands(extent.bytes)
         );
+    }
+}
+
+/// `1 line`, `2 lines`.
+fn lines_of(count: usize) -> String {
+    match count {
+        1 => "1 line".to_string(),
+        n => format!("{} lines", parse::thousands(n)),
     }
 }
 

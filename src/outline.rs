@@ -142,6 +142,8 @@ impl Entry {
     /// A leaf entry spanning `line..=end_line`; derived fields stay empty until [`Outline::new`].
     #[inline]
     pub fn new(kind: Kind, name: impl Into<CompactString>, line: usize, end_line: usize) -> Entry {
+        // Inside a scan, at most `parse::budget::MAX_ENTRIES` are made (see there).
+        crate::parse::budget::count(line);
         Entry {
             kind,
             name: name.into(),
@@ -262,6 +264,9 @@ pub struct InputLimit {
     /// that line was too long to keep whole (one-line minified files); `None` when the cut
     /// falls between lines. Lets a loader that knows more of the file reword `reason`.
     pub cut_at: Option<usize>,
+    /// The outline stopped at the entry budget (`parse::budget::MAX_ENTRIES`), not at a
+    /// line or byte limit.
+    pub entries_cut: bool,
 }
 
 /// How a line differs from HEAD.

@@ -26,6 +26,7 @@ use crate::lang::Language;
 use crate::outline::{Entry, InputLimit, Outline};
 
 pub(crate) mod brace;
+pub(crate) mod budget;
 pub(crate) mod c_cpp;
 pub(crate) mod csharp;
 pub(crate) mod css;
@@ -95,7 +96,10 @@ pub fn outline_file(text: &str, file_bytes: usize, options: ParseOptions) -> Out
     let read_whole = file_bytes <= text.len();
     let total_lines = count_lines(&text);
     let (parsed, limit) = apply_limits(&text, total_lines, file_bytes.max(text.len()));
-    let entries = parse_lines_unified(parsed, options);
+    let (parsed, entries, limit) = match scan_within_budget(parsed, options) {
+        (entries, None) => (parsed, entries, limit),
+        (entries, Some((end, cut))) => (&parsed[..end], entries, Some(cut)),
+    };
     let lines = if read_whole {
         total_lines
     } else {
@@ -135,6 +139,68 @@ fn parse_lines_unified(text: &str, options: ParseOptions) -> Vec<Entry> {
         Family::Sql => sql::parse(text),
     }
 }
+
+/// Scans `text` with at most [`budget::MAX_ENTRIES`] entries made. When it holds more, a
+/// shorter prefix is scanned again, and again, until one fits: first up to the line whose entry
+/// did not fit (twice at most: entries need not come in line order), then half as much each
+/// time (one dense line, as in minified data). Each try stops at the budget, so memory stays
+/// bounded however dense the text; a cut is said as the other limits are, with how much of the
+/// text was outlined (`Some((end, limit))`).
+fn scan_within_budget(
+    text: &str,
+    options: ParseOptions,
+) -> (Vec<Entry>, Option<(usize, InputLimit)>) {
+    let mut end = text.len();
+    let mut tries = 0;
+    let entries = loop {
+        let prefix = &text[..end];
+        match budget::run(budget::MAX_ENTRIES, || parse_lines_unified(prefix, options)) {
+            Ok(entries) => break entries,
+            Err(line) => {
+                tries += 1;
+                let line_start = line
+                    .checked_sub(2)
+                    .and_then(|n| memchr::memchr_iter(b'\n', prefix.as_bytes()).nth(n))
+                    .map_or(0, |at| at + 1);
+                end = match tries <= 2 && line_start > 0 && line_start < end {
+                    true => line_start,
+                    false => floor_char_boundary(prefix, end / 2),
+                };
+            }
+        }
+    };
+    if end == text.len() {
+        return (entries, None);
+    }
+    let prefix = &text[..end];
+    let whole_lines = end == 0 || prefix.ends_with('\n');
+    let lines = count_lines(prefix);
+    let max = thousands(budget::MAX_ENTRIES);
+    let limit = match whole_lines {
+        true => InputLimit {
+            lines_outlined: lines,
+            reason: format!(
+                "file has over {max} entries; outlined the first {} lines ({} bytes)",
+                thousands(lines),
+                thousands(end)
+            ),
+            cut_at: None,
+            entries_cut: true,
+        },
+        false => InputLimit {
+            lines_outlined: lines,
+            reason: format!(
+                "file has over {max} entries; outlined the first {} bytes (line {} is cut there)",
+                thousands(end),
+                thousands(lines)
+            ),
+            cut_at: Some(end),
+            entries_cut: true,
+        },
+    };
+    (entries, Some((end, limit)))
+}
+
 
 /// The scanner a language's row names. Most families read one language or tell theirs apart
 /// by the language they are given (C and C++, the data formats); a brace language is its spec.
@@ -233,6 +299,7 @@ fn apply_limits(text: &str, total_lines: usize, file_bytes: usize) -> (&str, Opt
         lines_outlined: lines,
         reason,
         cut_at: split.then_some(end),
+        entries_cut: false,
     };
     (text.get(..end).unwrap_or(""), Some(limit))
 }

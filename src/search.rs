@@ -11,7 +11,8 @@ use crate::lang::Language;
 use crate::outline::{Entry, Kind, Outline};
 use crate::walk::{Found, Walk, WalkOptions};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 mod find;
 pub(crate) mod query;
@@ -80,6 +81,46 @@ pub struct Summary {
     pub notes: Vec<String>,
     /// The consumer stopped the search before the walk ended (an output cap).
     pub stopped: bool,
+    /// Files searched only in part (past a read or outline limit), in path order: the
+    /// answer may miss what lies past the part searched, and says so.
+    pub partial: Vec<PartialFile>,
+}
+
+/// A file searched only in part, and which part.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartialFile {
+    pub path: PathBuf,
+    /// What was searched and why not the rest (`file has 60,002 lines; outlined the first
+    /// 50,000; definitions past it were not searched`).
+    pub reason: String,
+}
+
+/// [`PartialFile`]s noted by the loaders, which run on every core.
+#[derive(Debug, Default)]
+pub(crate) struct PartialNotes(Mutex<Vec<PartialFile>>);
+
+impl PartialNotes {
+    pub(crate) fn note(&self, path: &Path, reason: String) {
+        // A poisoned lock means a loader panicked; the note is still worth keeping.
+        let mut notes = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        notes.push(PartialFile {
+            path: path.to_path_buf(),
+            reason,
+        });
+    }
+
+    /// The notes in path order (the loaders finish in any order).
+    pub(crate) fn into_sorted(self) -> Vec<PartialFile> {
+        let mut notes = self
+            .0
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        notes.sort_by(|a, b| a.path.cmp(&b.path));
+        notes
+    }
 }
 
 /// What became of one file of a walk.

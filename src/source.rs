@@ -20,7 +20,7 @@ mod window;
 
 pub use decode::Encoding;
 use decode::LineCounter;
-pub use window::{read_window, window_of_text, LineWindow};
+pub use window::{each_line_from, read_window, window_of_text, LineWindow};
 
 /// How many leading bytes are checked for NUL to call a file binary (as git and ripgrep do).
 const BINARY_PROBE: usize = 8 * 1024;

@@ -8,6 +8,7 @@ mod cli {
     pub mod escapes;
     pub mod git;
     pub mod golden;
+    pub mod limits;
     pub mod mcp;
     pub mod print_dir;
     pub mod print_file;

@@ -136,6 +136,8 @@ impl<'a> Doc<'a> {
         if depth > MAX_DEPTH {
             return Parent::Hidden;
         }
+        // Each node becomes an entry: counted now, so the arena is bounded too.
+        super::budget::count(line);
         self.nodes.push(Node {
             kind,
             name,
@@ -173,8 +175,13 @@ impl<'a> Doc<'a> {
         }
     }
 
-    /// Builds the entry tree (iteratively: children always come after their parent).
+    /// Builds the entry tree; its entries were counted as nodes (see [`Doc::add`]).
     fn finish(self) -> Vec<Entry> {
+        super::budget::uncounted(|| self.build())
+    }
+
+    /// Builds the entry tree (iteratively: children always come after their parent).
+    fn build(self) -> Vec<Entry> {
         let text = self.text;
         // Each node's children, pushed last first; sized up front, since data files have an
         // entry per line and growing these vectors one push at a time was a tenth of the work.

@@ -409,3 +409,45 @@ fn ascii_words_join_as_the_char_by_char_rules_join_them() {
         }
     }
 }
+
+#[test]
+fn dense_input_stops_at_the_entry_budget_and_says_so() {
+    let count = |outline: &Outline| {
+        outline
+            .entries
+            .iter()
+            .map(Entry::subtree_len)
+            .sum::<usize>()
+    };
+    // One line of `x=1;` statements, three budgets' worth: cut inside the line.
+    let text = "x=1;".repeat(budget::MAX_ENTRIES * 3);
+    let outline = outline_text(&text, ParseOptions::new(Language::Python));
+    let made = count(&outline);
+    assert!(
+        made <= budget::MAX_ENTRIES && made > budget::MAX_ENTRIES / 4,
+        "{made}"
+    );
+    let limit = outline.limit.as_ref().expect("a limit");
+    assert!(limit.entries_cut && limit.cut_at.is_some(), "{limit:?}");
+    assert!(
+        limit.reason.starts_with("file has over 100,000 entries"),
+        "{}",
+        limit.reason
+    );
+    // Many lines of them: cut between lines, before the line that did not fit.
+    let line = format!("{}\n", "x=1;".repeat(50));
+    let text = line.repeat(budget::MAX_ENTRIES / 10);
+    let outline = outline_text(&text, ParseOptions::new(Language::Python));
+    assert!(count(&outline) <= budget::MAX_ENTRIES);
+    let limit = outline.limit.as_ref().expect("a limit");
+    assert_eq!(limit.cut_at, None, "{limit:?}");
+    assert!(
+        limit.lines_outlined < budget::MAX_ENTRIES / 50 + 1,
+        "{limit:?}"
+    );
+    // Data files count their nodes: a dense JSON array is cut too.
+    let json = format!("[{}1]", "{\"a\":1},".repeat(budget::MAX_ENTRIES * 2));
+    let outline = outline_text(&json, ParseOptions::new(Language::Json));
+    assert!(count(&outline) <= budget::MAX_ENTRIES);
+    assert!(outline.limit.is_some_and(|limit| limit.entries_cut));
+}

@@ -44,10 +44,16 @@ pub(super) fn symbol(
     let found = select::find_symbol(outline, query)
         .or_else(|| crate::search::find_in_outline(outline, query));
     let Some(mut found) = found else {
-        write_line(
-            err,
-            &not_found_message(&input.name, query, &outline.entries),
-        )?;
+        let mut message = not_found_message(&input.name, query, &outline.entries);
+        if let Some(limit) = &outline.limit {
+            // The miss may be past the part outlined: say so, as a search does.
+            let _ = write!(
+                message,
+                " ({}; definitions past it were not searched)",
+                limit.reason
+            );
+        }
+        write_line(err, &message)?;
         return Ok(Outcome::NotFound);
     };
     if config.depth.is_some() && found.entry.children.is_empty() {

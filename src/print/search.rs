@@ -82,6 +82,10 @@ fn find(
         if !nothing_read(&result.summary) {
             not_found(err, scope, query, &result)?;
         }
+        write_out(
+            err,
+            partial_notes(&result.summary, Shown::AsNotes).as_bytes(),
+        )?;
         return Ok(worst(outcome, Outcome::NotFound));
     }
     // One match saves a second call by printing its body, unless the body is long: "where
@@ -95,9 +99,37 @@ fn find(
             outcome = worst(outcome, body(config, found, out, err)?);
         }
     } else {
+        // The output cap bounds the list as it bounds every mode: the first line always
+        // shows, and the cut is said below with the matches left out.
+        let max_output = max_output(config);
         let mut text = String::new();
+        let mut shown = 0;
         for found in &result.matches {
-            text.push_str(&definition_line(config, found));
+            let line = definition_line(config, found);
+            if shown > 0 && text.len() + line.len() > max_output {
+                break;
+            }
+            text.push_str(&line);
+            shown += 1;
+        }
+        if shown < result.matches.len() {
+            let omitted = result.total - shown;
+            let note = match config.json {
+                true => format!(
+                    "{{\"truncated\":true,\"truncation_reason\":\"max_output\",\"omitted\":{omitted}}}\n"
+                ),
+                false => format!(
+                    "# … stopped at the output cap of {max_output} bytes after {shown} of {} matches (raise --max-output, or narrow with a kind, Type.name or PATH)\n",
+                    crate::parse::thousands(result.total)
+                ),
+            };
+            text.push_str(&note);
+            write_out(out, text.as_bytes())?;
+            write_out(
+                out,
+                partial_notes(&result.summary, Shown::beside(config.json)).as_bytes(),
+            )?;
+            return Ok(outcome);
         }
         if let ([found], false) = (result.matches.as_slice(), config.json) {
             let _ = writeln!(
@@ -120,7 +152,80 @@ fn find(
         };
         write_out(out, note.as_bytes())?;
     }
+    write_out(
+        out,
+        partial_notes(&result.summary, Shown::beside(config.json)).as_bytes(),
+    )?;
     Ok(outcome)
+}
+
+/// Where notes on files searched only in part go.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shown {
+    /// Beside results, in their form: `# Limit:` lines, as `--print` says a file's limit.
+    Text,
+    /// Beside JSON results: one object per file.
+    Json,
+    /// No results: on standard error, with the other notes (the answer is a miss).
+    AsNotes,
+}
+
+impl Shown {
+    fn beside(json: bool) -> Shown {
+        match json {
+            true => Shown::Json,
+            false => Shown::Text,
+        }
+    }
+}
+
+/// One line per file the search saw only in part (a read or outline limit): an answer, a
+/// miss included, says when it may be missing something.
+fn partial_notes(summary: &Summary, shown: Shown) -> String {
+    let mut text = String::new();
+    for file in &summary.partial {
+        let path = walk::shown(&file.path).display().to_string();
+        match shown {
+            Shown::Text => {
+                let _ = writeln!(
+                    text,
+                    "# Limit: {}: {}",
+                    name_for_terminal(&path),
+                    file.reason
+                );
+            }
+            Shown::Json => text.push_str(&json_line(&PartialObject {
+                partial: true,
+                path: &path,
+                input_limit: &file.reason,
+            })),
+            Shown::AsNotes => {
+                let _ = writeln!(
+                    text,
+                    "outline: {}: {}",
+                    name_for_terminal(&path),
+                    file.reason
+                );
+            }
+        }
+    }
+    text
+}
+
+/// A file searched only in part, as JSON: `{"partial":true,"path":…,"input_limit":…}`.
+#[derive(Serialize)]
+struct PartialObject<'a> {
+    partial: bool,
+    path: &'a str,
+    input_limit: &'a str,
+}
+
+/// The `--max-output` in force: text output is capped by default, JSON only when asked.
+fn max_output(config: &Config) -> usize {
+    config.max_output.unwrap_or(match config.json {
+        true => usize::MAX,
+        false => super::directory::TEXT_MAX_OUTPUT,
+    })
 }
 
 /// `path:L<start>-L<end> <kind> <qualname>  <signature>`, or the JSON object.
@@ -264,6 +369,8 @@ pub(super) fn symbol_in_tree(
     let query = FindQuery::parse(query, &kinds)?;
     let result = search::find(&scope(config), &query, FIND_MAX_RESULTS, None)?;
     let outcome = report_unreadable(err, &result.summary)?;
+    // The body is the answer: what may lie past a limit is said beside it, on stderr.
+    let partial = partial_notes(&result.summary, Shown::AsNotes);
     let mut matches = result.matches.clone();
     if config.depth.is_some() {
         // Members were asked for: a struct's impl (same name) has them, the struct may not.
@@ -286,6 +393,7 @@ pub(super) fn symbol_in_tree(
         if !nothing_read(&result.summary) {
             not_found(err, &scope(config), &query, &result)?;
         }
+        write_out(err, partial.as_bytes())?;
         return Ok(worst(outcome, Outcome::NotFound));
     };
     for other in others {
@@ -305,7 +413,9 @@ pub(super) fn symbol_in_tree(
         let note = format!("outline: … and {hidden} more matches\n");
         write_out(err, note.as_bytes())?;
     }
-    Ok(worst(outcome, body(config, best, out, err)?))
+    let outcome = worst(outcome, body(config, best, out, err)?);
+    write_out(err, partial.as_bytes())?;
+    Ok(outcome)
 }
 
 /// Splits `src/a.rs#2.1` into the path and the id, when the part after `#` is an id.
@@ -343,14 +453,10 @@ struct HitPrinter<'o> {
 
 impl<'o> HitPrinter<'o> {
     fn new(config: &Config, out: &'o mut dyn Write) -> HitPrinter<'o> {
-        let max_output = config.max_output.unwrap_or(match config.json {
-            true => usize::MAX,
-            false => super::directory::TEXT_MAX_OUTPUT,
-        });
         HitPrinter {
             json: config.json,
             out,
-            max_output,
+            max_output: max_output(config),
             max_hits: config.max_results.unwrap_or(usize::MAX),
             written: 0,
             hits: 0,
@@ -397,20 +503,45 @@ impl<'o> HitPrinter<'o> {
 
     /// Writes one group within the caps; `Break` once a cap is reached or output failed.
     fn show(&mut self, path: &str, group: &HitGroup) -> ControlFlow<()> {
-        let shown = group.hits.len().min(self.max_hits - self.hits);
-        let rendered = match self.json {
+        let mut shown = group.hits.len().min(self.max_hits - self.hits);
+        let render = |shown: usize| match self.json {
             true => json_group(path, group, shown),
             false => text_group(path, group, shown),
         };
-        // The first group always shows: a cap below one group still says something.
-        if self.hits > 0 && self.written + rendered.len() > self.max_output {
-            self.cut = Some("max_output");
-            return ControlFlow::Break(());
+        let mut rendered = render(shown);
+        let room = self.max_output.saturating_sub(self.written);
+        let mut over_cap = false;
+        if rendered.len() > room {
+            // A group may be a whole file's hits (a file with no outline is one group): the
+            // most of its hits that fit, found by halving, and at least one hit in all, so
+            // that a cap below one hit still says something.
+            let (mut fits, mut over) = (0, shown);
+            while fits + 1 < over {
+                let mid = fits + (over - fits) / 2;
+                match render(mid).len() <= room {
+                    true => fits = mid,
+                    false => over = mid,
+                }
+            }
+            shown = match (fits, self.hits) {
+                (0, 0) => 1,
+                _ => fits,
+            };
+            if shown == 0 {
+                self.cut = Some("max_output");
+                return ControlFlow::Break(());
+            }
+            rendered = render(shown);
+            over_cap = true;
         }
         self.written += rendered.len();
         self.hits += shown;
         if let Err(error) = write_out(self.out, rendered.as_bytes()) {
             self.error = Some(error);
+            return ControlFlow::Break(());
+        }
+        if over_cap {
+            self.cut = Some("max_output");
             return ControlFlow::Break(());
         }
         if shown < group.hits.len() || self.hits == self.max_hits {
@@ -450,8 +581,11 @@ impl<'o> HitPrinter<'o> {
                 );
                 write_line(err, &message)?;
             }
+            write_out(err, partial_notes(summary, Shown::AsNotes).as_bytes())?;
             return Ok(worst(outcome, Outcome::NotFound));
         }
+        let partial = partial_notes(summary, Shown::beside(self.json));
+        write_out(self.out, partial.as_bytes())?;
         let note = match (self.cut, self.json) {
             (Some(reason), true) => {
                 format!("{{\"truncated\":true,\"truncation_reason\":\"{reason}\"}}\n")

@@ -2,7 +2,9 @@
 //! exact name first, then qualified suffix, then glob; within each, definitions outside tests
 //! first, then path order. Memory holds at most the results that can still be shown.
 
-use super::{each_file, is_test_entry, is_test_path, EntryRef, FindQuery, Scope, Summary};
+use super::{
+    each_file, is_test_entry, is_test_path, EntryRef, FindQuery, PartialNotes, Scope, Summary,
+};
 use crate::document::Document;
 use crate::lang::Language;
 use crate::outline::select::SymbolMatch;
@@ -116,7 +118,8 @@ fn find_pass(
     let found_any = AtomicBool::new(false);
     let mut ranked = Ranked::new(max_results);
     let mut nearest: Vec<(usize, String)> = Vec::new();
-    let summary = each_file(
+    let partial = PartialNotes::default();
+    let mut summary = each_file(
         scope,
         |path, language| {
             // Data files may spell a key with escapes (`"a\u0041"`): always parsed.
@@ -129,25 +132,31 @@ fn find_pass(
                 return Ok(None);
             };
             let document = Document::from_loaded(&path, loaded, language);
+            if let Some(reason) = unsearched_rest(&document, filter) {
+                partial.note(&path, reason);
+            }
             // Names for suggestions are gathered only while nothing has matched anywhere.
             let suggest = filter.is_none() && !found_any.load(Ordering::Relaxed);
-            let Some(mut file) = match_file(&document, query, tokens, suggest) else {
+            let Some(mut file) = match_file(&document, query, tokens, suggest, max_results) else {
                 return Ok(None);
             };
             if scope.no_tests {
                 file.matches.retain(|found| !found.in_test);
+                file.omitted -= file.omitted_in_test;
             }
-            if !file.matches.is_empty() {
+            if !file.matches.is_empty() || file.omitted > 0 {
                 found_any.store(true, Ordering::Relaxed);
             }
             Ok(Some(file))
         },
         |file| {
+            ranked.total += file.omitted;
             file.matches.into_iter().for_each(|m| ranked.push(m));
             merge_nearest(&mut nearest, file.near);
             ControlFlow::Continue(())
         },
     )?;
+    summary.partial = partial.into_sorted();
     let total = ranked.total;
     Ok(FindResult {
         matches: ranked.into_best(),
@@ -158,6 +167,31 @@ fn find_pass(
         },
         summary,
     })
+}
+
+/// Why `document`'s definitions were searched only in part, when its outline stopped at a
+/// limit and what lies past it may define the name: the rest holds the name `filter` looks
+/// for, or is not in memory to tell (a glob, with no filter, may match anything there).
+fn unsearched_rest(document: &Document, filter: Option<&regex::bytes::Regex>) -> Option<String> {
+    let limit = document.outline.as_ref()?.limit.as_ref()?;
+    let may_define = match (document.extent.complete, filter) {
+        (false, _) | (true, None) => true,
+        (true, Some(filter)) => {
+            // Offsets are those the parser saw: lone `\r`s as `\n`, same length.
+            let text = crate::parse::lone_crs_as_newlines(&document.text);
+            let bytes = text.as_bytes();
+            let outlined = match limit.cut_at {
+                Some(at) => at,
+                None => limit
+                    .lines_outlined
+                    .checked_sub(1)
+                    .and_then(|n| memchr::memchr_iter(b'\n', bytes).nth(n))
+                    .map_or(bytes.len(), |at| at + 1),
+            };
+            filter.is_match(bytes.get(outlined..).unwrap_or_default())
+        }
+    };
+    may_define.then(|| format!("{}; definitions past it were not searched", limit.reason))
 }
 
 /// Streams every definition below `scope`, file by file in path order.
@@ -231,6 +265,10 @@ pub fn find_in_outline<'a>(outline: &'a Outline, query: &str) -> Option<SymbolMa
 /// One file's matches and, while nothing matched anywhere yet, its names nearest the query.
 struct FileMatches {
     matches: Vec<Definition>,
+    /// Matches past what [`Ranked`] could keep of their rank, counted only.
+    omitted: usize,
+    /// How many of those are in test code.
+    omitted_in_test: usize,
     near: Vec<(usize, String)>,
 }
 
@@ -239,13 +277,22 @@ fn match_file(
     query: &FindQuery,
     tokens: Option<Tokenizer>,
     suggest: bool,
+    max_results: usize,
 ) -> Option<FileMatches> {
     let path = &document.path;
     let outline = document.outline.as_ref()?;
     let file_is_test = is_test_path(path);
-    let lines = document.lines();
+    // Lines only to count tokens: a vector of every line is a fifth of a large file again.
+    let lines = match tokens {
+        Some(_) => document.lines(),
+        None => Vec::new(),
+    };
     let mut matches = Vec::new();
     let mut names = Vec::new();
+    // Per rank, what `Ranked` keeps: a file where every entry matches (`--find x` over
+    // 100,000 constants) costs the results that can be shown, not a copy of its outline.
+    let mut kept = [0usize; 6];
+    let (mut omitted, mut omitted_in_test) = (0, 0);
     visit(&outline.entries, &mut Vec::new(), &mut |chain| {
         let Some(entry) = chain.last() else { return };
         let Some(tier) = tier_of(query, chain) else {
@@ -254,6 +301,16 @@ fn match_file(
             }
             return;
         };
+        let in_test = file_is_test || chain.iter().any(|e| is_test_entry(e));
+        let rank = tier as usize * 2 + usize::from(in_test);
+        match kept.get_mut(rank) {
+            Some(count) if *count < max_results => *count += 1,
+            _ => {
+                omitted += 1;
+                omitted_in_test += usize::from(in_test);
+                return;
+            }
+        }
         let mut found = EntryRef::of(entry);
         found.tokens = tokens.map(|t| t.count(&entry_text(&lines, entry)));
         matches.push(Definition {
@@ -261,7 +318,7 @@ fn match_file(
             language: outline.language,
             hash: document.hash.clone(),
             entry: found,
-            in_test: file_is_test || chain.iter().any(|e| is_test_entry(e)),
+            in_test,
             tier,
         });
     });
@@ -269,7 +326,12 @@ fn match_file(
         true => near_names(&names, query),
         false => Vec::new(),
     };
-    Some(FileMatches { matches, near })
+    Some(FileMatches {
+        matches,
+        omitted,
+        omitted_in_test,
+        near,
+    })
 }
 
 /// The lines of `entry`, joined as they stand in the file.

@@ -4,7 +4,7 @@
 
 use super::find::owner_matches_name;
 use super::is_test_entry;
-use super::{ancestors_at, each_file, EntryRef, RefQuery, Scope, Summary};
+use super::{ancestors_at, each_file, EntryRef, PartialNotes, RefQuery, Scope, Summary};
 use crate::document::Document;
 use crate::lang::Language;
 use crate::outline::{Entry, Outline};
@@ -12,7 +12,8 @@ use crate::parse::{self, LineIndex, ParseOptions};
 use crate::source::{self, Loaded};
 use crate::tokens::Tokenizer;
 use regex::Regex;
-use std::ops::ControlFlow;
+use std::collections::BTreeMap;
+use std::ops::{ControlFlow, RangeInclusive};
 use std::path::PathBuf;
 
 /// Longest hit or context line kept, in characters; longer lines (minified code) are cut
@@ -90,17 +91,20 @@ pub fn grep(
         .build()
         .ok();
     let worth = |bytes: &[u8]| raw.as_ref().is_none_or(|raw| raw.is_match(bytes));
-    each_file(
+    let partial = PartialNotes::default();
+    let mut summary = each_file(
         scope,
         |path, language| {
             let root = scope.root.as_deref();
             let Some(searched) = load(&path, root, language, options.code_only, worth)? else {
                 return Ok(None);
             };
-            Ok(grep_file(path, searched, regex, options, scope.no_tests))
+            grep_file(path, searched, regex, options, scope.no_tests, &partial)
         },
         &mut deliver,
-    )
+    )?;
+    summary.partial = partial.into_sorted();
+    Ok(summary)
 }
 
 /// Finds the uses of `query` in code below `scope` (never inside comments or strings),
@@ -113,16 +117,43 @@ pub fn refs(
 ) -> crate::Result<Summary> {
     let name = query.name.as_bytes();
     let worth = |bytes: &[u8]| memchr::memmem::find(bytes, name).is_some();
-    each_file(
+    let partial = PartialNotes::default();
+    let mut summary = each_file(
         scope,
         |path, language| {
             let Some(searched) = load(&path, scope.root.as_deref(), language, true, worth)? else {
                 return Ok(None);
             };
-            Ok(refs_file(path, searched, query, options, scope.no_tests))
+            if !searched.document.extent.complete {
+                let what = "uses are found only there (--grep finds the rest as text)";
+                partial.note(&path, searched_part(&searched.document, what));
+            }
+            refs_file(path, searched, query, options, scope.no_tests)
         },
         &mut deliver,
+    )?;
+    summary.partial = partial.into_sorted();
+    Ok(summary)
+}
+
+/// What part of a file larger than the read cap a code-aware search saw: comments and
+/// strings are told from code by masking the text from its start, which only the text in
+/// memory allows.
+fn searched_part(document: &Document, what: &str) -> String {
+    let text = document.text.as_bytes();
+    let whole = whole_lines_end(text);
+    format!(
+        "file has {} lines ({} bytes); searched the first {} lines, within the {} MB read cap: {what}",
+        parse::thousands(document.extent.lines),
+        parse::thousands(document.extent.bytes),
+        parse::thousands(parse::count_line_breaks(&text[..whole])),
+        parse::MAX_BYTES >> 20,
     )
+}
+
+/// The end of the last whole line of `text`, the start of a file whose rest is not in memory.
+fn whole_lines_end(text: &[u8]) -> usize {
+    memchr::memrchr2(b'\n', b'\r', text).map_or(0, |at| at + 1)
 }
 
 /// A document loaded for text search, with its code mask when one is wanted.
@@ -174,10 +205,17 @@ fn grep_file(
     regex: &Regex,
     options: TextSearch,
     no_tests: bool,
-) -> Option<FileHits> {
+    partial: &PartialNotes,
+) -> crate::Result<Option<FileHits>> {
     // Matched with every lone `\r` as `\n` (same offsets): `$` and `.` stop at a line's end
     // as they do on `\n` lines, and the mask, made the same way, compares byte for byte.
     let text = &*parse::lone_crs_as_newlines(&searched.document.text);
+    let complete = searched.document.extent.complete;
+    // Past the read cap only whole lines are searched in memory; the rest is streamed.
+    let text = match complete {
+        true => text,
+        false => text.get(..whole_lines_end(text.as_bytes())).unwrap_or(""),
+    };
     let index = LineIndex::new(text);
     let mut hits: Vec<Hit> = Vec::new();
     for found in regex.find_iter(text) {
@@ -199,7 +237,48 @@ fn grep_file(
             false,
         ));
     }
+    if !complete {
+        let document = &searched.document;
+        match searched.mask {
+            // Comments are told from code from the file's start on, which only memory holds.
+            Some(_) => {
+                let what = "comments and strings are told from code only there (search without --code-only for the rest)";
+                partial.note(&path, searched_part(document, what));
+            }
+            None => {
+                let first = parse::count_line_breaks(text.as_bytes()) + 1;
+                hits.extend(stream_hits(document, regex, first)?);
+            }
+        }
+    }
     finish(path, searched.document, hits, options, no_tests)
+}
+
+/// The hits of `regex` on lines `first..` of a file larger than the read cap, streamed line
+/// by line with bounded memory: no file is too large to search whole. A match must lie
+/// within a line there (as ripgrep's are); a line longer than the cap is searched in pieces.
+fn stream_hits(document: &Document, regex: &Regex, first: usize) -> crate::Result<Vec<Hit>> {
+    let mut hits: Vec<Hit> = Vec::new();
+    source::each_line_from(
+        &document.path,
+        &document.extent,
+        &document.hash,
+        first,
+        |line, offset, piece| {
+            if hits.last().is_some_and(|hit| hit.line == line) {
+                return;
+            }
+            if let Some(found) = regex.find(piece) {
+                hits.push(Hit {
+                    line,
+                    column: offset + found.start() + 1,
+                    text: cut_around(piece, found.start(), found.len()),
+                    definition: false,
+                });
+            }
+        },
+    )?;
+    Ok(hits)
 }
 
 fn refs_file(
@@ -208,9 +287,13 @@ fn refs_file(
     query: &RefQuery,
     options: TextSearch,
     no_tests: bool,
-) -> Option<FileHits> {
-    let (document, mask) = (&searched.document, searched.mask.as_deref()?);
-    let outline = document.outline.as_ref()?;
+) -> crate::Result<Option<FileHits>> {
+    let (document, Some(mask)) = (&searched.document, searched.mask.as_deref()) else {
+        return Ok(None);
+    };
+    let Some(outline) = document.outline.as_ref() else {
+        return Ok(None);
+    };
     let text = document.text.as_str();
     let index = LineIndex::new(text);
     let name = query.name.as_bytes();
@@ -361,7 +444,7 @@ fn finish(
     mut hits: Vec<Hit>,
     options: TextSearch,
     no_tests: bool,
-) -> Option<FileHits> {
+) -> crate::Result<Option<FileHits>> {
     if let (true, Some(outline)) = (no_tests, &document.outline) {
         hits.retain(|hit| {
             !ancestors_at(outline, hit.line)
@@ -370,7 +453,7 @@ fn finish(
         });
     }
     if hits.is_empty() {
-        return None;
+        return Ok(None);
     }
     let lines = document.lines();
     let entries: &[Entry] = document.outline.as_ref().map_or(&[], |o| &o.entries);
@@ -401,56 +484,154 @@ fn finish(
         }
     }
     if options.context > 0 {
+        // Lines in memory come from it; those past the read cap from one more streamed pass.
+        let (in_memory, total) = match document.extent.complete {
+            true => (lines.len(), lines.len()),
+            false => (
+                parse::count_line_breaks(
+                    &document.text.as_bytes()[..whole_lines_end(document.text.as_bytes())],
+                ),
+                document.extent.lines,
+            ),
+        };
         // A group's context stops short of the hits of the groups on either side: a hit is
         // never repeated as context, and each line is context to two groups at most.
         let spans: Vec<(usize, usize)> = groups.iter().map(HitGroup::hit_span).collect();
-        for (index, group) in groups.iter_mut().enumerate() {
-            let after = index
-                .checked_sub(1)
-                .and_then(|previous| spans.get(previous))
-                .map_or(0, |span| span.1);
-            let before = spans.get(index + 1).map_or(usize::MAX, |next| next.0);
-            let within = after.saturating_add(1)..=before.saturating_sub(1);
-            add_context(group, &lines, options.context, within);
+        let wanted: Vec<Vec<RangeInclusive<usize>>> = groups
+            .iter()
+            .enumerate()
+            .map(|(index, group)| {
+                let after = index
+                    .checked_sub(1)
+                    .and_then(|previous| spans.get(previous))
+                    .map_or(0, |span| span.1);
+                let before = spans.get(index + 1).map_or(usize::MAX, |next| next.0);
+                let within = after.saturating_add(1)..=before.saturating_sub(1);
+                context_ranges(group, options.context, within, total)
+            })
+            .collect();
+        let streamed = streamed_lines(&document, wanted.iter().flatten(), in_memory)?;
+        for (group, ranges) in groups.iter_mut().zip(&wanted) {
+            fill_context(group, ranges, |number| match number <= in_memory {
+                true => lines.get(number - 1).map(|text| cut_around(text, 0, 0)),
+                false => streamed.get(&number).cloned(),
+            });
         }
     }
-    Some(FileHits {
+    Ok(Some(FileHits {
         path,
         language: document.outline.as_ref().map(|o| o.language),
         hash: document.hash,
         groups,
-    })
+    }))
 }
 
-/// The lines within `context` of each hit of `group` and `within` the lines it may take, hits
-/// themselves left out. Each line is looked at once at most, whatever `context` says: the work
-/// is bounded by the file, not by the number asked for (`-C 4294967296` on a 4-line file costs
-/// what `-C 4` does, and `-C 18446744073709551615` does not wrap).
-fn add_context(
-    group: &mut HitGroup,
-    lines: &[&str],
+/// The line ranges within `context` of each hit of `group` and `within` the lines it may
+/// take, in a file of `total` lines: disjoint and in order, so each line is looked at once at
+/// most, whatever `context` says. The work is bounded by the file, not by the number asked
+/// for (`-C 4294967296` on a 4-line file costs what `-C 4` does, and
+/// `-C 18446744073709551615` does not wrap).
+fn context_ranges(
+    group: &HitGroup,
     context: usize,
-    within: std::ops::RangeInclusive<usize>,
-) {
+    within: RangeInclusive<usize>,
+    total: usize,
+) -> Vec<RangeInclusive<usize>> {
     let mut hit_lines: Vec<usize> = group.hits.iter().map(|hit| hit.line).collect();
     hit_lines.sort_unstable();
     hit_lines.dedup();
     // Lines before `from` were taken (or passed) for an earlier hit.
     let mut from = (*within.start()).max(1);
-    let end = (*within.end()).min(lines.len());
+    let end = (*within.end()).min(total);
+    let mut ranges = Vec::new();
     for &line in &hit_lines {
         let first = line.saturating_sub(context).max(from);
         let last = line.saturating_add(context).min(end);
-        for number in first..=last {
-            let Some(text) = lines.get(number - 1) else {
-                break;
-            };
-            if hit_lines.binary_search(&number).is_err() {
-                group.context.push((number, cut_around(text, 0, 0)));
-            }
+        if first <= last {
+            ranges.push(first..=last);
         }
         from = from.max(last.saturating_add(1));
     }
+    ranges
+}
+
+/// Adds the lines of `ranges` that are not hits to `group`'s context, their text from `line`.
+fn fill_context(
+    group: &mut HitGroup,
+    ranges: &[RangeInclusive<usize>],
+    line: impl Fn(usize) -> Option<String>,
+) {
+    let mut hit_lines: Vec<usize> = group.hits.iter().map(|hit| hit.line).collect();
+    hit_lines.sort_unstable();
+    for number in ranges.iter().flat_map(|range| range.clone()) {
+        if hit_lines.binary_search(&number).is_ok() {
+            continue;
+        }
+        match line(number) {
+            Some(text) => group.context.push((number, text)),
+            None => break,
+        }
+    }
+}
+
+/// The lines of `ranges` past line `in_memory` of `document`, cut as context lines are, read
+/// by streaming the file (nothing to read when every range lies in memory).
+fn streamed_lines<'r>(
+    document: &Document,
+    ranges: impl Iterator<Item = &'r RangeInclusive<usize>>,
+    in_memory: usize,
+) -> crate::Result<BTreeMap<usize, String>> {
+    let mut past: Vec<RangeInclusive<usize>> = ranges
+        .filter(|range| *range.end() > in_memory)
+        .map(|range| (*range.start()).max(in_memory + 1)..=*range.end())
+        .collect();
+    let mut lines = BTreeMap::new();
+    if past.is_empty() {
+        return Ok(lines);
+    }
+    // Neighbouring groups' ranges may overlap: merged, the one range starting at or before
+    // a line is the only one that may hold it.
+    past.sort_by_key(|range| *range.start());
+    let mut merged: Vec<RangeInclusive<usize>> = Vec::with_capacity(past.len());
+    for range in past {
+        match merged.last_mut() {
+            Some(last) if *range.start() <= last.end().saturating_add(1) => {
+                *last = *last.start()..=(*last.end()).max(*range.end());
+            }
+            _ => merged.push(range),
+        }
+    }
+    let first = merged.first().map_or(usize::MAX, |range| *range.start());
+    let wanted = |line: usize| {
+        let at = merged.partition_point(|range| *range.start() <= line);
+        at > 0 && merged[at - 1].contains(&line)
+    };
+    source::each_line_from(
+        &document.path,
+        &document.extent,
+        &document.hash,
+        first,
+        |line, offset, piece| {
+            if offset == 0 && wanted(line) {
+                lines.insert(line, cut_around(piece, 0, 0));
+            }
+        },
+    )?;
+    Ok(lines)
+}
+
+/// [`context_ranges`] and [`fill_context`] over lines all in memory.
+#[cfg(test)]
+fn add_context(
+    group: &mut HitGroup,
+    lines: &[&str],
+    context: usize,
+    within: RangeInclusive<usize>,
+) {
+    let ranges = context_ranges(group, context, within, lines.len());
+    fill_context(group, &ranges, |number| {
+        lines.get(number - 1).map(|text| cut_around(text, 0, 0))
+    });
 }
 
 #[cfg(test)]

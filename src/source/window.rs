@@ -73,6 +73,170 @@ pub fn read_window(
     Ok(collector.finish())
 }
 
+/// Hands every line of the file at `path` from line `first` on to `visit`: its number, the
+/// byte offset of the piece within the line, and the piece (without its line ending). The file
+/// is read again from its start up to the size the loader saw (`extent.bytes`), with memory
+/// bounded by one line: a line longer than the read cap comes in pieces of at most the cap,
+/// cut on character boundaries. What `--grep` searches past the text kept in memory. A file
+/// whose bytes no longer hash to `hash` is an error, returned once every line was visited
+/// (so a caller keeps what it gathered only on success).
+pub fn each_line_from(
+    path: &Path,
+    extent: &Extent,
+    hash: &str,
+    first: usize,
+    visit: impl FnMut(usize, usize, &str),
+) -> Result<()> {
+    // No root to confine to here: as for `read_window`, the hash decides.
+    let (file, _) = open_regular(path, None)?;
+    let mut reader = file.take(extent.bytes as u64);
+    let mut decoder = extent.encoding.decoder();
+    let mut hasher = xxhash_rust::xxh3::Xxh3::new();
+    let mut splitter = Splitter::new(first, MAX_BYTES, visit);
+    let mut chunk = vec![0u8; CHUNK];
+    loop {
+        let n = read_some(&mut reader, &mut chunk, path)?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&chunk[..n]);
+        splitter.push(decoder.decode(&chunk[..n]));
+    }
+    splitter.push(decoder.finish());
+    splitter.finish();
+    if format_hash(hasher.digest()) != hash {
+        return Err(Error::Changed(path.to_path_buf()));
+    }
+    Ok(())
+}
+
+/// Splits decoded text fed in chunks into lines (ending at `\n`, `\r\n` or a lone `\r`) and
+/// hands those from `first` on to `visit`, in pieces of at most `max_piece` bytes.
+struct Splitter<F> {
+    first: usize,
+    max_piece: usize,
+    /// The line the next byte belongs to.
+    line: usize,
+    /// Bytes of the current line seen since its last break (a last line without one counts).
+    pending: bool,
+    /// The last byte seen was a `\r` that ended a line: a `\n` right after it belongs to it.
+    after_cr: bool,
+    current: Vec<u8>,
+    /// Bytes of the current line handed on already.
+    offset: usize,
+    visit: F,
+}
+
+impl<F: FnMut(usize, usize, &str)> Splitter<F> {
+    fn new(first: usize, max_piece: usize, visit: F) -> Splitter<F> {
+        Splitter {
+            first: first.max(1),
+            max_piece: max_piece.max(4),
+            line: 1,
+            pending: false,
+            after_cr: false,
+            current: Vec::new(),
+            offset: 0,
+            visit,
+        }
+    }
+
+    fn push(&mut self, mut bytes: &[u8]) {
+        while !bytes.is_empty() {
+            if std::mem::take(&mut self.after_cr) && bytes[0] == b'\n' {
+                bytes = &bytes[1..];
+                continue;
+            }
+            if self.line < self.first {
+                // Whole chunks before the first line wanted are only counted.
+                let breaks = super::decode::breaks_in_chunk(bytes, false);
+                if self.line + breaks < self.first {
+                    self.line += breaks;
+                    let last = bytes.last().copied();
+                    self.pending = !matches!(last, Some(b'\n' | b'\r'));
+                    self.after_cr = last == Some(b'\r');
+                    return;
+                }
+            }
+            let (piece, rest, ends) = match memchr::memchr2(b'\n', b'\r', bytes) {
+                Some(i) => {
+                    self.after_cr = bytes[i] == b'\r';
+                    (&bytes[..i], &bytes[i + 1..], true)
+                }
+                None => (bytes, &[][..], false),
+            };
+            self.pending = !ends;
+            if self.line >= self.first {
+                self.append(piece);
+            }
+            if ends {
+                self.end_line();
+            }
+            bytes = rest;
+        }
+    }
+
+    /// Adds `piece` to the current line, handing on a full piece whenever one fills up.
+    fn append(&mut self, mut piece: &[u8]) {
+        while self.current.len() + piece.len() > self.max_piece {
+            let room = self.max_piece - self.current.len();
+            self.current.extend_from_slice(&piece[..room]);
+            piece = &piece[room..];
+            // Back to a character boundary: the bytes after it open the next piece.
+            let cut = char_floor(&self.current);
+            let carried = self.current.split_off(cut);
+            self.emit();
+            self.current = carried;
+        }
+        self.current.extend_from_slice(piece);
+    }
+
+    fn emit(&mut self) {
+        let text = String::from_utf8_lossy(&self.current);
+        (self.visit)(self.line, self.offset, &text);
+        self.offset += self.current.len();
+        self.current.clear();
+    }
+
+    fn end_line(&mut self) {
+        if self.line >= self.first {
+            self.emit();
+        }
+        self.offset = 0;
+        self.line += 1;
+    }
+
+    fn finish(mut self) {
+        if self.pending {
+            self.end_line();
+        }
+    }
+}
+
+/// Where `bytes` (UTF-8, perhaps cut in a character) may be cut: before a character that
+/// starts in its last three bytes and is not whole, else at its end. Never 0 for a non-empty
+/// piece, so every piece makes progress.
+fn char_floor(bytes: &[u8]) -> usize {
+    let len = bytes.len();
+    for back in 1..=3.min(len) {
+        let byte = bytes[len - back];
+        if byte & 0xC0 == 0x80 {
+            continue; // a continuation byte: look further back for its start
+        }
+        let width = match byte {
+            0xF0.. => 4,
+            0xE0.. => 3,
+            0xC0.. => 2,
+            _ => 1,
+        };
+        return match width > back && len - back > 0 {
+            true => len - back,
+            false => len,
+        };
+    }
+    len
+}
+
 /// Picks the window's lines out of decoded text fed in chunks.
 struct Collector {
     first: usize,
@@ -232,6 +396,66 @@ mod tests {
         assert_eq!(collect(text, 1, 3, 2, 3), ["aaaa"]);
         assert_eq!(window_of_text(text, 1, 3, 9).lines, ["aaaa", "bbbb"]);
         assert_eq!(window_of_text(text, 1, 3, 2).lines, ["aaaa"]);
+    }
+
+    fn split(
+        text: &str,
+        first: usize,
+        max_piece: usize,
+        chunk: usize,
+    ) -> Vec<(usize, usize, String)> {
+        let mut seen = Vec::new();
+        let mut splitter = Splitter::new(first, max_piece, |line, offset, piece: &str| {
+            seen.push((line, offset, piece.to_string()))
+        });
+        for piece in text.as_bytes().chunks(chunk) {
+            splitter.push(piece);
+        }
+        splitter.finish();
+        seen
+    }
+
+    #[test]
+    fn split_lines_are_the_lines_of_text() {
+        let text = "one\ntwo\r\n\nfour\rfive\r\r\nseven";
+        let all = crate::parse::lines(text);
+        for chunk in 1..=text.len() {
+            for first in 1..=8 {
+                let expected: Vec<(usize, usize, String)> = all
+                    .iter()
+                    .enumerate()
+                    .skip(first - 1)
+                    .map(|(i, line)| (i + 1, 0, line.to_string()))
+                    .collect();
+                assert_eq!(
+                    split(text, first, 100, chunk),
+                    expected,
+                    "{first} by {chunk}"
+                );
+            }
+        }
+        assert!(split("a\n", 2, 100, 1).is_empty());
+    }
+
+    #[test]
+    fn long_lines_split_into_pieces_on_character_boundaries() {
+        let text = "abcdéfghij\nxy";
+        for chunk in 1..=text.len() {
+            let pieces = split(text, 1, 4, chunk);
+            let joined: String = pieces
+                .iter()
+                .filter(|(line, _, _)| *line == 1)
+                .map(|(_, _, piece)| piece.as_str())
+                .collect();
+            assert_eq!(joined, "abcdéfghij", "by {chunk}");
+            for (line, offset, piece) in &pieces {
+                assert!(piece.len() <= 4 && !piece.contains('\u{FFFD}'));
+                if *line == 1 {
+                    assert_eq!(&text[*offset..*offset + piece.len()], piece);
+                }
+            }
+            assert_eq!(pieces.last(), Some(&(2, 0, "xy".to_string())));
+        }
     }
 
     #[test]

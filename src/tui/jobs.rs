@@ -214,6 +214,15 @@ impl App {
                                 summary.unreadable.len()
                             ));
                         }
+                        Ok(summary) if results.note.is_none() && !summary.partial.is_empty() => {
+                            results.note = Some(format!(
+                                "{} searched only in part (past a read limit)",
+                                match summary.partial.len() {
+                                    1 => "1 file".to_string(),
+                                    n => format!("{n} files"),
+                                }
+                            ));
+                        }
                         Ok(_) => {}
                     }
                 }
