@@ -397,3 +397,24 @@ fn member_declarations_are_entries_of_their_class() {
         "{sigs:?}"
     );
 }
+
+#[test]
+fn template_arguments_with_comparisons_and_shifts() {
+    let src = "template<char i, bool B = i < 10> void f1(void) { }\n\
+template <int N = 1 << 4, bool C = N <= 8> struct Buf { int a[N]; };\n\
+template <typename T, typename = std::enable_if_t<sizeof(T) < 8>> T id(T t) { return t; }\n\
+template <typename T, enable_if_t<V<T>::v >= 1 && V<T>::v <= 9, int> = 0> T ge(T t) { return t; }\n\
+std::vector<std::pair<int, int>> pairs() { return {}; }\n\
+void g(void) { }\n";
+    assert_eq!(
+        names(src),
+        vec![
+            e("f1", 1, 1),
+            e("Buf", 2, 2),
+            e("id", 3, 3),
+            e("ge", 4, 4),
+            e("pairs", 5, 5),
+            e("g", 6, 6)
+        ]
+    );
+}
