@@ -227,7 +227,8 @@ pub(crate) const LANGUAGES: [Row; 20] = [
         language: Language::Makefile,
         name: "makefile",
         aliases: &["make"],
-        extensions: &["mk"],
+        // `.mak`: nmake and older GNU make projects name their include files so.
+        extensions: &["mak", "mk"],
         file_names: &["BSDmakefile", "GNUmakefile", "Makefile", "makefile"],
         name_prefixes: &[],
         scan: |text, _| parse::make::parse(text),
@@ -516,6 +517,7 @@ mod tests {
             ("src/app.PY", Some(Language::Python)),
             ("Makefile", Some(Language::Makefile)),
             ("rules.mk", Some(Language::Makefile)),
+            ("build/win32.mak", Some(Language::Makefile)),
             ("build/Dockerfile", Some(Language::Dockerfile)),
             ("Dockerfile.dev", Some(Language::Dockerfile)),
             ("Containerfile.json", Some(Language::Dockerfile)),
@@ -560,6 +562,10 @@ mod tests {
         );
         assert!(
             summary.ends_with("makefile pdm.lock poetry.lock uv.lock"),
+            "{summary}"
+        );
+        assert!(
+            summary.contains(" .less .mak .markdown .md .mjs .mk .mts "),
             "{summary}"
         );
     }
