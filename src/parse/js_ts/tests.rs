@@ -230,7 +230,7 @@ fn assignments_and_iifes() {
     let src = "(function () {\n  function hidden() {}\n  exports.inner = function () {}\n})()\nexports.f = function () {}\nFoo.prototype.render = function render() {\n  return 1\n}\nmodule.exports = { a }\nobj.bound = function () {}.bind(this)\nA.B = class {\n  m() {}\n}\nx = function () {}\nhmr['virtual:inc'] = () => {}\nrequire('x').y = function () {}\n";
     assert_eq!(
         js(src),
-        "function f 5-5\nmethod render 6-8\nclass B 11-13\n  method m 12-12\nfunction y 16-16\n"
+        "function f 5-5\nmethod render 6-8\nclass B 11-13\n  method m 12-12\nfunction x 14-14\nfunction y 16-16\n"
     );
 }
 
@@ -371,4 +371,16 @@ constant n 5-5\nconstant length 5-5\nconstant zero 6-6\nconstant q 6-6\n"
     );
     let sigs = signatures("export const { a, b: c } = obj;\n", false);
     assert_eq!(sigs, vec!["export const a", "export const c"]);
+}
+
+#[test]
+fn assignments_to_undeclared_top_level_names() {
+    let src =
+        "function2 = function() {};\nMyClass = {\n  m: function() {},\n  n() {}\n}\ncount = 1\n\
+Later = class {\n  run() {}\n}\nif (x) { hidden = function () {} }\n";
+    assert_eq!(
+        js(src),
+        "function function2 1-1\nvariable MyClass 2-5\n  method m 3-3\n  method n 4-4\n\
+class Later 7-9\n  method run 8-8\n"
+    );
 }

@@ -311,7 +311,12 @@ impl Scanner<'_> {
     /// An expression statement at `i`; records `a.b = function/arrow/class`.
     pub(super) fn assignment(&self, i: usize, end: usize, out: &mut Vec<Entry>) -> usize {
         let (j, last_prop) = self.assignment_target(i, end);
-        let Some((ps, pe)) = last_prop else {
+        // `name = function () {}` at the top level assigns a global as a declaration would
+        // (sloppy-mode scripts); the name is its own last part.
+        let word_end = self.word_end(i, end);
+        let bare = (last_prop.is_none() && self.skip_ws(word_end, end) == j && word_end > i)
+            .then_some((i, word_end));
+        let Some((ps, pe)) = last_prop.or(bare) else {
             return self.skip_statement(i, end);
         };
         if self.at(j) != b'=' || matches!(self.at(j + 1), b'=' | b'>') {
@@ -323,7 +328,26 @@ impl Scanner<'_> {
             // `module.exports = { … }`: its methods are listed at this level.
             let span = self.scan(v, end, Stop::NONE);
             if let Some(close) = self.whole_object(v, span.last, end) {
-                out.extend(self.object_members(v + 1, close, 0));
+                let members = self.object_members(v + 1, close, 0);
+                if bare.is_some() {
+                    // `MyClass = { m: function () {} }`: a global holding the methods, as
+                    // `var MyClass = { … }` is.
+                    let line_end = memchr::memchr(b'\n', self.m.get(i..).unwrap_or(&[]))
+                        .map_or(end, |n| i + n);
+                    let sig = self.text(i, line_end.min(span.last + 1));
+                    out.push(
+                        Entry::new(
+                            Kind::Variable,
+                            self.text(ps, pe),
+                            self.line(i),
+                            self.line(span.last),
+                        )
+                        .with_signature(signature(sig))
+                        .with_children(members),
+                    );
+                } else {
+                    out.extend(members);
+                }
             }
             return span.at + 1;
         }
