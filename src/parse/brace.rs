@@ -198,7 +198,7 @@ impl<'a> Scanner<'a> {
     fn head_text(&self, start: usize, end: usize) -> String {
         let directives = self.spec.lex.line_comments.contains(&"#");
         let src = self.src.as_bytes().get(start..end.min(self.src.len()));
-        if !directives || !src.is_some_and(|src| memchr::memchr(b'#', src).is_some()) {
+        if !directives || src.is_none_or(|src| memchr::memchr(b'#', src).is_none()) {
             return self.code_text(start, end);
         }
         let mut out = String::new();
