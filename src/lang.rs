@@ -259,7 +259,8 @@ pub(crate) const LANGUAGES: [Row; 23] = [
         language: Language::Makefile,
         name: "makefile",
         aliases: &["make"],
-        extensions: &["mk"],
+        // `.mak`: nmake and older GNU make projects name their include files so.
+        extensions: &["mak", "mk"],
         file_names: &["BSDmakefile", "GNUmakefile", "Makefile", "makefile"],
         name_prefixes: &[],
         interpreters: &[],
@@ -684,6 +685,7 @@ mod tests {
             ("src/app.PY", Some(Language::Python)),
             ("Makefile", Some(Language::Makefile)),
             ("rules.mk", Some(Language::Makefile)),
+            ("build/win32.mak", Some(Language::Makefile)),
             ("build/Dockerfile", Some(Language::Dockerfile)),
             ("Dockerfile.dev", Some(Language::Dockerfile)),
             ("Containerfile.json", Some(Language::Dockerfile)),
@@ -796,6 +798,10 @@ mod tests {
         assert!(summary.starts_with(".bash .bats .c .cc .cjs"), "{summary}");
         assert!(
             summary.ends_with("makefile pdm.lock poetry.lock uv.lock"),
+            "{summary}"
+        );
+        assert!(
+            summary.contains(" .less .mak .markdown .md .mjs .mk .mts "),
             "{summary}"
         );
     }

@@ -8,6 +8,7 @@
 //! declaration.
 
 mod head;
+mod members;
 mod pre;
 mod tokens;
 
@@ -46,6 +47,7 @@ pub fn parse(text: &str, _language: Language) -> Vec<Entry> {
         ctx,
         lines,
         cut_below: std::cell::Cell::new(false),
+        class_name: std::cell::Cell::new(None),
     };
     let mut entries = scanner.scope(0, code.len(), Scope::File, 0);
     insert_by_range(&mut entries, pre.macros);
@@ -111,6 +113,8 @@ struct Scanner<'a> {
     /// Set when a transparent scope (`extern "C"`, an anonymous namespace or type) was not read
     /// for the nesting limit: the named entry around it is then marked, see [`Scanner::body`].
     cut_below: std::cell::Cell<bool>,
+    /// The name of the class whose body is being read (its constructors have no return type).
+    class_name: std::cell::Cell<Option<(usize, usize)>>,
 }
 
 impl Scanner<'_> {
@@ -149,6 +153,9 @@ impl Scanner<'_> {
             match code[i] {
                 b';' => {
                     self.statement(head, i, &mut out);
+                    if scope == Scope::Class {
+                        self.member_declaration(head, i, &mut out);
+                    }
                     if statements.len() >= KR_STATEMENTS {
                         statements.remove(0);
                     }
@@ -411,7 +418,10 @@ impl Scanner<'_> {
         let (kids, cut) = if kind == Kind::Enum {
             (Vec::new(), false)
         } else {
-            self.body(open, close, Scope::Class, depth)
+            let outer = self.class_name.replace(name);
+            let body = self.body(open, close, Scope::Class, depth);
+            self.class_name.set(outer);
+            body
         };
         match name.zip(line) {
             Some(((s, e), line)) => {

@@ -11,6 +11,7 @@
 
 pub(crate) mod mask;
 mod members;
+mod patterns;
 mod statements;
 #[cfg(test)]
 mod tests;

@@ -15,6 +15,7 @@ pub(crate) fn parse(text: &str) -> Vec<Entry> {
         return Vec::new();
     }
     let source = blank_front_matter(text);
+    let source = plain_fence_ends(&source);
     let text: &str = &source;
     let index = LineIndex::new(text);
     let last_line = count_lines(text).max(1);
@@ -133,6 +134,43 @@ fn heading_name(raw: &str) -> String {
     crate::parse::one_line(&text_lines.join(" "))
 }
 
+/// Turns the blanks after a code fence's run (`~~~` then a tab, a form feed, a no-break
+/// space) into spaces, byte for byte: a reader sees the fence close there, and the parser
+/// would otherwise read on to the end of the file and lose every later heading.
+fn plain_fence_ends(text: &str) -> std::borrow::Cow<'_, str> {
+    let odd_blank = |c: char| c.is_whitespace() && !matches!(c, ' ' | '\r' | '\n');
+    let fence_end = |line: &str| -> Option<usize> {
+        let body = line.trim_start_matches(' ');
+        let mark = body.chars().next().filter(|c| matches!(c, '`' | '~'))?;
+        let run = body.len() - body.trim_start_matches(mark).len();
+        let rest = body.get(run..)?;
+        (run >= 3 && rest.chars().all(char::is_whitespace) && rest.chars().any(odd_blank))
+            .then_some(line.len() - rest.len())
+    };
+    if !text.split('\n').any(|line| fence_end(line).is_some()) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let Some(at) = fence_end(line) else {
+            out.push_str(line);
+            continue;
+        };
+        out.push_str(line.get(..at).unwrap_or(""));
+        for c in line.get(at..).unwrap_or("").chars() {
+            if odd_blank(c) {
+                out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+            } else {
+                out.push(c);
+            }
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Replaces YAML front matter (a `---` first line up to a `---` or `...` line within the first
 /// 200 lines) by blank lines, keeping line numbers.
 fn blank_front_matter(text: &str) -> std::borrow::Cow<'_, str> {
@@ -226,6 +264,21 @@ mod tests {
         let src = "---\nlayout: post\n---\n\n> # quoted\n\n- # in list\n\n## Two\n";
         let got = flat(&parse(src));
         assert_eq!(got, vec![row("Two", 2, 9, 9, 0)]);
+    }
+
+    #[test]
+    fn a_closing_fence_with_trailing_blanks_closes() {
+        let src =
+            "# A\n\n~~~\n## in code\n~~~\t\n\n## B\n\n```\r\ncode\r\n```\u{a0}\u{c}\r\n## C\n";
+        let got = flat(&parse(src));
+        assert_eq!(
+            got,
+            vec![
+                row("A", 1, 1, 12, 0),
+                row("B", 2, 7, 11, 1),
+                row("C", 2, 12, 12, 1)
+            ]
+        );
     }
 
     #[test]

@@ -8,7 +8,9 @@
 //! unquoted (`"My Table"`, `` `t` ``, `[t]`). An entry spans from the `CREATE` line to the line
 //! of the statement's last token (its `;`).
 
+mod plsql;
 mod scan;
+mod table;
 
 use crate::outline::{Entry, Kind};
 use crate::parse::lex::LexSpec;
@@ -101,6 +103,10 @@ enum Object {
     Domain,
     Sequence,
     Schema,
+    /// MySQL's and SQL Server's databases (PostgreSQL's and Oracle's too).
+    Database,
+    /// An Oracle PL/SQL package (specification or body), its routines as children.
+    Package,
 }
 
 impl Object {
@@ -117,6 +123,8 @@ impl Object {
             "DOMAIN" => Object::Domain,
             "SEQUENCE" => Object::Sequence,
             "SCHEMA" => Object::Schema,
+            "DATABASE" => Object::Database,
+            "PACKAGE" => Object::Package,
             _ => return None,
         })
     }
@@ -131,7 +139,8 @@ impl Object {
             Object::Trigger => Kind::Trigger,
             Object::Type | Object::Domain => Kind::Type,
             Object::Sequence => Kind::Sequence,
-            Object::Schema => Kind::Schema,
+            Object::Schema | Object::Database => Kind::Schema,
+            Object::Package => Kind::Module,
         }
     }
 }
@@ -185,53 +194,6 @@ const TRIGGER_STOP: &[&str] = &[
     "INITIALLY",
     "FROM",
     "WITH",
-];
-
-/// First words of a table element that is a constraint, not a column.
-const CONSTRAINT_WORDS: &[&str] = &[
-    "CONSTRAINT",
-    "PRIMARY",
-    "FOREIGN",
-    "UNIQUE",
-    "CHECK",
-    "EXCLUDE",
-    "LIKE",
-    "FULLTEXT",
-    "SPATIAL",
-    "PERIOD",
-];
-
-/// Types that take a parenthesised argument: `key varchar(20)` is a column named `key`.
-const SIZED_TYPES: &[&str] = &[
-    "VARCHAR",
-    "CHAR",
-    "CHARACTER",
-    "NVARCHAR",
-    "NCHAR",
-    "VARBINARY",
-    "BINARY",
-    "DECIMAL",
-    "NUMERIC",
-    "NUMBER",
-    "FLOAT",
-    "DOUBLE",
-    "REAL",
-    "BIT",
-    "INT",
-    "INTEGER",
-    "TINYINT",
-    "SMALLINT",
-    "MEDIUMINT",
-    "BIGINT",
-    "TIMESTAMP",
-    "TIME",
-    "DATETIME",
-    "DATETIME2",
-    "ENUM",
-    "SET",
-    "VARCHAR2",
-    "NVARCHAR2",
-    "RAW",
 ];
 
 struct Head<'a> {
@@ -360,6 +322,16 @@ impl Head<'_> {
         if self.is(i, "IF") && self.is(i + 1, "NOT") && self.is(i + 2, "EXISTS") {
             i += 3;
         }
+        // `PACKAGE BODY p`, `TYPE BODY t` (Oracle) define what the specification declared;
+        // `DATABASE LINK l` names a link.
+        let qualifier = match object {
+            Object::Package | Object::Type if self.is(i, "BODY") => Some("BODY"),
+            Object::Database if self.is(i, "LINK") => Some("LINK"),
+            _ => None,
+        };
+        if qualifier.is_some() {
+            i += 1;
+        }
         let create = self.tok(0)?;
         let line = index.line_of(create.start);
         let end_line = index.line_of(statement.last_byte.max(create.start));
@@ -387,11 +359,27 @@ impl Head<'_> {
             Object::Index => self.index(name_at),
             Object::Function | Object::Procedure | Object::Aggregate => self.routine(name_at),
             Object::Trigger => self.until(name_at, TRIGGER_STOP),
-            Object::Type | Object::Domain | Object::Sequence | Object::Schema => {
-                self.joined(name_at, self.tokens.len())
+            Object::Package => {
+                children = self.unit_members(name_at, index);
+                self.until(name_at, &["IS", "AS"])
             }
+            Object::Type if qualifier.is_some() => {
+                children = self.unit_members(name_at, index);
+                self.until(name_at, &["IS", "AS"])
+            }
+            Object::Type
+            | Object::Domain
+            | Object::Sequence
+            | Object::Schema
+            | Object::Database => self.joined(name_at, self.tokens.len()),
         };
         let mut sig = shown.join(" ");
+        if let Some(word) = qualifier {
+            if !sig.is_empty() {
+                sig.push(' ');
+            }
+            sig.push_str(word);
+        }
         if !sig.is_empty() {
             sig.push(' ');
         }
@@ -508,92 +496,6 @@ impl Head<'_> {
             i += 1;
         }
         self.joined(from, i)
-    }
-
-    /// The signature of a table (`users (3 columns)`) and its columns.
-    fn table(&self, from: usize, after: usize, index: &LineIndex) -> (String, Vec<Entry>) {
-        let name = self.joined(from, after);
-        // ClickHouse: `CREATE TABLE t ON CLUSTER c (…)`.
-        let after = if self.is(after, "ON") && self.is(after + 1, "CLUSTER") {
-            after + 3
-        } else {
-            after
-        };
-        if !self.is_punct(after, b'(') {
-            return (name, Vec::new());
-        }
-        let close = self.skip_group(after);
-        if self.is(close, "AS") {
-            // `CREATE TABLE t (a, b) AS SELECT …`: a column name list, not definitions.
-            return (name, Vec::new());
-        }
-        let mut columns = Vec::new();
-        let mut element = after + 1;
-        let mut i = element;
-        let mut depth = 0usize;
-        while i < close {
-            match self.tok(i).map(|t| t.kind) {
-                Some(Tok::Punct(b'(')) => depth += 1,
-                Some(Tok::Punct(b')')) if depth > 0 => depth -= 1,
-                Some(Tok::Punct(b',' | b')')) if depth == 0 => {
-                    if let Some(column) = self.column(element, i, index) {
-                        columns.push(column);
-                    }
-                    element = i + 1;
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        let count = columns.len();
-        let sig = match count {
-            0 => name,
-            1 => format!("{name} (1 column)"),
-            n => format!("{name} ({n} columns)"),
-        };
-        (sig, columns)
-    }
-
-    /// A column definition spanning tokens `from..to`, unless it is a table constraint.
-    fn column(&self, from: usize, to: usize, index: &LineIndex) -> Option<Entry> {
-        if from >= to {
-            return None;
-        }
-        let first = self.tok(from)?;
-        if self.is_any(from, CONSTRAINT_WORDS) {
-            return None;
-        }
-        let index_body = |k: usize| {
-            self.is_punct(k, b'(')
-                || self.is_any(k, &["USING", "CLUSTERED", "NONCLUSTERED", "UNIQUE"])
-        };
-        if self.is_any(from, &["KEY", "INDEX"])
-            && (self.is_punct(from + 1, b'(')
-                || index_body(from + 2) && !self.is_any(from + 1, SIZED_TYPES)
-                || self.tok(from + 1).is_some_and(|t| t.kind == Tok::Quoted))
-        {
-            return None;
-        }
-        let name = match first.kind {
-            Tok::Word => self.src(first).to_string(),
-            Tok::Quoted => unquote(self.src(first)),
-            Tok::Punct(b'[') => self.name(from)?.0,
-            _ => return None,
-        };
-        if from + 1 >= to && first.kind == Tok::Word {
-            // A bare word alone (`LIKE`-less inheritance lists, typos): not a definition.
-            return None;
-        }
-        let last = self.tok(to - 1)?;
-        Some(
-            Entry::new(
-                Kind::Field,
-                name,
-                index.line_of(first.start),
-                index.line_of(last.end.saturating_sub(1).max(first.start)),
-            )
-            .with_signature(self.joined(from, to)),
-        )
     }
 }
 

@@ -157,6 +157,9 @@ value_ = v;
             (2, "class", "Box".to_string(), 2, 18),
             (3, "method", "Box".to_string(), 5, 5),
             (3, "method", "Box".to_string(), 6, 6),
+            // Declared only (`= default`, `= delete`): still members of the class.
+            (3, "method", "~Box".to_string(), 7, 7),
+            (3, "method", "Box".to_string(), 8, 8),
             (3, "method", "operator<".to_string(), 9, 9),
             (3, "method", "operator()".to_string(), 10, 10),
             (3, "method", "operator bool".to_string(), 11, 11),
@@ -354,4 +357,64 @@ typedef int (Widget::*member_fn)(int);\n";
 fn unclosed_function_ends_at_file_end() {
     let got = names("int f(void) {\n  return 0;\n");
     assert_eq!(got, vec![e("f", 1, 2)]);
+}
+
+#[test]
+fn member_declarations_are_entries_of_their_class() {
+    let src = "class Widget {\npublic:\n  Widget();\n  explicit Widget(int n);\n  ~Widget();\n\
+  void draw() const;\n  virtual int size() = 0;\n  Widget(const Widget &) = delete;\n\
+  int inline_one() { return 1; }\n  int field = compute(1);\n  std::function<void(int)> cb;\n\
+  int (*fp)(int);\n  friend void swap(Widget &, Widget &);\n  Q_DISABLE_COPY(Widget);\n\
+  operator bool() const;\n  STDMETHOD_(int, Get)() = 0;\n};\nstruct S { void f(); };\n";
+    assert_eq!(
+        flat(src),
+        vec![
+            (0, "class", "Widget".to_string(), 1, 17),
+            (1, "method", "Widget".to_string(), 3, 3),
+            (1, "method", "Widget".to_string(), 4, 4),
+            (1, "method", "~Widget".to_string(), 5, 5),
+            (1, "method", "draw".to_string(), 6, 6),
+            (1, "method", "size".to_string(), 7, 7),
+            (1, "method", "Widget".to_string(), 8, 8),
+            (1, "method", "inline_one".to_string(), 9, 9),
+            (1, "method", "operator bool".to_string(), 15, 15),
+            (0, "struct", "S".to_string(), 18, 18),
+            (1, "method", "f".to_string(), 18, 18),
+        ]
+    );
+    let entries = parse(src, Language::Cpp);
+    let sigs: Vec<_> = entries[0]
+        .children
+        .iter()
+        .filter_map(|e| e.signature.as_deref().map(str::to_string))
+        .collect();
+    assert!(
+        sigs.contains(&"virtual int size() = 0".to_string()),
+        "{sigs:?}"
+    );
+    assert!(
+        sigs.contains(&"Widget(const Widget &) = delete".to_string()),
+        "{sigs:?}"
+    );
+}
+
+#[test]
+fn template_arguments_with_comparisons_and_shifts() {
+    let src = "template<char i, bool B = i < 10> void f1(void) { }\n\
+template <int N = 1 << 4, bool C = N <= 8> struct Buf { int a[N]; };\n\
+template <typename T, typename = std::enable_if_t<sizeof(T) < 8>> T id(T t) { return t; }\n\
+template <typename T, enable_if_t<V<T>::v >= 1 && V<T>::v <= 9, int> = 0> T ge(T t) { return t; }\n\
+std::vector<std::pair<int, int>> pairs() { return {}; }\n\
+void g(void) { }\n";
+    assert_eq!(
+        names(src),
+        vec![
+            e("f1", 1, 1),
+            e("Buf", 2, 2),
+            e("id", 3, 3),
+            e("ge", 4, 4),
+            e("pairs", 5, 5),
+            e("g", 6, 6)
+        ]
+    );
 }

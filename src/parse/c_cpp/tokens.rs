@@ -329,7 +329,14 @@ impl Ctx<'_> {
         let mut j = open;
         while j < end {
             match self.code[j] {
+                // `1 << 4` and `i <= 9` in a template argument are operators: no list opens.
+                b'<' if j > open && matches!(self.code.get(j + 1), Some(b'<' | b'=')) => j += 1,
+                // `bool B = i < 10`: a `<` spaced on both sides compares (a nested list
+                // follows its template's name: `vector<pair<A, B>>`).
+                b'<' if j > open && self.spaced(j) => {}
                 b'<' => depth += 1,
+                // `>=` compares as `<=` does (`value >= a && value <= b`).
+                b'>' if self.code.get(j + 1) == Some(&b'=') => j += 1,
                 b'>' => {
                     depth = depth.saturating_sub(1);
                     if depth == 0 {
@@ -344,6 +351,12 @@ impl Ctx<'_> {
             j += 1;
         }
         None
+    }
+
+    /// Whether the byte at `at` has white space on both sides.
+    fn spaced(&self, at: usize) -> bool {
+        let blank = |b: Option<&u8>| b.is_some_and(u8::is_ascii_whitespace);
+        blank(self.code.get(at.wrapping_sub(1))) && blank(self.code.get(at + 1))
     }
 
     /// Drops attributes (`[[…]]`, `__attribute__((…))`, `__declspec(…)`, `alignas(…)`).

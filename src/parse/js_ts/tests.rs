@@ -230,7 +230,7 @@ fn assignments_and_iifes() {
     let src = "(function () {\n  function hidden() {}\n  exports.inner = function () {}\n})()\nexports.f = function () {}\nFoo.prototype.render = function render() {\n  return 1\n}\nmodule.exports = { a }\nobj.bound = function () {}.bind(this)\nA.B = class {\n  m() {}\n}\nx = function () {}\nhmr['virtual:inc'] = () => {}\nrequire('x').y = function () {}\n";
     assert_eq!(
         js(src),
-        "function f 5-5\nmethod render 6-8\nclass B 11-13\n  method m 12-12\nfunction y 16-16\n"
+        "function f 5-5\nmethod render 6-8\nclass B 11-13\n  method m 12-12\nfunction x 14-14\nfunction y 16-16\n"
     );
 }
 
@@ -355,5 +355,32 @@ fn object_literal_methods_of_top_level_values() {
     assert_eq!(
         js(src),
         "method parse 2-4\nmethod stringify 5-5\nproperty nested 8-10\n  method deep 9-9\nmethod data 13-13\nconstant api 15-15\n  method get 15-15\nconstant called 16-16\n"
+    );
+}
+
+#[test]
+fn destructuring_declarations_list_every_bound_name() {
+    let src = "const { a, b: c, ...rest } = obj;\nlet [d, , e = 1] = arr;\n\
+var { f: { g, h: [i] }, ['k' + 1]: j, l = () => { return 1 } } = nested,\n  m = 2;\n\
+const [n, ...{ length }] = list\nconst { 0: zero, 'quoted-key': q } = o\n";
+    assert_eq!(
+        js(src),
+        "constant a 1-1\nconstant c 1-1\nconstant rest 1-1\nvariable d 2-2\nvariable e 2-2\n\
+variable g 3-3\nvariable i 3-3\nvariable j 3-3\nvariable l 3-3\nvariable m 4-4\n\
+constant n 5-5\nconstant length 5-5\nconstant zero 6-6\nconstant q 6-6\n"
+    );
+    let sigs = signatures("export const { a, b: c } = obj;\n", false);
+    assert_eq!(sigs, vec!["export const a", "export const c"]);
+}
+
+#[test]
+fn assignments_to_undeclared_top_level_names() {
+    let src =
+        "function2 = function() {};\nMyClass = {\n  m: function() {},\n  n() {}\n}\ncount = 1\n\
+Later = class {\n  run() {}\n}\nif (x) { hidden = function () {} }\n";
+    assert_eq!(
+        js(src),
+        "function function2 1-1\nvariable MyClass 2-5\n  method m 3-3\n  method n 4-4\n\
+class Later 7-9\n  method run 8-8\n"
     );
 }

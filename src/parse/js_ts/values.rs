@@ -141,8 +141,8 @@ impl Scanner<'_> {
         }
     }
 
-    /// One declarator at `name_start` (a name, or a destructuring pattern, which is listed
-    /// by no entry): its optional type and value. Returns where it stopped, or `None` when
+    /// One declarator at `name_start` (a name, or a destructuring pattern, whose names are
+    /// listed each): its optional type and value. Returns where it stopped, or `None` when
     /// no declarator starts there.
     fn declarator(
         &self,
@@ -178,33 +178,45 @@ impl Scanner<'_> {
             stopped = self.scan(j, end, Stop::NONE);
             stopped.last = name_end.saturating_sub(1);
         }
-        if !is_pattern {
-            let sig_end = declared.sig_end.unwrap_or_else(|| {
-                // Without a function or class value, the signature is the declared part on
-                // the first line.
-                let line_end = memchr::memchr(b'\n', self.m.get(name_start..).unwrap_or(&[]))
-                    .map_or(end, |n| name_start + n);
-                line_end.min(declared_end.max(name_end))
-            });
-            let mut sig = mods.prefix();
-            sig.push_str(&String::from_utf8_lossy(kw));
-            sig.push(' ');
-            sig.push_str(
-                self.text(name_start, sig_end)
-                    .trim_end_matches(|c| declared.sig_end.is_none() && matches!(c, ',' | ';')),
-            );
-            let last = stopped.last.max(name_start);
-            out.push(
-                Entry::new(
-                    declared.kind,
-                    self.text(name_start, name_end),
-                    self.line(name_start),
-                    self.line(last),
-                )
-                .with_signature(owned_signature(sig))
-                .with_children(declared.children),
-            );
+        let last = stopped.last.max(name_start);
+        if is_pattern {
+            // Every name the pattern binds is declared by the statement. The pattern is the
+            // same for all, so each one's signature names it (`const a`), as Python's
+            // `A, B = 1, 2` targets are listed by name.
+            for (s, e) in self.pattern_names(name_start, name_end.saturating_sub(1)) {
+                let name = self.text(s, e);
+                let sig = format!("{}{} {name}", mods.prefix(), String::from_utf8_lossy(kw));
+                out.push(
+                    Entry::new(declared.kind, name, self.line(s), self.line(last))
+                        .with_signature(sig),
+                );
+            }
+            return Some(stopped);
         }
+        let sig_end = declared.sig_end.unwrap_or_else(|| {
+            // Without a function or class value, the signature is the declared part on the
+            // first line.
+            let line_end = memchr::memchr(b'\n', self.m.get(name_start..).unwrap_or(&[]))
+                .map_or(end, |n| name_start + n);
+            line_end.min(declared_end.max(name_end))
+        });
+        let mut sig = mods.prefix();
+        sig.push_str(&String::from_utf8_lossy(kw));
+        sig.push(' ');
+        sig.push_str(
+            self.text(name_start, sig_end)
+                .trim_end_matches(|c| declared.sig_end.is_none() && matches!(c, ',' | ';')),
+        );
+        out.push(
+            Entry::new(
+                declared.kind,
+                self.text(name_start, name_end),
+                self.line(name_start),
+                self.line(last),
+            )
+            .with_signature(owned_signature(sig))
+            .with_children(declared.children),
+        );
         Some(stopped)
     }
 
@@ -299,7 +311,12 @@ impl Scanner<'_> {
     /// An expression statement at `i`; records `a.b = function/arrow/class`.
     pub(super) fn assignment(&self, i: usize, end: usize, out: &mut Vec<Entry>) -> usize {
         let (j, last_prop) = self.assignment_target(i, end);
-        let Some((ps, pe)) = last_prop else {
+        // `name = function () {}` at the top level assigns a global as a declaration would
+        // (sloppy-mode scripts); the name is its own last part.
+        let word_end = self.word_end(i, end);
+        let bare = (last_prop.is_none() && self.skip_ws(word_end, end) == j && word_end > i)
+            .then_some((i, word_end));
+        let Some((ps, pe)) = last_prop.or(bare) else {
             return self.skip_statement(i, end);
         };
         if self.at(j) != b'=' || matches!(self.at(j + 1), b'=' | b'>') {
@@ -311,7 +328,26 @@ impl Scanner<'_> {
             // `module.exports = { … }`: its methods are listed at this level.
             let span = self.scan(v, end, Stop::NONE);
             if let Some(close) = self.whole_object(v, span.last, end) {
-                out.extend(self.object_members(v + 1, close, 0));
+                let members = self.object_members(v + 1, close, 0);
+                if bare.is_some() {
+                    // `MyClass = { m: function () {} }`: a global holding the methods, as
+                    // `var MyClass = { … }` is.
+                    let line_end = memchr::memchr(b'\n', self.m.get(i..).unwrap_or(&[]))
+                        .map_or(end, |n| i + n);
+                    let sig = self.text(i, line_end.min(span.last + 1));
+                    out.push(
+                        Entry::new(
+                            Kind::Variable,
+                            self.text(ps, pe),
+                            self.line(i),
+                            self.line(span.last),
+                        )
+                        .with_signature(signature(sig))
+                        .with_children(members),
+                    );
+                } else {
+                    out.extend(members);
+                }
             }
             return span.at + 1;
         }

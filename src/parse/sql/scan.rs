@@ -104,6 +104,9 @@ struct Current {
     /// In a batch routine: the first `;` at depth 0, where it ends if the batch does not.
     first_semicolon: Option<usize>,
     last_end: usize,
+    /// An Oracle package or type body, whose `IS`/`AS` opens a block its last `END` closes
+    /// (its members' `;` do not end it); `Some(true)` once that block is open.
+    unit: Option<bool>,
 }
 
 /// A keyword whose meaning depends on the token after it.
@@ -442,6 +445,7 @@ impl Splitter<'_> {
                 copy_stdin: false,
                 first_semicolon: None,
                 last_end: token.end,
+                unit: None,
             });
             self.paren_depth = 0;
             self.block_depth = 0;
@@ -486,6 +490,9 @@ impl Splitter<'_> {
     /// Adds `token` to the current statement: notes `COPY … FROM stdin`, tells a routine by
     /// its first words, and tracks brackets and (in a routine) `BEGIN … END` blocks.
     fn extend(&mut self, token: Token, routine: bool) {
+        let starts_unit = self.current.as_ref().is_some_and(|c| {
+            c.is_create && c.unit.is_none() && self.starts_unit(&c.tokens, &token)
+        });
         let Some(current) = self.current.as_mut() else {
             return;
         };
@@ -499,12 +506,24 @@ impl Splitter<'_> {
             if current.tokens.len() < 10 && ROUTINE_WORDS.iter().any(|w| is_word(w)) {
                 current.routine = true;
             }
+            if starts_unit {
+                current.routine = true;
+                current.unit = Some(false);
+            }
             current.tokens.push(token);
         }
         match token.kind {
             Tok::Punct(b'(') => self.paren_depth += 1,
             Tok::Punct(b')') => self.paren_depth = self.paren_depth.saturating_sub(1),
             Tok::Word if routine && self.paren_depth == 0 => {
+                let unit = self.current.as_mut().and_then(|c| c.unit.as_mut());
+                if let Some(open @ false) = unit {
+                    if is_word("IS") || is_word("AS") {
+                        *open = true;
+                        self.block_depth += 1;
+                        return;
+                    }
+                }
                 if is_word("BEGIN") {
                     self.pending = Pending::Begin;
                 } else if is_word("END") {
@@ -515,6 +534,27 @@ impl Splitter<'_> {
             }
             _ => {}
         }
+    }
+
+    /// Whether `token`, after the statement's `tokens`, names an Oracle unit that holds
+    /// routines: `CREATE [OR REPLACE] [NON]EDITIONABLE PACKAGE [BODY]` or `… TYPE BODY`.
+    fn starts_unit(&self, tokens: &[Token], token: &Token) -> bool {
+        let created = |before: &[Token]| {
+            before.last().is_some_and(|t| {
+                ["CREATE", "REPLACE", "EDITIONABLE", "NONEDITIONABLE"]
+                    .iter()
+                    .any(|w| self.is_word(t, w))
+            })
+        };
+        if self.is_word(token, "PACKAGE") {
+            return created(tokens);
+        }
+        let Some((kind, before)) = tokens.split_last() else {
+            return false;
+        };
+        self.is_word(token, "BODY")
+            && (self.is_word(kind, "PACKAGE") || self.is_word(kind, "TYPE"))
+            && created(before)
     }
 
     /// Ends the current statement; `last_byte` is its terminator when it has one.

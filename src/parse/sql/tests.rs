@@ -378,3 +378,66 @@ fn stray_batch_line_does_not_swallow_statements() {
         ]
     );
 }
+
+#[test]
+fn oracle_packages_type_bodies_and_databases() {
+    let src = "\
+CREATE OR REPLACE PACKAGE demo_pkg IS
+  FUNCTION f1 RETURN NUMBER;
+  PROCEDURE p1(x IN NUMBER);
+END demo_pkg;
+/
+CREATE OR REPLACE PACKAGE BODY demo_pkg AS
+  FUNCTION f1 RETURN NUMBER IS
+    n NUMBER;
+  BEGIN
+    IF n > 0 THEN n := 1; END IF;
+    RETURN CASE WHEN n = 1 THEN 1 ELSE 0 END;
+  END f1;
+  PROCEDURE p1(x IN NUMBER) AS
+  BEGIN
+    NULL;
+  END;
+END demo_pkg;
+/
+CREATE OR REPLACE TYPE BODY emp_obj_typ AS
+  MEMBER FUNCTION get_name RETURN VARCHAR2 IS
+  BEGIN
+    RETURN name;
+  END;
+END;
+/
+CREATE DATABASE sales;
+CREATE TABLE t (id NUMBER);
+";
+    assert_eq!(
+        flat(src),
+        vec![
+            r(Kind::Module, "demo_pkg", 1, 4),
+            r(Kind::Function, "f1", 2, 2),
+            r(Kind::Procedure, "p1", 3, 3),
+            r(Kind::Module, "demo_pkg", 6, 17),
+            r(Kind::Function, "f1", 7, 12),
+            r(Kind::Procedure, "p1", 13, 16),
+            r(Kind::Type, "emp_obj_typ", 19, 24),
+            r(Kind::Function, "get_name", 20, 23),
+            r(Kind::Schema, "sales", 26, 26),
+            r(Kind::Table, "t", 27, 27),
+            r(Kind::Field, "id", 27, 27),
+        ]
+    );
+    // Without `/` lines, the package's members do not end it.
+    let plain =
+        "CREATE PACKAGE p AS\n  FUNCTION f RETURN NUMBER;\nEND p;\nCREATE TABLE u (a INT);\n";
+    assert_eq!(
+        flat(plain),
+        vec![
+            r(Kind::Module, "p", 1, 3),
+            r(Kind::Function, "f", 2, 2),
+            r(Kind::Table, "u", 4, 4),
+            r(Kind::Field, "a", 4, 4),
+        ]
+    );
+    let sigs = sigs(src);
+    assert_eq!(sigs[1], "BODY demo_pkg");
+}
