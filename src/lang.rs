@@ -801,7 +801,7 @@ mod tests {
             "{summary}"
         );
         assert!(
-            summary.contains(" .less .mak .markdown .md .mjs .mk .mts "),
+            summary.contains(" .lua .mak .markdown .md .mjs .mk .mts "),
             "{summary}"
         );
     }
