@@ -45,7 +45,8 @@ impl LineSpec {
     pub fn parse(spec: &str) -> Result<LineSpec> {
         let bad = || {
             Error::Usage(format!(
-                "--lines takes A:B, A:+N or -N: (1-based, inclusive), not '{spec}'"
+                "--lines takes A:B, A:+N or -N: (1-based, inclusive), not '{}'",
+                crate::sanitize::echo(spec)
             ))
         };
         let number = |text: &str| text.trim().parse::<usize>().map_err(|_| bad());
@@ -290,7 +291,9 @@ pub fn build_regex(pattern: &str) -> Result<Regex> {
             other => (1, other.to_string()),
         };
         return Err(Error::Usage(format!(
-            "--grep '{pattern}': {why} at column {column}"
+            "--grep '{}': {} at column {column}",
+            crate::sanitize::echo(pattern),
+            crate::sanitize::echo(&why)
         )));
     }
     regex::RegexBuilder::new(pattern)
@@ -300,7 +303,11 @@ pub fn build_regex(pattern: &str) -> Result<Regex> {
         .map_err(|e| {
             let why = e.to_string();
             let last = why.lines().last().unwrap_or("invalid pattern").trim();
-            Error::Usage(format!("--grep '{pattern}': {last}"))
+            Error::Usage(format!(
+                "--grep '{}': {}",
+                crate::sanitize::echo(pattern),
+                crate::sanitize::echo(last)
+            ))
         })
 }
 

@@ -1,29 +1,31 @@
 //! The library's error type. Every failure a user can cause maps to one variant with a one-line
 //! message; `main` turns them into exit codes.
 
+use crate::sanitize::echo_path;
 use std::path::PathBuf;
 
-/// Errors from reading and outlining inputs.
+/// Errors from reading and outlining inputs. Paths are echoed up to a short prefix
+/// (`sanitize::echo`): an argument can be megabytes long.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", echo_path(path))]
     Io {
         path: PathBuf,
         #[source]
         source: std::io::Error,
     },
-    #[error("{0}: no such file or directory")]
+    #[error("{}: no such file or directory", echo_path(.0))]
     NotFound(PathBuf),
     /// A FIFO, socket or device: refused before opening (it could block or never end).
-    #[error("{path}: {kind}, not a regular file; not read")]
+    #[error("{}: {kind}, not a regular file; not read", echo_path(path))]
     NotRegular { path: PathBuf, kind: &'static str },
     /// The file's bytes changed between two reads of one run.
-    #[error("{0}: changed while being read; run again")]
+    #[error("{}: changed while being read; run again", echo_path(.0))]
     Changed(PathBuf),
     /// With `--root`, a path that leads (or a file that, once opened, lies) outside the root.
     /// The same words whether or not the outside path exists, so the answer tells nothing
     /// about what lies outside.
-    #[error("{path}: outside --root {root}")]
+    #[error("{}: outside --root {}", echo_path(path), root.display())]
     OutsideRoot { path: PathBuf, root: PathBuf },
     #[error("{0}")]
     Usage(String),

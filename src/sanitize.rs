@@ -37,6 +37,23 @@ pub fn path_for_terminal(path: &Path) -> Cow<'_, str> {
     }
 }
 
+/// How much of an argument a message echoes back, in characters.
+pub const ECHO_CHARS: usize = 80;
+
+/// An argument as a message echoes it: its first [`ECHO_CHARS`] characters, then `…` when there
+/// were more. A 10 MB `--find` argument must not come back whole in "no definition matches".
+pub fn echo(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(ECHO_CHARS) {
+        None => Cow::Borrowed(text),
+        Some((cut, _)) => Cow::Owned(format!("{}…", &text[..cut])),
+    }
+}
+
+/// A path as a message echoes it ([`echo`] of its text, not UTF-8 parts shown lossily).
+pub fn echo_path(path: &Path) -> String {
+    echo(&path.to_string_lossy()).into_owned()
+}
+
 /// Escapes the control characters of `text` that `keep` does not allow through.
 fn escape(text: &str, keep: impl Fn(char) -> bool) -> Cow<'_, str> {
     let unsafe_char = |c: char| c.is_control() && !keep(c);

@@ -67,8 +67,12 @@ pub(super) fn symbol(
     }
     for other in &found.others {
         let note = format!(
-            "outline: '{query}' also matches {} {} {} (L{}); ask for it by id or qualified name",
-            other.id, other.kind, other.qualname, other.line
+            "outline: '{}' also matches {} {} {} (L{}); ask for it by id or qualified name",
+            crate::sanitize::echo(query),
+            other.id,
+            other.kind,
+            other.qualname,
+            other.line
         );
         write_line(err, &note)?;
     }
@@ -150,6 +154,7 @@ pub(super) fn symbol_entry(
 }
 
 fn not_found_message(name: &str, query: &str, tops: &[Entry]) -> String {
+    let query = crate::sanitize::echo(query);
     let mut message = format!("outline: no symbol matches '{query}' in {name}");
     if tops.is_empty() {
         message.push_str(" (the file has no outline entries)");

@@ -6,7 +6,7 @@ use super::{json_line, read, write_line, write_out, Outcome};
 use crate::config::{Config, Mode};
 use crate::document::Document;
 use crate::error::{Error, Result};
-use crate::sanitize::{for_terminal, name_for_terminal};
+use crate::sanitize::{echo, for_terminal, name_for_terminal};
 use crate::search::{self, Definition, FileHits, FindQuery, FindResult, HitGroup, Scope, Summary};
 use crate::walk::{self, WalkOptions};
 use serde::Serialize;
@@ -47,14 +47,14 @@ pub(super) fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> 
             let options = text_options(config);
             let mut printer = HitPrinter::new(config, out);
             let summary = search::grep(&scope, regex, options, |file| printer.file(file))?;
-            printer.finish(err, &summary, &format!("'{}'", regex.as_str()))
+            printer.finish(err, &summary, &format!("'{}'", echo(regex.as_str())))
         }
         Mode::Refs(query) => {
             let options = text_options(config);
             let mut printer = HitPrinter::new(config, out);
             printer.definitions_first = !config.json;
             let summary = search::refs(&scope, query, options, |file| printer.file(file))?;
-            printer.finish(err, &summary, &format!("uses of '{}'", query.text))
+            printer.finish(err, &summary, &format!("uses of '{}'", echo(&query.text)))
         }
         _ => Err(Error::Usage("not a search mode".into())),
     }
@@ -324,7 +324,7 @@ fn not_found(
 ) -> Result<()> {
     let mut message = format!(
         "outline: no definition matches '{}' in {}",
-        query.text,
+        echo(&query.text),
         plural(result.summary.files, "file")
     );
     let mut other_kinds = Vec::new();
@@ -399,7 +399,7 @@ pub(super) fn symbol_in_tree(
     for other in others {
         let note = format!(
             "outline: '{}' also matches {}#{} {} {} (L{})",
-            query.text,
+            echo(&query.text),
             walk::shown(&other.path).display(),
             other.entry.id,
             other.entry.kind,

@@ -4,6 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::outline::Kind;
+use crate::sanitize::echo;
 use globset::{GlobBuilder, GlobMatcher};
 
 /// A definition query.
@@ -30,7 +31,9 @@ impl FindQuery {
                 Some(found) => (found, rest.trim()),
                 None => {
                     return Err(Error::Usage(format!(
-                        "--find '{query}': '{word}' is not a kind (fn, class, struct, method, …)"
+                        "--find '{}': '{}' is not a kind (fn, class, struct, method, …)",
+                        echo(query),
+                        echo(word)
                     )))
                 }
             },
@@ -119,7 +122,8 @@ impl RefQuery {
         // uses where a word follows the parenthesis.
         if name.is_empty() || !name.chars().all(is_identifier_char) {
             return Err(Error::Usage(format!(
-                "--refs '{query}': give one identifier, or Type.method"
+                "--refs '{}': give one identifier, or Type.method",
+                echo(query)
             )));
         }
         Ok(RefQuery {
@@ -174,7 +178,13 @@ fn glob_matcher(pattern: &str, case_sensitive: bool) -> Result<GlobMatcher> {
         .literal_separator(false)
         .build()
         .map(|glob| glob.compile_matcher())
-        .map_err(|e| Error::Usage(format!("--find {pattern}: {e}")))
+        .map_err(|e| {
+            Error::Usage(format!(
+                "--find {}: {}",
+                echo(pattern),
+                echo(&e.to_string())
+            ))
+        })
 }
 
 /// The kinds a query word or `--kind` item names: a wire name (`struct`, `at_rule`) or a
@@ -205,7 +215,8 @@ pub fn parse_kind_list(list: &str) -> Result<Vec<Kind>> {
         let found = kinds_for_word(word).ok_or_else(|| {
             let known: Vec<&str> = Kind::ALL.iter().map(|k| k.as_str()).collect();
             Error::Usage(format!(
-                "--kind: unknown kind '{word}'; known: fn, {}",
+                "--kind: unknown kind '{}'; known: fn, {}",
+                echo(word),
                 known.join(", ")
             ))
         })?;

@@ -216,3 +216,30 @@ fn the_output_cap_bounds_find_and_a_group_of_grep_hits() {
         Some(json!("max_output"))
     );
 }
+
+#[tokio::test]
+async fn messages_echo_a_short_prefix_of_a_long_argument() {
+    let env = TestEnv::new();
+    env.write("a.py", "def f():\n    pass\n");
+    let long = "x".repeat(100_000);
+    let bad_regex = format!("({long}");
+    for args in [
+        vec!["--find", long.as_str(), "."],
+        vec!["--grep", bad_regex.as_str(), "."],
+        vec!["--symbol", long.as_str(), "a.py"],
+        vec!["--find", "f", "--kind", long.as_str(), "."],
+        vec![long.as_str()],
+    ] {
+        let (_, err, code) = env.print(&args);
+        assert_ne!(code, 0);
+        assert!(
+            err.len() < 1_000 && err.contains("xxx…"),
+            "{}",
+            &err[..err.len().min(300)]
+        );
+    }
+    let client = start(env.path(), &[]).await;
+    let find = call(&client, "find", json!({"query": long})).await;
+    assert!(text(&find).len() < 1_000 && text(&find).contains("xxx…"));
+    client.cancel().await.expect("stop");
+}
