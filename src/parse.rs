@@ -201,7 +201,6 @@ fn scan_within_budget(
     (entries, Some((end, limit)))
 }
 
-
 /// The scanner a language's row names. Most families read one language or tell theirs apart
 /// by the language they are given (C and C++, the data formats); a brace language is its spec.
 #[derive(Clone, Copy)]
