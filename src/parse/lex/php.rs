@@ -6,14 +6,18 @@ use super::{find, is_word_byte, Scanner};
 /// The tags that open code: `<?php`, the echo tag `<?=`.
 const OPEN_TAGS: [&[u8]; 2] = [b"<?php", b"<?="];
 
-/// Where the next opening tag ends at or after `from` (`None`: the rest is template).
+/// Where the next opening tag ends at or after `from` (`None`: the rest is template). One
+/// pass over `<?` candidates: searching for each tag on its own would read the rest of the
+/// file once per `?>` when a tag never comes.
 fn next_open_tag_end(src: &[u8], from: usize) -> Option<usize> {
     let rest = src.get(from..)?;
-    OPEN_TAGS
-        .iter()
-        .filter_map(|tag| find(rest, tag).map(|n| (n, tag.len())))
-        .min()
-        .map(|(n, len)| from + n + len)
+    memchr::memmem::find_iter(rest, b"<?").find_map(|at| {
+        let tail = &rest[at..];
+        OPEN_TAGS
+            .iter()
+            .find(|tag| tail.starts_with(tag))
+            .map(|tag| from + at + tag.len())
+    })
 }
 
 /// Where a line comment from `start` ends: at its line's end or at a `?>` before it, which
