@@ -13,6 +13,7 @@
 //! cancelled call makes its output writer fail, which stops the print run at its next write.
 
 mod answer;
+mod arguments;
 mod budget;
 mod call;
 mod framing;
@@ -21,11 +22,12 @@ mod params;
 use crate::cli::McpArgs;
 use crate::error::{Error, Result};
 use answer::Context;
+use arguments::Parameters;
 use params::{
     FindParams, GrepParams, LinesParams, OutlineParams, ReadParams, RefsParams, Request,
     SymbolParams,
 };
-use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
+use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
 use rmcp::service::RequestContext;
 use rmcp::{tool, tool_handler, tool_router, RoleServer, ServerHandler, ServiceExt};
@@ -60,12 +62,13 @@ pub fn serve(args: McpArgs) -> Result<()> {
         .enable_all()
         .build()
         .map_err(|e| Error::io("<tokio runtime>", e))?;
-    let server = Server::new(root, args.max_tokens);
     let served = runtime.block_on(async move {
         // Lines that are not JSON are answered with a parse error before rmcp sees them.
         let (input, output) = rmcp::transport::stdio_pipes();
+        let checked = framing::checked(input, output);
+        let server = Server::new(root, args.max_tokens, checked.gone);
         let running = server
-            .serve(framing::checked(input, output))
+            .serve((checked.input, checked.output))
             .await
             .map_err(transport_error)?;
         // Load the token vocabulary (~100 ms) off the request path, before the first budget
@@ -102,16 +105,19 @@ fn transport_error(err: impl std::fmt::Display) -> Error {
 pub struct Server {
     root: Arc<Path>,
     max_tokens: usize,
+    client_gone: framing::Gone,
     tool_router: ToolRouter<Server>,
 }
 
 #[tool_router]
 impl Server {
-    /// A server for `root` (canonical) with `max_tokens` as the default budget.
-    pub fn new(root: PathBuf, max_tokens: usize) -> Server {
+    /// A server for `root` (canonical) with `max_tokens` as the default budget, whose calls
+    /// stop when `client_gone` resolves.
+    fn new(root: PathBuf, max_tokens: usize, client_gone: framing::Gone) -> Server {
         Server {
             root: root.into(),
             max_tokens,
+            client_gone,
             tool_router: Self::tool_router(),
         }
     }
@@ -223,7 +229,7 @@ the symbol that uses it, definitions first: who calls a function, who reads a fi
 }
 
 impl Server {
-    /// Runs `request` on the blocking pool; the client's cancellation stops it.
+    /// Runs `request` on the blocking pool; the client's cancellation or departure stops it.
     async fn call(&self, request: Request, context: RequestContext<RoleServer>) -> CallToolResult {
         let cancel = Arc::new(AtomicBool::new(false));
         let job = {
@@ -245,6 +251,12 @@ impl Server {
             () = context.ct.cancelled() => {
                 cancel.store(true, Ordering::Relaxed);
                 error("cancelled".into())
+            }
+            // rmcp would wait up to 5 s for this call once its input ends; nobody is left to
+            // read the answer, and the server can end now.
+            () = self.client_gone.clone().wait() => {
+                cancel.store(true, Ordering::Relaxed);
+                error("cancelled: the client went away".into())
             }
         }
     }

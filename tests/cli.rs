@@ -10,6 +10,7 @@ mod cli {
     pub mod golden;
     pub mod limits;
     pub mod mcp;
+    pub mod mcp_raw;
     pub mod print_dir;
     pub mod print_file;
     pub mod read;

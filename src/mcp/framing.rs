@@ -8,9 +8,13 @@
 //!
 //! rmcp's answers and these errors share standard output through one writer that copies whole
 //! lines only, so an error never lands inside an answer.
+//!
+//! The client going away (its input ends, or its output breaks) is told to the tool calls at
+//! once through [`Gone`]: rmcp itself waits up to 5 s for calls in flight after its input ends,
+//! and a call that never writes would run on to its end.
 
 use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, BufReader};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 
 /// Longest line read from the client, as rmcp's own limit: past it, the line is skipped to
 /// its end and answered with a parse error, never buffered whole.
@@ -18,10 +22,19 @@ const MAX_LINE: usize = 16 * 1024 * 1024;
 /// Room between the two halves of each pipe to rmcp.
 const PIPE: usize = 64 * 1024;
 
-/// Serves `input` and `output` (the client's stdio) through the returned pair, which rmcp
-/// reads and writes as it would the stdio itself. Ends when the client closes its side (rmcp
-/// then sees its input end) or rmcp closes its writer.
-pub fn checked<R, W>(input: R, output: W) -> (tokio::io::DuplexStream, tokio::io::DuplexStream)
+/// The pipes rmcp reads and writes as it would the stdio itself, and the client's departure.
+pub struct Checked {
+    /// What rmcp reads: the client's JSON lines.
+    pub input: tokio::io::DuplexStream,
+    /// What rmcp writes: its answers, copied to the client.
+    pub output: tokio::io::DuplexStream,
+    /// Resolves once the client is gone.
+    pub gone: Gone,
+}
+
+/// Serves `input` and `output` (the client's stdio) through [`Checked`]'s pipes. Ends when the
+/// client goes away (rmcp then sees its input end) or rmcp closes its writer.
+pub fn checked<R, W>(input: R, output: W) -> Checked
 where
     R: AsyncRead + Unpin + Send + 'static,
     W: AsyncWrite + Unpin + Send + 'static,
@@ -29,22 +42,50 @@ where
     let (rmcp_reads, to_rmcp) = tokio::io::duplex(PIPE);
     let (rmcp_writes, from_rmcp) = tokio::io::duplex(PIPE);
     let (errors, pending) = mpsc::channel(16);
-    tokio::spawn(read_client(input, to_rmcp, errors));
-    tokio::spawn(write_client(from_rmcp, pending, output));
-    (rmcp_reads, rmcp_writes)
+    let (left, gone) = watch::channel(false);
+    let left = std::sync::Arc::new(left);
+    tokio::spawn(read_client(input, to_rmcp, errors, left.clone()));
+    tokio::spawn(write_client(from_rmcp, pending, output, left));
+    Checked {
+        input: rmcp_reads,
+        output: rmcp_writes,
+        gone: Gone(gone),
+    }
+}
+
+/// The client's departure, awaited by every tool call so that its work stops with it.
+#[derive(Clone)]
+pub struct Gone(watch::Receiver<bool>);
+
+impl Gone {
+    /// Resolves once the client's input has ended or its output broke.
+    pub async fn wait(mut self) {
+        // An error means both copying tasks have ended: nobody is left to answer either.
+        let _ = self.0.wait_for(|gone| *gone).await;
+    }
 }
 
 /// Copies the client's JSON lines to rmcp and turns every other line into a parse error.
-async fn read_client<R, W>(input: R, mut to_rmcp: W, errors: mpsc::Sender<Vec<u8>>)
-where
+async fn read_client<R, W>(
+    input: R,
+    mut to_rmcp: W,
+    errors: mpsc::Sender<Vec<u8>>,
+    left: std::sync::Arc<watch::Sender<bool>>,
+) where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
     let mut input = BufReader::new(input);
     let mut line = Vec::new();
+    let mut output_broke = left.subscribe();
     loop {
         line.clear();
-        let verdict = match read_line(&mut input, &mut line).await {
+        let read = tokio::select! {
+            read = read_line(&mut input, &mut line) => read,
+            // Answers can no longer reach the client: stop reading its requests.
+            _ = output_broke.wait_for(|gone| *gone) => break,
+        };
+        let verdict = match read {
             Ok(Line::End) | Err(_) => break,
             Ok(Line::TooLong) => Err(format!("line longer than {MAX_LINE} bytes")),
             Ok(Line::Whole) => check(trim(&line)),
@@ -58,7 +99,9 @@ where
             break;
         }
     }
-    // Dropping the pipe ends rmcp's input, so a client that goes away ends the server.
+    // Dropping the pipe ends rmcp's input, so a client that goes away ends the server; the
+    // calls in flight stop now rather than when rmcp stops waiting for them.
+    left.send_replace(true);
 }
 
 /// What one read gave.
@@ -162,8 +205,12 @@ fn parse_error(why: &str) -> Vec<u8> {
 
 /// Copies rmcp's answers to the client a whole line at a time, and the parse errors between
 /// them.
-async fn write_client<R, W>(from_rmcp: R, mut errors: mpsc::Receiver<Vec<u8>>, mut output: W)
-where
+async fn write_client<R, W>(
+    from_rmcp: R,
+    mut errors: mpsc::Receiver<Vec<u8>>,
+    mut output: W,
+    left: std::sync::Arc<watch::Sender<bool>>,
+) where
     R: AsyncRead + Unpin,
     W: AsyncWrite + Unpin,
 {
@@ -190,6 +237,8 @@ where
             },
         };
         if output.write_all(&ready).await.is_err() || output.flush().await.is_err() {
+            // A broken pipe: the client is gone.
+            left.send_replace(true);
             break;
         }
     }
@@ -243,7 +292,11 @@ mod tests {
     async fn bad_lines_are_answered_and_good_ones_passed_on() {
         let (mut client, server_input) = tokio::io::duplex(1024);
         let (server_output, sink) = tokio::io::duplex(4096);
-        let (mut rmcp_reads, rmcp_writes) = checked(server_input, server_output);
+        let Checked {
+            input: mut rmcp_reads,
+            output: rmcp_writes,
+            gone,
+        } = checked(server_input, server_output);
         client
             .write_all(b"hello world\n{\"id\":1}\r\n\n{\"trailing\":0}\0\n")
             .await
@@ -252,6 +305,10 @@ mod tests {
         let mut passed = Vec::new();
         rmcp_reads.read_to_end(&mut passed).await.expect("read");
         assert_eq!(passed, b"{\"id\":1}\r\n");
+        // The end of the client's input is its departure.
+        tokio::time::timeout(std::time::Duration::from_secs(5), gone.wait())
+            .await
+            .expect("the client's departure is told");
         // rmcp closing its side ends the writer once the errors already sent are out.
         drop(rmcp_writes);
         let mut answered = String::new();
