@@ -185,8 +185,8 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = at_least_one())]
     pub max_files: Option<usize>,
 
-    /// Directory mode: stop adding files once the output reaches this many bytes
-    /// [default for text: 262144; JSON: no limit].
+    /// Stop the output at this many bytes: directory mode stops adding files, one file's
+    /// answer is cut at a line [default for a directory's text: 262144; else no limit].
     #[arg(long, value_name = "BYTES")]
     pub max_output: Option<usize>,
 }

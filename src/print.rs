@@ -15,6 +15,7 @@ use crate::source;
 use std::io::Write;
 use std::path::Path;
 
+mod cap;
 mod directory;
 pub mod json;
 mod read;
@@ -185,7 +186,22 @@ pub(crate) fn git_snapshot(path: &Path, err: &mut dyn Write) -> Result<Option<gi
     }
 }
 
+/// One file's answer, cut by `--max-output` when the flag is given (a text answer at a line;
+/// JSON objects are cut where they are built).
 fn file(
+    config: &Config,
+    input: Document,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let text_limit = config.max_output.filter(|_| !config.json);
+    let mut capped = cap::OutputCap::new(out, text_limit);
+    let outcome = file_answer(config, input, &mut capped, err)?;
+    capped.finish().map_err(|e| Error::io("<stdout>", e))?;
+    Ok(outcome)
+}
+
+fn file_answer(
     config: &Config,
     input: Document,
     out: &mut dyn Write,
@@ -244,7 +260,13 @@ fn outline(
     let lines = input.lines();
     let selection = select::select(outline, config.file_budget());
     let rendered = if config.json {
-        file_json(config, input, outline, &selection, &lines)
+        let json = file_json(config, input, outline, &selection, &lines);
+        match config.max_output {
+            Some(limit) if json.len() > limit => {
+                json_within(config, input, outline, &selection, limit, err)?
+            }
+            _ => json,
+        }
     } else {
         let name = name_for_terminal(&input.name);
         let mut text = format!("# Outline: {name} ({})\n", file_facts(outline));
@@ -260,6 +282,46 @@ fn outline(
     };
     write_out(out, rendered.as_bytes())?;
     Ok(Outcome::Success)
+}
+
+/// The file's JSON object with as many entries as fit in `limit` bytes (breadth first, as
+/// `--max-nodes` would cut it, and marked so), and a note on stderr saying so.
+fn json_within(
+    config: &Config,
+    input: &Document,
+    outline: &Outline,
+    selection: &select::Selection<'_>,
+    limit: usize,
+    err: &mut dyn Write,
+) -> Result<String> {
+    let lines = input.lines();
+    let render = |nodes: usize| {
+        let mut budget = config.file_budget();
+        budget.max_nodes = Some(nodes);
+        file_json(
+            config,
+            input,
+            outline,
+            &select::select(outline, budget),
+            &lines,
+        )
+    };
+    // The most entries that fit, found by halving the range (each try renders at most the
+    // entries shown); one entry is shown whatever the cap.
+    let (mut fits, mut over) = (1, selection.walk().len());
+    while over - fits > 1 {
+        let middle = fits + (over - fits) / 2;
+        match render(middle).len() <= limit {
+            true => fits = middle,
+            false => over = middle,
+        }
+    }
+    let note = format!(
+        "outline: {}: cut to {fits} entries to fit the output cap of {limit} bytes (raise --max-output)",
+        input.name
+    );
+    write_line(err, &note)?;
+    Ok(render(fits))
 }
 
 /// `python`, or with token counts `python, 1,204 lines, 9,870 tokens` (`~9,870` when the

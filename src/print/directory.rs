@@ -1,5 +1,6 @@
 //! Directory mode: walk, parse files in parallel, print in path order within the caps.
 
+use super::cap::{cut_at_line, first_lines};
 use super::{json, text, text_options, write_line, write_out, Outcome};
 use crate::config::Config;
 use crate::error::{Error, Result};
@@ -307,27 +308,6 @@ impl<'w> Printer<'w> {
         }
         Ok(self.outcome)
     }
-}
-
-/// The longest prefix of `text` of whole lines within `room` bytes, and how many lines
-/// were left out.
-fn cut_at_line(text: &str, room: usize) -> (&str, usize) {
-    let mut end = 0;
-    for (index, _) in text.match_indices('\n') {
-        if index + 1 > room {
-            break;
-        }
-        end = index + 1;
-    }
-    let hidden = text[end..].lines().count();
-    (&text[..end], hidden)
-}
-
-/// Bytes of the first `n` lines of `text`.
-fn first_lines(text: &str, n: usize) -> usize {
-    text.match_indices('\n')
-        .nth(n.saturating_sub(1))
-        .map_or(text.len(), |(index, _)| index + 1)
 }
 
 /// One file of the walk, loaded, annotated and rendered as text or a JSON line.

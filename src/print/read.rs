@@ -127,7 +127,7 @@ pub(super) fn symbol_entry(
     };
     let rendered = if config.json {
         // The text is the lines as written: numbering is for people reading the text form.
-        let (body, shown_end) = read_lines(input, start, entry.end_line, false)?;
+        let (body, shown_end) = read_lines(input, start, entry.end_line, false, read_cap(config))?;
         let mut object = json::ReadObject::new(input, start, shown_end, &body);
         object.node = Some(json::Node::leaf(entry, config.signatures));
         json_line(&object)
@@ -146,7 +146,7 @@ pub(super) fn symbol_entry(
             entry.end_line,
             lines_for_terminal(&body)
         );
-        push_cut_note(&mut text, shown_end, entry.end_line);
+        push_cut_note(&mut text, shown_end, entry.end_line, MAX_READ_BYTES);
         text
     };
     write_out(out, rendered.as_bytes())?;
@@ -184,7 +184,7 @@ pub(super) fn line_range(
     let numbers = !config.json;
     let (body, start, shown_end, end) = match range {
         Some((start, end)) => {
-            let (body, shown_end) = read_lines(input, start, end, numbers)?;
+            let (body, shown_end) = read_lines(input, start, end, numbers, read_cap(config))?;
             (body, start, shown_end, end)
         }
         None => (String::new(), 0, 0, 0),
@@ -197,14 +197,14 @@ pub(super) fn line_range(
     });
     let rendered = if config.json {
         let mut notes = note.clone().unwrap_or_default();
-        push_cut_note(&mut notes, shown_end, end);
+        push_cut_note(&mut notes, shown_end, end, read_cap(config));
         let notes = notes.trim_end();
         let mut object = json::ReadObject::new(input, start, shown_end, &body);
         object.note = (!notes.is_empty()).then_some(notes);
         json_line(&object)
     } else {
         let mut text = lines_for_terminal(&body).into_owned();
-        push_cut_note(&mut text, shown_end, end);
+        push_cut_note(&mut text, shown_end, end, MAX_READ_BYTES);
         if let Some(note) = &note {
             text.push_str(note);
             text.push('\n');
@@ -226,12 +226,12 @@ pub(super) fn agent_read(
     if total <= READ_WHOLE_LINES {
         let (body, shown_end) = numbered(input, 1, total)?;
         text.push_str(&body);
-        push_cut_note(&mut text, shown_end, total);
+        push_cut_note(&mut text, shown_end, total, MAX_READ_BYTES);
     } else {
         let tail_start = total - READ_TAIL + 1;
         let (head, head_end) = numbered(input, 1, READ_HEAD)?;
         text.push_str(&head);
-        push_cut_note(&mut text, head_end, READ_HEAD);
+        push_cut_note(&mut text, head_end, READ_HEAD, MAX_READ_BYTES);
         if let Some(outline) = &input.outline {
             let lines = input.lines();
             let options = super::text_options(config, "", &lines);
@@ -245,10 +245,17 @@ pub(super) fn agent_read(
         );
         let (tail, tail_end) = numbered(input, tail_start, total)?;
         text.push_str(&tail);
-        push_cut_note(&mut text, tail_end, total);
+        push_cut_note(&mut text, tail_end, total, MAX_READ_BYTES);
         omitted = Some([READ_HEAD + 1, tail_start - 1]);
     }
     let rendered = if config.json {
+        let cap = read_cap(config);
+        if config.max_output.is_some() && text.len() > cap {
+            let (kept, hidden) = super::cap::cut_at_line(&text, cap);
+            text = format!(
+                "{kept}[… {hidden} more lines not shown: output cap of {cap} bytes reached]\n"
+            );
+        }
         let mut object = json::ReadObject::new(input, usize::from(total > 0), total, &text);
         object.omitted = omitted;
         json_line(&object)
@@ -288,7 +295,16 @@ fn push_outline_block(text: &mut String, outline: &Outline, options: text::TextO
 /// always shows); returns the text and the last line included. Lines past what the loader
 /// kept in memory are streamed from the file (see [`Document::line_window`]).
 fn numbered(input: &Document, start: usize, end: usize) -> Result<(String, usize)> {
-    read_lines(input, start, end, true)
+    read_lines(input, start, end, true, MAX_READ_BYTES)
+}
+
+/// The bytes of lines a JSON read object carries: [`MAX_READ_BYTES`], or less under
+/// `--max-output` (a text answer is cut where it is written, see `print::cap`).
+fn read_cap(config: &Config) -> usize {
+    match (config.json, config.max_output) {
+        (true, Some(limit)) => limit.min(MAX_READ_BYTES),
+        _ => MAX_READ_BYTES,
+    }
 }
 
 /// [`numbered`], or with `numbers` off the lines as written.
@@ -297,12 +313,13 @@ fn read_lines(
     start: usize,
     end: usize,
     numbers: bool,
+    cap: usize,
 ) -> Result<(String, usize)> {
-    let window = input.line_window(start.max(1), end, MAX_READ_BYTES)?;
+    let window = input.line_window(start.max(1), end, cap)?;
     let mut body = String::new();
     let mut last = start.saturating_sub(1);
     for (number, text) in (window.first..).zip(&window.lines) {
-        if number > start && body.len() + text.len() + 12 > MAX_READ_BYTES {
+        if number > start && body.len() + text.len() + 12 > cap {
             break;
         }
         if numbers {
@@ -322,12 +339,16 @@ fn read_lines(
     Ok((body, last))
 }
 
-fn push_cut_note(text: &mut String, shown_end: usize, end: usize) {
+/// The note after lines cut at `cap` bytes (the read cap, or a smaller `--max-output`).
+fn push_cut_note(text: &mut String, shown_end: usize, end: usize, cap: usize) {
     if shown_end < end {
+        let at = match cap {
+            MAX_READ_BYTES => format!("{} KB", MAX_READ_BYTES / 1024),
+            _ => format!("the output cap of {cap} bytes"),
+        };
         let _ = writeln!(
             text,
-            "[cut at {} KB: lines {}-{end} not shown; read them with --lines {}:{end}]",
-            MAX_READ_BYTES / 1024,
+            "[cut at {at}: lines {}-{end} not shown; read them with --lines {}:{end}]",
             shown_end + 1,
             shown_end + 1
         );

@@ -243,3 +243,65 @@ async fn messages_echo_a_short_prefix_of_a_long_argument() {
     assert!(text(&find).len() < 1_000 && text(&find).contains("xxx…"));
     client.cancel().await.expect("stop");
 }
+
+/// `--max-output` holds for the answers about one file: text is cut after a whole line with
+/// the cap's note, a JSON read object carries at most that many bytes of lines, and a file's
+/// JSON object keeps as many whole entries as fit. Without the flag nothing is cut.
+#[test]
+fn the_output_cap_bounds_one_file_answers() {
+    let env = TestEnv::new();
+    let mut source: String = (0..5_000)
+        .map(|i| format!("def f{i}(x):\n    return {i}\n\n"))
+        .collect();
+    source.push_str("def long_one():\n");
+    source.push_str(&"    x = 1\n".repeat(2_000));
+    env.write("many.py", &source);
+    let cap = 2000;
+    let cap_note = "more lines not shown: output cap of 2000 bytes reached (raise --max-output)\n";
+    for mode in [
+        &[][..],
+        &["--symbol", "long_one"],
+        &["--lines", "1:5000"],
+        &["--read"],
+    ] {
+        let mut args = mode.to_vec();
+        args.push("many.py");
+        let (whole, _, _) = env.print(&args);
+        assert!(
+            whole.len() > cap + 500 && !whole.contains(cap_note),
+            "{mode:?}"
+        );
+        args.splice(0..0, ["--max-output", "2000"]);
+        let (out, err, code) = env.print(&args);
+        assert_eq!(code, 0, "{mode:?}: {err}");
+        let (kept, note) = out.rsplit_once("# … ").expect("a cut note");
+        assert!(
+            kept.len() <= cap && whole.starts_with(kept),
+            "{mode:?}: {out}"
+        );
+        assert!(note.ends_with(cap_note), "{mode:?}: {note}");
+    }
+    // JSON read objects: the lines stop within the cap and the note says where to go on.
+    let (out, _, code) = env.print(&[
+        "--json",
+        "--max-output",
+        "500",
+        "--lines",
+        "1:900",
+        "many.py",
+    ]);
+    assert_eq!(code, 0);
+    let object: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    let lines = object["text"].as_str().expect("text");
+    assert!(!lines.is_empty() && lines.len() <= 500, "{out}");
+    let next = object["end_line"].as_u64().expect("end_line") + 1;
+    let note = object["note"].as_str().expect("a note");
+    assert!(note.contains(&format!("--lines {next}:900")), "{note}");
+    // A file's JSON object: whole entries, marked cut, within the cap, said on stderr.
+    let (out, err, code) = env.print(&["--json", "--max-output", "2000", "many.py"]);
+    assert_eq!(code, 0);
+    assert!(out.len() <= cap, "{}", out.len());
+    let object: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(object["truncated"], true, "{out}");
+    assert!(err.contains("to fit the output cap of 2000 bytes"), "{err}");
+}
