@@ -3,6 +3,8 @@
 # a 10 MB one-line Python file of `x=1;` (print, and --find x at one and two results), an
 # 11 MB JSON array of objects, and a dense one-liner of each family scanner that makes many
 # entries per byte. Target: under 100 MB for the 10 MB file, a small multiple of any file.
+# Seconds too: a one-line file of C functions was quadratic (the line cursor searched the line
+# from its start for each entry: minutes for 10 MB), so every row should take about a second.
 #   benches/memory.sh            (BIN=path/to/outline to measure another build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,21 +28,23 @@ dense dense.go 'func a(){};'
 dense dense.js 'function a(){}'
 dense dense.css 'a{}'
 dense dense.sql 'create table a(b int);'
+dense dense.c 'int a(){}'
 
-rss() {  # peak RSS in KB of outline "$@"
-  /usr/bin/time -f %M "$BIN" "$@" 2>&1 >/dev/null | tail -1
+rss() {  # peak RSS in KB and seconds of outline "$@"
+  /usr/bin/time -f '%M %e' "$BIN" "$@" 2>&1 >/dev/null | tail -1
 }
 
-printf '%-44s %10s %10s\n' run bytes 'peak KB'
+printf '%-44s %10s %10s %8s\n' run bytes 'peak KB' seconds
 row() {
   local file=$1; shift
-  printf '%-44s %10s %10s\n' "$* $file" "$(stat -c %s "$work/$file")" "$(rss "$@" "$work/$file")"
+  # shellcheck disable=SC2046 # rss prints two numbers, one per column
+  printf '%-44s %10s %10s %8s\n' "$* $file" "$(stat -c %s "$work/$file")" $(rss "$@" "$work/$file")
 }
 row x.py --print
 row x.py --print --find x --max-results 1
 row x.py --print --find x --max-results 2
 row x.py --print --json
 row array.json --print
-for f in dense.rs dense.go dense.js dense.css dense.sql; do
+for f in dense.rs dense.go dense.js dense.css dense.sql dense.c; do
   row "$f" --print
 done
