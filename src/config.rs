@@ -233,13 +233,8 @@ impl Config {
     /// file it opened ([`crate::source::read_in`]).
     pub fn check_root(&self, path: &std::path::Path) -> Result<()> {
         match &self.root {
-            Some(root) if !crate::source::resolve(path).starts_with(root) => {
-                Err(Error::OutsideRoot {
-                    path: path.to_path_buf(),
-                    root: root.clone(),
-                })
-            }
-            _ => Ok(()),
+            Some(root) => crate::source::check_inside(path, root),
+            None => Ok(()),
         }
     }
 

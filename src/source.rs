@@ -15,6 +15,7 @@ use std::io::Read;
 use std::path::{Component, Path, PathBuf};
 
 mod confine;
+pub use confine::check_inside;
 mod decode;
 mod window;
 

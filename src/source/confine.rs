@@ -8,6 +8,20 @@ use crate::error::{Error, Result};
 use std::fs::File;
 use std::path::{Path, PathBuf};
 
+/// Refuses `path` unless it resolves (links and `..` followed) inside `root` (a canonical
+/// directory). A path outside gets the same error whether or not it exists or can be read,
+/// so the answer tells nothing about what lies outside: the command line, the MCP server and
+/// the viewer all check here.
+pub fn check_inside(path: &Path, root: &Path) -> Result<()> {
+    match super::resolve(path).starts_with(root) {
+        true => Ok(()),
+        false => Err(Error::OutsideRoot {
+            path: path.to_path_buf(),
+            root: root.to_path_buf(),
+        }),
+    }
+}
+
 /// Refuses `file`, opened from `path`, unless the file itself lies inside `root` (a canonical
 /// directory), in the words of [`crate::config::Config::check_root`].
 pub(super) fn check_opened(file: &File, path: &Path, root: &Path) -> Result<()> {

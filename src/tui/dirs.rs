@@ -64,20 +64,16 @@ impl App {
         true
     }
 
-    /// Where the link `item` leads, if it may be followed.
+    /// Where the link `item` leads, if it may be followed. Under `--root` a link that leads
+    /// outside is refused in the command line's words whether its target exists, cannot be
+    /// read or is there, so the viewer tells nothing more about the outside than they do.
     pub fn follow(&self, item: &DirItem) -> Result<PathBuf, String> {
-        let target = item
-            .path
-            .canonicalize()
-            .map_err(|e| format!("{}: {e}", item.name))?;
-        match &self.confine {
-            Some(root) if !target.starts_with(root) => Err(format!(
-                "{} leads outside --root ({}); not followed",
-                item.name,
-                target.display()
-            )),
-            _ => Ok(target),
+        if let Some(root) = &self.confine {
+            crate::source::check_inside(&item.path, root).map_err(|e| e.to_string())?;
         }
+        item.path
+            .canonicalize()
+            .map_err(|e| format!("{}: {e}", item.name))
     }
 
     /// Opens the directory pane down to `path` (listing each directory on the way) and

@@ -72,7 +72,12 @@ pub fn list(
         .entries
         .into_iter()
         .map(|entry| {
-            let path = shown_as.join(&entry.name);
+            // The name as the system spells it: `entry.name` is for showing, and a name that
+            // is not UTF-8 shows with U+FFFD, which names no file.
+            let path = match entry.path.file_name() {
+                Some(name) => shown_as.join(name),
+                None => shown_as.join(&entry.name),
+            };
             let (is_dir, outlinable, link) = match entry.kind {
                 ListedKind::Dir => (true, true, None),
                 ListedKind::File(language) => (false, language.is_some(), None),

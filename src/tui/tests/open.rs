@@ -1,0 +1,78 @@
+//! Opening files from the directory pane: under `--root` every link that leads outside gets
+//! the command line's one answer (issue 27 item 10), and a name that is not UTF-8 opens
+//! (item 11).
+
+use super::{app, settle};
+use crate::tui::action::{update, Action};
+use crate::tui::app::ColorMode;
+use crate::tui::doc::Doc;
+use std::path::Path;
+
+/// Selects the row of `path` (a path below the root, any bytes) in the directory pane.
+fn select_path(app: &mut crate::tui::app::App, path: &Path) {
+    app.reveal(path);
+    assert_eq!(
+        app.dir.selected().map(|n| n.item.path.clone()),
+        Some(path.to_path_buf()),
+        "{} is listed",
+        path.display()
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn every_link_out_of_the_root_reads_outside_root() {
+    use std::os::unix::fs::{symlink, PermissionsExt};
+    let fx = super::fixture();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("secret.py"), "x = 1\n").unwrap();
+    let locked = outside.path().join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    std::fs::write(locked.join("inner.py"), "y = 2\n").unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o000)).unwrap();
+    // There, missing, behind a folder that cannot be read, and a folder.
+    let links = [
+        ("there.py", outside.path().join("secret.py")),
+        ("missing.py", outside.path().join("no_such.py")),
+        ("locked.py", locked.join("inner.py")),
+        ("folder", outside.path().to_path_buf()),
+    ];
+    for (name, target) in &links {
+        symlink(target, fx.root.join(name)).unwrap();
+    }
+    let mut app = app(&fx, ColorMode::Mono, (120, 40));
+    app.confine = Some(fx.root.canonicalize().unwrap());
+    for (name, _) in &links {
+        let path = app.root.join(name);
+        select_path(&mut app, &path);
+        app.message = None;
+        update(&mut app, Action::Enter);
+        let message = app.message.clone().unwrap_or_default();
+        assert!(
+            message.contains(&format!("{name}: outside --root")),
+            "{name}: {message}"
+        );
+        assert!(app.doc.is_none(), "{name} was opened");
+    }
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_whose_name_is_not_utf8_opens() {
+    use std::os::unix::ffi::OsStrExt;
+    let fx = super::fixture();
+    let name = std::ffi::OsStr::from_bytes(b"bad\xff\xfe.py");
+    std::fs::write(fx.root.join(name), "def hello():\n    return 1\n").unwrap();
+    let mut app = app(&fx, ColorMode::Mono, (120, 40));
+    app.loader = Doc::load;
+    let path = app.root.join(name);
+    select_path(&mut app, &path);
+    update(&mut app, Action::Enter);
+    settle(&mut app);
+    let doc = app.doc.as_ref().expect("a document");
+    assert_eq!(doc.error, None);
+    assert_eq!(doc.path, path);
+    let screen = super::render(&app, 120, 40);
+    assert!(screen.contains("hello"), "{screen}");
+}
