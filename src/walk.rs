@@ -26,6 +26,12 @@ pub struct WalkOptions {
     pub no_parent_ignores: bool,
     /// Leave out lock files met in a directory (a path given by name is always kept).
     pub skip_lock_files: bool,
+    /// `--root` (canonical): a file met in a directory is yielded only if its path, resolved
+    /// when it is yielded, lies inside. The walk reads a directory by its path, so a folder
+    /// swapped for a link out of the root while the walk enters it is listed from outside;
+    /// the names it lists that lie outside (or no longer exist) are dropped here, and the
+    /// files kept are checked again when opened ([`crate::source::read_in`]).
+    pub confine: Option<PathBuf>,
 }
 
 /// One thing the walk met.
@@ -75,6 +81,11 @@ impl Walk {
         }
         let named = entry.depth() == 0;
         let path = entry.into_path();
+        if let (Some(root), false) = (&self.options.confine, named) {
+            if !path.canonicalize().is_ok_and(|real| real.starts_with(root)) {
+                return None;
+            }
+        }
         if self.options.skip_lock_files && !named && lang::is_lock_file(&path) {
             return None;
         }

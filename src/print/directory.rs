@@ -113,6 +113,7 @@ fn walk_options(config: &Config) -> WalkOptions {
         globs: config.globs.clone(),
         any_language: false,
         no_parent_ignores: config.root.is_some(),
+        confine: config.root.clone(),
         // Generated: thousands of package entries that say nothing of the code.
         skip_lock_files: true,
     }

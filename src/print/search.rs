@@ -31,6 +31,7 @@ pub(super) fn scope(config: &Config) -> Scope {
             globs: config.globs.clone(),
             any_language: matches!(config.mode, Mode::Grep(_)),
             no_parent_ignores: config.root.is_some(),
+            confine: config.root.clone(),
             skip_lock_files: false,
         },
         no_tests: config.no_tests,

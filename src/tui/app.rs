@@ -371,6 +371,7 @@ impl App {
             globs: self.globs.clone(),
             any_language,
             no_parent_ignores: self.confine.is_some(),
+            confine: self.confine.clone(),
             // As the search modes: a lock file is searched; the pane lists everything.
             skip_lock_files: false,
         }

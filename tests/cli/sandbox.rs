@@ -14,9 +14,9 @@ use std::time::{Duration, Instant};
 
 /// How long each side is attacked: long enough for thousands of swaps.
 const ATTACK: Duration = Duration::from_secs(2);
-/// In the outside files' text (not their names: a walk that met an outside folder through a
-/// link swapped in, and then the real folder again, may still name a file it could not read).
-/// No answer may hold it.
+/// In the outside files' text and in the name of the one that has no namesake inside: a walk
+/// that met the outside folder through a link swapped in must not name it. No answer may hold
+/// it.
 const OUTSIDE: &str = "zqoutside";
 
 /// `root/` (the sandbox) beside `outside/`; `root/race.py` and `root/racedir` are swapped by
@@ -24,7 +24,7 @@ const OUTSIDE: &str = "zqoutside";
 fn tree() -> (TestEnv, PathBuf) {
     let env = TestEnv::new();
     let secret = format!("def {OUTSIDE}_def():\n    return inside('{OUTSIDE} text')\n");
-    env.write("outside/elsewhere.py", &secret);
+    env.write(&format!("outside/{OUTSIDE}_elsewhere.py"), &secret);
     env.write("outside/race.py", &secret);
     env.write("root/app.py", "def inside():\n    return 'inside text'\n");
     env.write(
