@@ -8,7 +8,7 @@ fixtures=../tests/fixtures
 
 # target: fixture folders, in the order of the target's language list
 declare -A families=(
-  [c_cpp]="c cpp" [css]="css" [data]="json yaml toml" [docker]="dockerfile" [go]="go"
+  [brace]="java csharp kotlin swift php" [c_cpp]="c cpp" [css]="css" [data]="json yaml toml" [docker]="dockerfile" [go]="go"
   [html]="html" [js_ts]="javascript typescript" [lua]="lua" [make]="makefile" [markdown]="markdown"
   [python]="python" [rust]="rust" [shell]="shell" [sql]="sql"
 )
