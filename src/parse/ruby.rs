@@ -409,17 +409,18 @@ impl<'a> Scanner<'a> {
             .to_string();
         let mut after = skip_spaces(bytes, name_end);
         let parenthesised = bytes.get(after) == Some(&b'(');
-        let head_end = if parenthesised {
-            let close = matching_paren(bytes, after);
-            after = skip_spaces(bytes, close);
-            close
+        if parenthesised {
+            after = skip_spaces(bytes, matching_paren(bytes, after));
+        }
+        let endless = bytes.get(after) == Some(&b'=')
+            && !matches!(bytes.get(after + 1), Some(b'=' | b'~' | b'>'));
+        let head_end = if parenthesised || endless {
+            after
         } else {
             // `def x a, b` to the line's end or a `;` (`def close; end`).
             let line_end = self.line_end(name_end).max(name_end);
             memchr::memchr(b';', &bytes[name_end..line_end]).map_or(line_end, |n| name_end + n)
         };
-        let endless = bytes.get(after) == Some(&b'=')
-            && !matches!(bytes.get(after + 1), Some(b'=' | b'~' | b'>'));
         self.skip_to = match (endless, parenthesised) {
             (true, _) => after + 1,
             (false, true) => head_end,

@@ -117,12 +117,13 @@ impl Scanner<'_> {
         if self.is(i, Tok::Punct(b'(')) {
             i += 1;
         }
+        let call = self.tok(index).map_or(0, |t| t.start);
+        let head = super::signature(self.text.get(call..self.line_end(call)).unwrap_or(""));
         while let Some(name) = self.literal(i) {
             let at = self.tok(i).map_or(0, |t| t.start);
             let line = self.line_of(at);
-            let head = super::signature(self.text.get(at..self.line_end(at)).unwrap_or(""));
             let field = crate::outline::Entry::new(Kind::Field, name, line, line);
-            self.push(field.with_signature(head));
+            self.push(field.with_signature(head.clone()));
             i = self.past_literal(i);
             if !self.is(i, Tok::Punct(b',')) {
                 return;
