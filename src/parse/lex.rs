@@ -196,7 +196,7 @@ pub fn mask_bytes(text: &str, spec: &LexSpec) -> Vec<u8> {
         src: &bytes[..code_end],
         out: bytes.to_vec(),
         spec,
-        openers: Openers::new(spec),
+        openers: Openers::new(spec, &bytes[..code_end]),
         holes: 0,
         pos: 0,
         code_from: 0,
@@ -236,7 +236,9 @@ struct Search {
 }
 
 impl Openers {
-    fn new(spec: &LexSpec) -> Openers {
+    /// The openers of `spec`, for scanning `src` (Ruby's `=` opens only `=begin`, so it is
+    /// one only where `src` holds one: `=` is common code).
+    fn new(spec: &LexSpec, src: &[u8]) -> Openers {
         let mut bytes = [0u8; MAX_OPENER_BYTES];
         let mut count = 0;
         let mut table: Option<[bool; 256]> = None;
@@ -284,6 +286,9 @@ impl Openers {
         }
         if spec.ruby {
             ruby::OPENERS.iter().copied().for_each(&mut add);
+            if memchr::memmem::find(src, b"=begin").is_some() {
+                add(b'=');
+            }
         }
         let mut groups = [Search::default(); MAX_OPENER_BYTES / 3];
         for (group, chunk) in groups.iter_mut().zip(bytes[..count].chunks(3)) {

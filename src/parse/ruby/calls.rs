@@ -39,8 +39,8 @@ impl Scanner<'_> {
             self.constant(index);
             return;
         }
-        let (scope, _) = self.scope();
-        let in_code = self.in_code_scope();
+        let scope = || self.scope().0;
+        let in_code = || self.in_code_scope();
         match word {
             "attr_reader" | "attr_writer" | "attr_accessor" | "attr" => self.fields(index),
             "alias" => {
@@ -61,7 +61,7 @@ impl Scanner<'_> {
                     self.call_entry(index, Kind::Method, name, Scope::Body, true);
                 }
             }
-            _ if RAKE.contains(&word) && !in_code => {
+            _ if RAKE.contains(&word) && !in_code() => {
                 if let Some(name) = self.first_argument(index) {
                     let kind = match word {
                         "namespace" => Kind::Namespace,
@@ -71,12 +71,12 @@ impl Scanner<'_> {
                 }
             }
             _ if SPEC_GROUPS.contains(&word) => {
-                let grouped = scope == Some(Scope::Group) || (word == "describe" && !in_code);
+                let grouped = scope() == Some(Scope::Group) || (word == "describe" && !in_code());
                 if grouped {
                     self.spec_block(index, Kind::Namespace);
                 }
             }
-            _ if SPEC_EXAMPLES.contains(&word) && scope == Some(Scope::Group) => {
+            _ if SPEC_EXAMPLES.contains(&word) && scope() == Some(Scope::Group) => {
                 self.spec_block(index, Kind::Function);
             }
             _ => {}
