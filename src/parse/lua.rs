@@ -131,11 +131,7 @@ impl Scanner<'_> {
                 let entry = byte == b'{' && self.table(index);
                 self.blocks.open_bracket(byte, entry);
             }
-            Tok::Punct(close @ (b')' | b']' | b'}')) => {
-                if self.blocks.close_bracket(close) == Some(true) {
-                    self.close(token.start, false);
-                }
-            }
+            Tok::Punct(close @ (b')' | b']' | b'}')) => self.closing_bracket(close, token.start),
             _ => {}
         }
     }
@@ -151,6 +147,13 @@ impl Scanner<'_> {
             }
             "end" | "until" => self.end(index),
             _ => {}
+        }
+    }
+
+    /// A closing bracket at the byte `at`: ends the table it closes.
+    fn closing_bracket(&mut self, close: u8, at: usize) {
+        if self.blocks.close_bracket(close) == Some(true) {
+            self.close(at, false);
         }
     }
 

@@ -248,11 +248,7 @@ impl<'a> Scanner<'a> {
                 };
                 self.blocks.open_bracket(byte, entry.is_some());
             }
-            Tok::Punct(close @ (b')' | b']' | b'}')) => {
-                if self.blocks.close_bracket(close) == Some(true) {
-                    self.close(token.start);
-                }
-            }
+            Tok::Punct(close @ (b')' | b']' | b'}')) => self.closing_bracket(close, token.start),
             _ => {}
         }
     }
@@ -309,6 +305,13 @@ impl<'a> Scanner<'a> {
             "end" => self.end(index),
             _ if self.starts_statement(index) => self.statement_call(index),
             _ => {}
+        }
+    }
+
+    /// A closing bracket at the byte `at`: ends the `{ }` block entry it closes.
+    fn closing_bracket(&mut self, close: u8, at: usize) {
+        if self.blocks.close_bracket(close) == Some(true) {
+            self.close(at);
         }
     }
 
