@@ -10,7 +10,7 @@ fixtures=../tests/fixtures
 declare -A families=(
   [brace]="java csharp kotlin swift php" [c_cpp]="c cpp" [css]="css" [data]="json yaml toml" [docker]="dockerfile" [go]="go"
   [html]="html" [js_ts]="javascript typescript" [lua]="lua" [make]="makefile" [markdown]="markdown"
-  [python]="python" [rust]="rust" [shell]="shell" [sql]="sql"
+  [python]="python" [ruby]="ruby" [rust]="rust" [shell]="shell" [sql]="sql"
 )
 
 for target in "${!families[@]}"; do

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Widens the accuracy harness's corpus with repositories fetched from GitHub (the public corpus's
-Java, C#, Kotlin and Swift are thin and mobile-flavoured). Each source is a git mirror at a pinned
+Java, C#, Kotlin and Swift are thin and mobile-flavoured; Ruby's are Debian's gems only). Each source is a git mirror at a pinned
 commit; its files are sampled deterministically (sorted paths, every k-th, none over 200 KB) into
 <corpus>/<language>/gh-<name>/, a folder public_corpus.sh leaves alone. Nothing is committed.
 
@@ -24,6 +24,8 @@ SOURCES = [
     ("csharp", "JamesNK/Newtonsoft.Json", "09bb545d72969ad7fb4ea07db0d5c34f4fc07877", (".cs",), 150),
     ("kotlin", "square/okio", "4164f2976ac7174f3d35d52150e8ffbdbe0acbec", (".kt", ".kts"), 150),
     ("swift", "Alamofire/Alamofire", "7595cbcf59809f9977c5f6378500de2ad73b7ddb", (".swift",), 150),
+    ("ruby", "sinatra/sinatra", "cb22afd7902b566b6eaba6c4ea89739494a65d12",
+     (".rb", ".rake", ".gemspec", "Rakefile", "Gemfile"), 150),
 ]
 
 

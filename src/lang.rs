@@ -29,6 +29,7 @@ pub enum Language {
     Markdown,
     Php,
     Python,
+    Ruby,
     Rust,
     Shell,
     Sql,
@@ -79,7 +80,7 @@ const JS_DOCS: DocRules = DocRules {
 };
 
 /// The language table, in [`Language`] order (which is name order).
-pub(crate) const LANGUAGES: [Row; 23] = [
+pub(crate) const LANGUAGES: [Row; 24] = [
     Row {
         language: Language::C,
         name: "c",
@@ -310,6 +311,24 @@ pub(crate) const LANGUAGES: [Row; 23] = [
             indented_scopes: true,
             ..DocRules::comments(parse::python::SPEC)
         }),
+    },
+    Row {
+        language: Language::Ruby,
+        name: "ruby",
+        aliases: &["rb"],
+        extensions: &["gemspec", "rake", "rb", "rbw", "ru"],
+        file_names: &[
+            "Gemfile",
+            "Guardfile",
+            "Rakefile",
+            "Vagrantfile",
+            "rakefile",
+        ],
+        name_prefixes: &[],
+        interpreters: &["jruby", "rake", "ruby", "truffleruby"],
+        family: Family::Ruby,
+        code_mask: CodeMask::Lex(&parse::ruby::SPEC),
+        docs: Some(DocRules::comments(parse::ruby::SPEC)),
     },
     Row {
         language: Language::Rust,
@@ -797,11 +816,15 @@ mod tests {
         let summary = supported_summary();
         assert!(summary.starts_with(".bash .bats .c .cc .cjs"), "{summary}");
         assert!(
-            summary.ends_with("makefile pdm.lock poetry.lock uv.lock"),
+            summary.ends_with("makefile pdm.lock poetry.lock rakefile uv.lock"),
             "{summary}"
         );
         assert!(
             summary.contains(" .lua .mak .markdown .md .mjs .mk .mts "),
+            "{summary}"
+        );
+        assert!(
+            summary.contains(" .rake .rb .rbw .rockspec .rs .ru "),
             "{summary}"
         );
     }

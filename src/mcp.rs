@@ -127,7 +127,7 @@ impl Server {
 each with its line number and signature, nested by depth. A folder lists every supported file \
 with its top-level entries. Start here to find where things are, then read one entry with \
 `symbol`. Reads Python, Rust, Go, JavaScript, TypeScript, C, C++, Java, C#, Kotlin, Swift, PHP, shell, \
-Lua, SQL, \
+Lua, Ruby, SQL, \
 Markdown, JSON, YAML, TOML, HTML, CSS, Makefiles, Dockerfiles. Example: {\"path\": \"src/app.py\", \
 \"depth\": 2}",
         annotations(read_only_hint = true, open_world_hint = false)

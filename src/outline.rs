@@ -213,9 +213,11 @@ impl Entry {
             Some((owners, _, separator)) => (owners, separator),
             None => ("", "."),
         };
+        // Ruby's `def self.x` names its owner `self`: the entry it sits in, which lookups
+        // reach as an ancestor.
         owners
             .split(separator)
-            .filter(|owner| !owner.is_empty())
+            .filter(|owner| !owner.is_empty() && *owner != "self")
             .map(plain_owner)
     }
 }

@@ -34,6 +34,7 @@ pub(crate) mod cursor;
 pub(crate) mod data;
 pub(crate) mod docker;
 pub(crate) mod docs;
+pub(crate) mod end_blocks;
 pub(crate) mod go;
 pub(crate) mod html;
 pub(crate) mod java;
@@ -46,6 +47,7 @@ pub(crate) mod make;
 pub(crate) mod markdown;
 pub(crate) mod php;
 pub(crate) mod python;
+pub(crate) mod ruby;
 pub(crate) mod rust;
 pub(crate) mod shell;
 pub(crate) mod sql;
@@ -134,6 +136,7 @@ fn parse_lines_unified(text: &str, options: ParseOptions) -> Vec<Entry> {
         Family::Make => make::parse(text),
         Family::Markdown => markdown::parse(text),
         Family::Python => python::parse(text),
+        Family::Ruby => ruby::parse(text),
         Family::Rust => rust::parse(text),
         Family::Shell => shell::parse(text),
         Family::Sql => sql::parse(text),
@@ -217,6 +220,7 @@ pub(crate) enum Family {
     Make,
     Markdown,
     Python,
+    Ruby,
     Rust,
     Shell,
     Sql,

@@ -7,6 +7,7 @@
 //! original, which is where names and signatures are then read from.
 
 mod php;
+mod ruby;
 mod strings;
 
 /// How a language family writes comments and literals.
@@ -58,6 +59,10 @@ pub struct LexSpec {
     /// PHP: code lies between `<?php` (or `<?=`) and `?>`, the text around it is a template;
     /// heredocs `<<<ID … ID` and nowdocs `<<<'ID' … ID`; a `//` or `#` comment ends at `?>`.
     pub php: bool,
+    /// Ruby: `=begin`/`=end` comments, heredocs (`<<~ID`, `<<-ID`, `<<ID`, quoted IDs),
+    /// `%w[]`-style literals with any delimiter, regex literals told from division and
+    /// `?a` character literals by what precedes them, and `__END__` ending the code.
+    pub ruby: bool,
 }
 
 /// How a language writes code inside a string literal.
@@ -74,6 +79,8 @@ pub enum Interpolation {
     DollarPrefixBrace,
     /// `"…{$code}…"` (PHP).
     BraceDollar,
+    /// `"…#{code}…"` (Ruby; also its backticks, regex and `%Q`-style literals, heredocs).
+    HashBrace,
 }
 
 /// A bracket form whose level is the count of a fill byte between two opening bytes; it
@@ -144,6 +151,7 @@ impl LexSpec {
         interpolation: Interpolation::None,
         long_brackets: None,
         php: false,
+        ruby: false,
     };
 
     /// The C family's common ground: `//` and `/* */` comments, `"` and `'` literals with
@@ -178,20 +186,29 @@ pub fn mask(text: &str, spec: &LexSpec) -> String {
 
 /// [`mask`] as bytes, for a scanner that reads bytes anyway (no UTF-8 check of the result).
 pub fn mask_bytes(text: &str, spec: &LexSpec) -> Vec<u8> {
+    let bytes = text.as_bytes();
+    // Ruby stops reading at `__END__`: what follows is data.
+    let code_end = match spec.ruby {
+        true => ruby::data_start(bytes),
+        false => bytes.len(),
+    };
     let mut scanner = Scanner {
-        src: text.as_bytes(),
-        out: text.as_bytes().to_vec(),
+        src: &bytes[..code_end],
+        out: bytes.to_vec(),
         spec,
-        openers: Openers::new(spec),
+        openers: Openers::new(spec, &bytes[..code_end]),
         holes: 0,
         pos: 0,
         code_from: 0,
+        heredoc: None,
     };
     if spec.php {
         scanner.leading_template();
     }
     scanner.code();
-    scanner.out
+    let mut out = scanner.out;
+    blank(&mut out, code_end, bytes.len());
+    out
 }
 
 /// Most opener bytes a spec may have for the `memchr3` searches (three per group); a spec with
@@ -219,7 +236,9 @@ struct Search {
 }
 
 impl Openers {
-    fn new(spec: &LexSpec) -> Openers {
+    /// The openers of `spec`, for scanning `src` (Ruby's `=` opens only `=begin`, so it is
+    /// one only where `src` holds one: `=` is common code).
+    fn new(spec: &LexSpec, src: &[u8]) -> Openers {
         let mut bytes = [0u8; MAX_OPENER_BYTES];
         let mut count = 0;
         let mut table: Option<[bool; 256]> = None;
@@ -264,6 +283,12 @@ impl Openers {
         if spec.php {
             add(b'?');
             add(b'<');
+        }
+        if spec.ruby {
+            ruby::OPENERS.iter().copied().for_each(&mut add);
+            if memchr::memmem::find(src, b"=begin").is_some() {
+                add(b'=');
+            }
         }
         let mut groups = [Search::default(); MAX_OPENER_BYTES / 3];
         for (group, chunk) in groups.iter_mut().zip(bytes[..count].chunks(3)) {
@@ -319,6 +344,8 @@ struct Scanner<'a> {
     /// Where the current run of code started (just after the last comment or literal): a raw
     /// string prefix read back from its quote must lie inside it.
     code_from: usize,
+    /// Ruby: heredoc bodies wait after the line that opened them; the code resumes past them.
+    heredoc: Option<ruby::Pending>,
 }
 
 impl Scanner<'_> {
@@ -340,6 +367,9 @@ impl Scanner<'_> {
     fn code(&mut self) {
         while self.pos < self.src.len() {
             self.pos = self.openers.find(self.src, self.pos);
+            if self.skip_heredoc_bodies() {
+                continue;
+            }
             if self.pos >= self.src.len() {
                 break;
             }
@@ -353,6 +383,9 @@ impl Scanner<'_> {
 
     fn try_comment(&mut self) -> bool {
         if self.spec.php && self.try_template() {
+            return true;
+        }
+        if self.spec.ruby && self.try_embedded_doc() {
             return true;
         }
         for opener in self.spec.line_comments {
@@ -444,6 +477,11 @@ impl Scanner<'_> {
         }
         if byte == b'<' && self.spec.php {
             return self.try_heredoc();
+        }
+        if self.spec.ruby {
+            if let Some(masked) = self.try_ruby_literal(byte, prev) {
+                return masked;
+            }
         }
         if byte == b'#' && self.spec.hash_raw_strings {
             return self.try_hash_raw();

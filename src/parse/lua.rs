@@ -10,13 +10,18 @@
 //! until`): Lua's keywords are reserved, so a word `end` is always one.
 
 use crate::outline::{Entry, Kind};
+use crate::parse::end_blocks::{tokenize, Blocks, Tok, Token, TokenRules};
 use crate::parse::lex::{self, LexSpec, LongBrackets};
 use crate::parse::{signature, LineCursor};
 use std::collections::HashSet;
 
-mod tokens;
-
-use tokens::{tokenize, Tok, Token};
+/// Lua's names are plain; its strings and long strings are tokens.
+const TOKENS: TokenRules = TokenRules {
+    name_prefixes: b"",
+    name_suffixes: b"",
+    quoted_strings: true,
+    long_strings: true,
+};
 
 /// Lua's comments and literals.
 pub(crate) const SPEC: LexSpec = LexSpec {
@@ -30,13 +35,13 @@ pub(crate) const SPEC: LexSpec = LexSpec {
 /// Outlines a Lua file.
 pub(crate) fn parse(text: &str) -> Vec<Entry> {
     let masked = lex::mask_bytes(text, &SPEC);
-    let tokens = tokenize(&masked);
+    let tokens = tokenize(&masked, TOKENS);
     let mut scanner = Scanner {
         text,
         masked: &masked,
         tokens: &tokens,
         lines: LineCursor::new(text),
-        blocks: Vec::new(),
+        blocks: Blocks::new(),
         open: Vec::new(),
         functions: 0,
         seen: HashSet::new(),
@@ -51,17 +56,15 @@ pub(crate) fn parse(text: &str) -> Vec<Entry> {
     scanner.out
 }
 
-/// What is open around a token.
+/// What a keyword block is (brackets are the shared
+/// [`Block::Bracket`](crate::parse::end_blocks::Block::Bracket); a table
+/// constructor that is the innermost open entry is one with `entry`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Block {
+enum Opened {
     /// A function body; `entry`: it is the innermost open entry.
     Function { entry: bool },
-    /// `if`, `do`, `repeat`.
+    /// `if`, `do`, `repeat`, `while … do`, `for … do`.
     Keyword,
-    /// `while` or `for`, whose `do` is still to come when `awaiting_do`.
-    Loop { awaiting_do: bool },
-    /// `(`, `[` or `{`; `entry`: a table constructor that is the innermost open entry.
-    Bracket { byte: u8, entry: bool },
 }
 
 /// An entry whose end is still to come.
@@ -77,7 +80,7 @@ struct Scanner<'a> {
     masked: &'a [u8],
     tokens: &'a [Token],
     lines: LineCursor<'a>,
-    blocks: Vec<Block>,
+    blocks: Blocks<Opened>,
     open: Vec<Open>,
     /// Function bodies open: none at the top level.
     functions: usize,
@@ -109,10 +112,7 @@ impl Scanner<'_> {
 
     /// The innermost bracket, if the innermost block is one.
     fn bracket(&self) -> Option<(u8, bool)> {
-        match self.blocks.last() {
-            Some(Block::Bracket { byte, entry }) => Some((*byte, *entry)),
-            _ => None,
-        }
+        self.blocks.bracket()
     }
 
     /// At a statement's level of the top level: no function body, no bracket open.
@@ -129,23 +129,9 @@ impl Scanner<'_> {
             Tok::Punct(b'=') => self.assignment(index),
             Tok::Punct(byte @ (b'(' | b'[' | b'{')) => {
                 let entry = byte == b'{' && self.table(index);
-                self.blocks.push(Block::Bracket { byte, entry });
+                self.blocks.open_bracket(byte, entry);
             }
-            Tok::Punct(close @ (b')' | b']' | b'}')) => {
-                let open = match close {
-                    b')' => b'(',
-                    b']' => b'[',
-                    _ => b'{',
-                };
-                if let Some(Block::Bracket { byte, entry }) = self.blocks.last().copied() {
-                    if byte == open {
-                        self.blocks.pop();
-                        if entry {
-                            self.close(token.start, false);
-                        }
-                    }
-                }
-            }
+            Tok::Punct(close @ (b')' | b']' | b'}')) => self.closing_bracket(close, token.start),
             _ => {}
         }
     }
@@ -154,32 +140,34 @@ impl Scanner<'_> {
         match self.word(index) {
             "function" => self.function(index),
             "local" => self.local(index),
-            "if" | "repeat" => self.blocks.push(Block::Keyword),
-            "while" | "for" => self.blocks.push(Block::Loop { awaiting_do: true }),
-            "do" => match self.blocks.last_mut() {
-                Some(Block::Loop { awaiting_do }) if *awaiting_do => *awaiting_do = false,
-                _ => self.blocks.push(Block::Keyword),
-            },
+            "if" | "repeat" => self.blocks.open(Opened::Keyword, false),
+            "while" | "for" => self.blocks.open(Opened::Keyword, true),
+            "do" => {
+                self.blocks.do_keyword(Opened::Keyword);
+            }
             "end" | "until" => self.end(index),
             _ => {}
+        }
+    }
+
+    /// A closing bracket at the byte `at`: ends the table it closes.
+    fn closing_bracket(&mut self, close: u8, at: usize) {
+        if self.blocks.close_bracket(close) == Some(true) {
+            self.close(at, false);
         }
     }
 
     /// `end` or `until`: closes the innermost keyword block (and any bracket left open in it).
     fn end(&mut self, index: usize) {
         let at = self.tok(index).map_or(0, |t| t.start);
-        while let Some(block) = self.blocks.pop() {
-            match block {
-                Block::Bracket { entry: true, .. } => self.close(at, false),
-                Block::Bracket { .. } => {}
-                Block::Function { entry } => {
-                    self.functions = self.functions.saturating_sub(1);
-                    if entry {
-                        self.close(at, false);
-                    }
-                    return;
-                }
-                Block::Keyword | Block::Loop { .. } => return,
+        let closed = self.blocks.end();
+        for _ in 0..closed.entry_brackets {
+            self.close(at, false);
+        }
+        if let Some(Opened::Function { entry }) = closed.what {
+            self.functions = self.functions.saturating_sub(1);
+            if entry {
+                self.close(at, false);
             }
         }
     }
@@ -204,7 +192,7 @@ impl Scanner<'_> {
             self.open_entry(kind, name, start, self.params_end(index), false);
         }
         self.functions += 1;
-        self.blocks.push(Block::Function { entry });
+        self.blocks.open(Opened::Function { entry }, false);
     }
 
     /// `a.b:c` from the name at `index`: the name with dots, whether it ends in `:` (a

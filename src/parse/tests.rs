@@ -2,7 +2,7 @@
 //! shaping and the hostile inputs every family must survive.
 
 use super::*;
-use crate::outline::MAX_DEPTH;
+use crate::outline::{Kind, MAX_DEPTH};
 
 /// `(depth, kind, name, line, end_line)` for every entry of a scanner's raw tree, depth first;
 /// with `by_line`, each level sorted by first line then widest first (scanners that do not emit
@@ -30,6 +30,25 @@ pub(crate) fn flat_tree(
     let mut out = Vec::new();
     walk(entries, by_line, 0, &mut out);
     out
+}
+
+/// One entry of a [`kind_tree`]: kind, name, line, end line, depth.
+pub(crate) type KindRow = (Kind, String, usize, usize, usize);
+
+/// `(kind, name, line, end_line, depth)` of every entry, depth first, each level in line
+/// order: [`flat_tree`] in the order the keyword-family tests (Lua, Ruby, shell) write theirs.
+pub(crate) fn kind_tree(entries: &[Entry]) -> Vec<KindRow> {
+    flat_tree(entries, true)
+        .into_iter()
+        .filter_map(|(depth, kind, name, line, end)| {
+            Some((Kind::from_name(kind)?, name, line, end, depth))
+        })
+        .collect()
+}
+
+/// A [`KindRow`] written briefly.
+pub(crate) fn row(kind: Kind, name: &str, line: usize, end: usize, depth: usize) -> KindRow {
+    (kind, name.to_string(), line, end, depth)
 }
 
 /// The raw tree of the family scanner for `options.language`, before [`Outline::new`].

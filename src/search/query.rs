@@ -161,9 +161,18 @@ fn without_pointer_receivers(name: &str) -> String {
     plain
 }
 
-/// `a.b`, `a::b`, `a/b` and `a->b` all mean the path `a`, `b`.
+/// `a.b`, `a::b`, `a/b`, `a->b` and Ruby's `A#b` (an instance method) all mean the path
+/// `a`, `b`. A `#` that follows no name is part of it (a CSS `#id`, a heading).
 fn split_qualified(name: &str) -> Vec<String> {
-    name.replace("::", ".")
+    let mut member_hashes = String::with_capacity(name.len());
+    let mut previous = None;
+    for c in name.chars() {
+        let after_name = previous.is_some_and(is_identifier_char);
+        member_hashes.push(if c == '#' && after_name { '.' } else { c });
+        previous = Some(c);
+    }
+    member_hashes
+        .replace("::", ".")
         .replace("->", ".")
         .replace('/', ".")
         .split('.')
@@ -273,6 +282,14 @@ mod tests {
         assert!(!upper.same("Buffer", "buffer"));
         let glob = FindQuery::parse("set_*", &[]).expect("valid");
         assert!(glob.glob().is_some_and(|g| g.is_match("SET_X")));
+    }
+
+    #[test]
+    fn ruby_instance_methods_are_members() {
+        let q = FindQuery::parse("Cart#each", &[]).expect("valid");
+        assert_eq!(q.parts, ["Cart", "each"]);
+        let css = FindQuery::parse("#main", &[]).expect("valid");
+        assert_eq!(css.parts, ["#main"]);
     }
 
     #[test]

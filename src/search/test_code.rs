@@ -50,6 +50,8 @@ fn is_test_file_name(name: &str) -> bool {
         "bats" => true,
         // busted specs (`*_spec.lua`) and luaunit-style `test_*.lua`.
         "lua" => stem.ends_with("_spec") || stem.starts_with("test_") || stem.ends_with("_test"),
+        // RSpec's `*_spec.rb`, minitest's `*_test.rb` and `test_*.rb`.
+        "rb" => stem.ends_with("_spec") || stem.starts_with("test_") || stem.ends_with("_test"),
         "sh" | "bash" | "zsh" => stem.starts_with("test_") || stem.ends_with("_test"),
         "c" | "cc" | "cpp" | "cxx" | "h" | "hpp" => {
             stem.starts_with("test_") || stem.ends_with("_test") || stem.ends_with("_unittest")
@@ -101,6 +103,9 @@ mod tests {
             "bin/api.bats",
             "scripts/test_install.sh",
             "lua/parser_spec.lua",
+            "lib/cart_spec.rb",
+            "lib/cart_test.rb",
+            "test_helper_x/test_cart.rb",
         ] {
             assert!(is_test_path(Path::new(path)), "{path}");
         }

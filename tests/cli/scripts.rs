@@ -80,3 +80,46 @@ fn shell_scripts_by_name_and_by_first_line_and_their_tests() {
     let (out, _, _) = env.print(&["--refs", "NAME", "libexec"]);
     assert!(out.contains("  4:") && out.contains("# 2 hits"), "{out}");
 }
+
+#[test]
+fn ruby_members_by_its_own_notation_and_its_tests() {
+    let env = TestEnv::new();
+    env.write(
+        "lib/cart.rb",
+        "class Cart\n  def self.load(path) = new\n  def each\n    \"#{total} total\" # total\n  end\n  def total = 1\nend\n",
+    );
+    env.write("bin/shop", "#!/usr/bin/env ruby\nCart.load(ARGV[0]).each\n");
+    env.write(
+        "spec/cart_spec.rb",
+        "describe Cart do\n  it \"each works\" do\n  end\nend\n",
+    );
+    // `Cart#each` is Ruby's name for the instance method; `.` and `::` reach `def self.x`.
+    for (query, found) in [
+        ("Cart#each", "# method: Cart.each (lib/cart.rb, L3-L5)"),
+        ("Cart.load", "# method: Cart.self.load (lib/cart.rb, L2-L2)"),
+        (
+            "Cart::load",
+            "# method: Cart.self.load (lib/cart.rb, L2-L2)",
+        ),
+    ] {
+        let (out, _, code) = env.print(&["--find", query]);
+        assert_eq!(code, 0, "{query}");
+        assert!(out.starts_with(found), "{query}: {out}");
+    }
+    // The spec's `describe Cart` group is test code.
+    let (out, _, _) = env.print(&["--find", "Cart"]);
+    assert!(
+        out.contains("spec/cart_spec.rb:L1-L4 namespace Cart"),
+        "{out}"
+    );
+    let (out, _, _) = env.print(&["--find", "Cart", "--no-tests"]);
+    assert!(!out.contains("cart_spec"), "{out}");
+    // A `#{}` hole is code; the comment is not.
+    let (out, _, _) = env.print(&["--refs", "total", "lib"]);
+    assert!(out.contains("  4:") && out.contains("# 2 hits"), "{out}");
+    let (out, _, _) = env.print(&["--lang", "ruby", "bin"]);
+    assert!(
+        out.contains("## bin/shop (ruby)") || out.contains("bin/shop"),
+        "{out}"
+    );
+}

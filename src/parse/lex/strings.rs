@@ -10,16 +10,19 @@ pub(super) const MAX_HOLE_DEPTH: usize = 16;
 
 /// How the body of one string literal is written.
 #[derive(Clone, Copy)]
-struct Form {
-    quote: u8,
+pub(super) struct Form {
+    /// The byte that closes it.
+    pub(super) quote: u8,
+    /// An opening bracket that nests inside (`%w[a [b] c]`): each one takes a `quote` more.
+    pub(super) nests: Option<u8>,
     /// Closed by three quotes (`"""`), may span lines.
-    triple: bool,
+    pub(super) triple: bool,
     /// `\x` escapes the next byte; otherwise `""` is a quote (verbatim strings).
-    backslash: bool,
+    pub(super) backslash: bool,
     /// A line break inside is part of the string.
-    multiline: bool,
+    pub(super) multiline: bool,
     /// Which holes this string opens.
-    holes: Interpolation,
+    pub(super) holes: Interpolation,
 }
 
 impl Scanner<'_> {
@@ -52,6 +55,7 @@ impl Scanner<'_> {
         let triple = !verbatim && spec.triple_quotes && self.at(1) == b'"' && self.at(2) == b'"';
         let form = Form {
             quote: b'"',
+            nests: None,
             triple,
             backslash: spec.backslash_escapes && !verbatim && !(triple && spec.verbatim_strings),
             multiline: triple || verbatim || spec.multiline_strings,
@@ -62,11 +66,12 @@ impl Scanner<'_> {
     }
 
     /// Masks the body of a string opening at `pos` per `form`, keeping its holes' code.
-    fn string_body(&mut self, form: Form) {
+    pub(super) fn string_body(&mut self, form: Form) {
         let len = self.src.len();
         let open = if form.triple { 3 } else { 1 };
         let mut i = self.pos + open;
         let mut text_from = i;
+        let mut nested = 0usize;
         while i < len {
             let byte = self.src[i];
             let next = self.src.get(i + 1).copied().unwrap_or(0);
@@ -79,6 +84,7 @@ impl Scanner<'_> {
                 }
                 (Interpolation::DollarPrefixBrace, b'{', _) => Some(i),
                 (Interpolation::BraceDollar, b'{', b'$') => Some(i),
+                (Interpolation::HashBrace, b'#', b'{') => Some(i + 1),
                 _ => None,
             };
             if let Some(bracket) = hole_bracket {
@@ -90,6 +96,14 @@ impl Scanner<'_> {
             match byte {
                 b'\\' if form.backslash => i = escape_end(self.src, i),
                 b'\n' if !form.multiline => break,
+                open if Some(open) == form.nests => {
+                    nested += 1;
+                    i += 1;
+                }
+                quote if quote == form.quote && nested > 0 => {
+                    nested -= 1;
+                    i += 1;
+                }
                 quote if quote == form.quote => {
                     if form.triple {
                         if self.src.get(i + 1) == Some(&quote)
@@ -119,7 +133,7 @@ impl Scanner<'_> {
     /// Reads the code of a hole from `from` to the bracket closing it (brackets paired,
     /// strings and comments inside masked), which stays unmasked; returns the position after
     /// that bracket.
-    fn hole(&mut self, from: usize) -> usize {
+    pub(super) fn hole(&mut self, from: usize) -> usize {
         let saved_from = self.code_from;
         self.holes += 1;
         self.pos = from;

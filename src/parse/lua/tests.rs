@@ -1,24 +1,9 @@
 use super::*;
 
-/// (kind, name, line, end line, depth) of every entry, depth first, each level in line order
-/// (the shared `flat_tree`, in the order these tests were written in).
-fn shape(text: &str) -> Vec<(Kind, String, usize, usize, usize)> {
-    crate::parse::tests::flat_tree(&parse(text), true)
-        .into_iter()
-        .filter_map(|(depth, kind, name, line, end)| {
-            Some((Kind::from_name(kind)?, name, line, end, depth))
-        })
-        .collect()
-}
+use crate::parse::tests::{kind_tree, row as e, KindRow};
 
-fn e(
-    kind: Kind,
-    name: &str,
-    line: usize,
-    end: usize,
-    depth: usize,
-) -> (Kind, String, usize, usize, usize) {
-    (kind, name.to_string(), line, end, depth)
+fn shape(text: &str) -> Vec<KindRow> {
+    kind_tree(&parse(text))
 }
 
 use Kind::{Function as F, Method as M, Variable as V};

@@ -1,15 +1,8 @@
 use super::*;
 use crate::outline::Kind;
 
-/// (kind, name, line, end line, depth) of every entry, depth first, each level in line order
-/// (the shared `flat_tree`, in the order these tests were written in).
-fn shape(text: &str) -> Vec<(Kind, String, usize, usize, usize)> {
-    crate::parse::tests::flat_tree(&parse(text), true)
-        .into_iter()
-        .filter_map(|(depth, kind, name, line, end)| {
-            Some((Kind::from_name(kind)?, name, line, end, depth))
-        })
-        .collect()
+fn shape(text: &str) -> Vec<crate::parse::tests::KindRow> {
+    crate::parse::tests::kind_tree(&parse(text))
 }
 
 fn functions(text: &str) -> Vec<(String, usize, usize)> {
