@@ -178,7 +178,7 @@ Example: {\"path\": \"README.md\"}",
 
     #[tool(
         description = "Find where something is defined, across files and folders: one line per \
-definition (path:Lstart-Lend kind qualname signature), best matches first; with one match, its \
+definition (path:Lstart-end kind signature, its name qualified), best matches first; with one match, its \
 body. The query is a name, Type.method, a glob (\"set_*\") or a kind and a name (\"struct \
 Worker\"). Example: {\"query\": \"Loader.load\", \"path\": \"src\"}",
         annotations(read_only_hint = true, open_world_hint = false)
@@ -193,7 +193,7 @@ Worker\"). Example: {\"query\": \"Loader.load\", \"path\": \"src\"}",
 
     #[tool(
         description = "Search files for a regular expression; hits are grouped under the \
-function, class or heading that encloses them (path:Lstart-Lend kind qualname, then line: \
+function, class or heading that encloses them (path:Lstart-end kind qualname, then line: \
 text). code_only skips comments and strings. Example: {\"pattern\": \"open\\\\(\", \
 \"path\": \"src\", \"glob\": \"*.py\"}",
         annotations(read_only_hint = true, open_world_hint = false)

@@ -2,7 +2,7 @@
 //! `--refs` (uses of a name) and `--symbol` over directories, rendered from the
 //! [`crate::search`] engine as text or JSON Lines.
 
-use super::{json_line, read, write_line, write_out, Outcome};
+use super::{json_line, read, text, write_line, write_out, Outcome};
 use crate::config::{Config, Mode};
 use crate::document::Document;
 use crate::error::{Error, Result};
@@ -228,7 +228,32 @@ fn max_output(config: &Config) -> usize {
     })
 }
 
-/// `path:L<start>-L<end> <kind> <qualname>  <signature>`, or the JSON object.
+/// The signature with its name qualified (`pub fn Printer.chunk(&mut self)`), so that the name
+/// is printed once; `qualname  signature` when the signature does not spell the name.
+fn qualified_signature(qualname: &str, name: &str, signature: &str) -> String {
+    let is_word = |byte: u8| byte.is_ascii_alphanumeric() || byte == b'_' || byte >= 0x80;
+    let bytes = signature.as_bytes();
+    let at = (!name.is_empty())
+        .then(|| signature.match_indices(name))
+        .into_iter()
+        .flatten()
+        .map(|(at, _)| at)
+        .find(|&at| {
+            let before = at.checked_sub(1).map(|i| bytes[i]);
+            let after = bytes.get(at + name.len()).copied();
+            !before.is_some_and(is_word) && !after.is_some_and(is_word)
+        });
+    match at {
+        Some(at) => format!(
+            "{}{qualname}{}",
+            &signature[..at],
+            &signature[at + name.len()..]
+        ),
+        None => format!("{qualname}  {signature}"),
+    }
+}
+
+/// `path:L<start>-<end> <kind> <signature with the qualified name>`, or the JSON object.
 fn definition_line(config: &Config, found: &Definition) -> String {
     let path = walk::shown(&found.path).display().to_string();
     let entry = &found.entry;
@@ -248,17 +273,17 @@ fn definition_line(config: &Config, found: &Definition) -> String {
             in_test: found.in_test.then_some(true),
         });
     }
+    let label = match (config.signatures, &entry.signature) {
+        (true, Some(signature)) => qualified_signature(&entry.qualname, &entry.name, signature),
+        _ => entry.qualname.to_string(),
+    };
     let mut line = format!(
-        "{}:L{}-L{} {} {}",
+        "{}:{} {} {}",
         name_for_terminal(&path),
-        entry.line,
-        entry.end_line,
+        text::line_range(entry.line, entry.end_line),
         entry.kind,
-        name_for_terminal(&entry.qualname)
+        name_for_terminal(&label)
     );
-    if let (true, Some(signature)) = (config.signatures, &entry.signature) {
-        let _ = write!(line, "  {}", for_terminal(signature));
-    }
     if let Some(tokens) = entry.tokens {
         let _ = write!(line, "  ({} tokens)", crate::parse::thousands(tokens));
     }
@@ -610,16 +635,15 @@ impl<'o> HitPrinter<'o> {
     }
 }
 
-/// `path:L<a>-L<b> <kind> <qualname>` (or `path` outside every entry), then `  N: text` per
+/// `path:L<start>-<end> <kind> <qualname>` (or `path` outside every entry), then `  N: text` per
 /// hit and, with context, `  N- text` per context line and `  --` between runs that do not
 /// touch.
 fn text_group(path: &str, group: &HitGroup, shown: usize) -> String {
     let path = name_for_terminal(path);
     let mut text = match &group.entry {
         Some(entry) => format!(
-            "{path}:L{}-L{} {} {}",
-            entry.line,
-            entry.end_line,
+            "{path}:{} {} {}",
+            text::line_range(entry.line, entry.end_line),
             entry.kind,
             name_for_terminal(&entry.qualname)
         ),
@@ -738,5 +762,31 @@ pub(super) fn worst(a: Outcome, b: Outcome) -> Outcome {
         b
     } else {
         a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::qualified_signature;
+
+    #[test]
+    fn the_name_in_a_signature_is_qualified_once() {
+        assert_eq!(
+            qualified_signature(
+                "Printer.chunk",
+                "chunk",
+                "pub chunk(&mut self, chunked: usize)"
+            ),
+            "pub Printer.chunk(&mut self, chunked: usize)"
+        );
+        assert_eq!(
+            qualified_signature("Holder", "Holder", "class Holder(Base)"),
+            "class Holder(Base)"
+        );
+        // A longer word that contains the name is not the name.
+        assert_eq!(
+            qualified_signature("A.run", "run", "rerun(run_id)"),
+            "A.run  rerun(run_id)"
+        );
     }
 }

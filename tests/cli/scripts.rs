@@ -26,7 +26,7 @@ fn a_script_is_outlined_in_a_tree_and_by_name() {
 
     let (out, _, code) = env.print(&["bin/deploy"]);
     assert_eq!(code, 0);
-    assert!(out.contains("function: ship()"), "{out}");
+    assert!(out.contains("function ship()"), "{out}");
     let (out, _, _) = env.print(&["--lang", "python", "."]);
     assert!(out.contains("## bin/deploy (python)"), "{out}");
 }
@@ -37,7 +37,7 @@ fn searches_find_definitions_and_code_in_scripts() {
     let (out, _, code) = env.print(&["--find", "ship"]);
     assert_eq!(code, 0);
     assert!(
-        out.starts_with("# function: ship (bin/deploy, L4-L5)"),
+        out.starts_with("# function: ship (bin/deploy, L4-5)"),
         "{out}"
     );
     let (out, _, _) = env.print(&["--grep", "ship", "--code-only"]);
@@ -73,7 +73,7 @@ fn shell_scripts_by_name_and_by_first_line_and_their_tests() {
     env.write("test/greet.bats", "@test \"greets\" {\n  greet\n}\n");
     let (out, _, code) = env.print(&["--find", "greet"]);
     assert_eq!(code, 0);
-    assert!(out.contains("libexec/tool-greet, L3-L5"), "{out}");
+    assert!(out.contains("libexec/tool-greet, L3-5"), "{out}");
     let (out, _, _) = env.print(&["--find", "greets", "--no-tests"]);
     assert!(!out.contains("greet.bats"), "{out}");
     // `$NAME` refers to NAME; the comment does not.
