@@ -51,15 +51,25 @@ pub(crate) fn fitted(
         let text = at_depth(outline, 1, names);
         if text.len() <= room {
             let note = format!(
-                "# Top-level names shown, to stay near 1/{FILE_SHARE} of the file: --depth 1 for signatures, --depth {deepest} for all"
+                "# Top-level names shown, to stay near 1/{FILE_SHARE} of the file: --depth 1 adds signatures{}",
+                all_levels(deepest)
             );
             return (text, Some(note));
         }
     }
     let note = format!(
-        "# Top-level entries by kind, to stay near 1/{FILE_SHARE} of the file: --depth 1 for one a line, --depth {deepest} for all"
+        "# Top-level entries by kind, to stay near 1/{FILE_SHARE} of the file: --depth 1 lists one a line{}",
+        all_levels(deepest)
     );
     (packed(&outline.entries, options.indent), Some(note))
+}
+
+/// `, --depth 3 for all` when there is more than the top level.
+fn all_levels(deepest: usize) -> String {
+    match deepest > 1 {
+        true => format!(", --depth {deepest} for all"),
+        false => String::new(),
+    }
 }
 
 fn at_depth(outline: &Outline, depth: usize, options: TextOptions<'_>) -> String {

@@ -63,6 +63,7 @@ pub(super) fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> 
 fn text_options(config: &Config) -> search::TextSearch {
     search::TextSearch {
         context: config.context,
+        function_context: config.function_context,
         code_only: config.code_only,
         tokens: config.tokens,
     }
@@ -456,6 +457,8 @@ pub(super) fn path_and_id(query: &str) -> Option<(&Path, &str)> {
 /// Prints hit groups as files arrive, within the output caps.
 struct HitPrinter<'o> {
     json: bool,
+    /// `-W`: a group whose entry is too long to show whole says how to read it.
+    function_context: bool,
     out: &'o mut dyn Write,
     max_output: usize,
     max_hits: usize,
@@ -480,6 +483,7 @@ impl<'o> HitPrinter<'o> {
     fn new(config: &Config, out: &'o mut dyn Write) -> HitPrinter<'o> {
         HitPrinter {
             json: config.json,
+            function_context: config.function_context,
             out,
             max_output: max_output(config),
             max_hits: config.max_results.unwrap_or(usize::MAX),
@@ -531,7 +535,7 @@ impl<'o> HitPrinter<'o> {
         let mut shown = group.hits.len().min(self.max_hits - self.hits);
         let render = |shown: usize| match self.json {
             true => json_group(path, group, shown),
-            false => text_group(path, group, shown),
+            false => text_group(path, group, shown, self.function_context),
         };
         let mut rendered = render(shown);
         let room = self.max_output.saturating_sub(self.written);
@@ -638,7 +642,7 @@ impl<'o> HitPrinter<'o> {
 /// `path:L<start>-<end> <kind> <qualname>` (or `path` outside every entry), then `  N: text` per
 /// hit and, with context, `  N- text` per context line and `  --` between runs that do not
 /// touch.
-fn text_group(path: &str, group: &HitGroup, shown: usize) -> String {
+fn text_group(path: &str, group: &HitGroup, shown: usize, function_context: bool) -> String {
     let path = name_for_terminal(path);
     let mut text = match &group.entry {
         Some(entry) => format!(
@@ -647,7 +651,7 @@ fn text_group(path: &str, group: &HitGroup, shown: usize) -> String {
             entry.kind,
             name_for_terminal(&entry.qualname)
         ),
-        None => path.into_owned(),
+        None => path.to_string(),
     };
     if let Some(tokens) = group.entry.as_ref().and_then(|e| e.tokens) {
         let _ = write!(text, "  ({} tokens)", crate::parse::thousands(tokens));
@@ -677,6 +681,16 @@ fn text_group(path: &str, group: &HitGroup, shown: usize) -> String {
         }
         let _ = writeln!(text, "  {number}{mark} {}", for_terminal(line));
         previous = Some(number);
+    }
+    if let (true, Some(entry)) = (function_context, &group.entry) {
+        let lines = entry.end_line + 1 - entry.line;
+        if lines > search::WHOLE_BODY_LINES {
+            let _ = writeln!(
+                text,
+                "  … {lines} lines: --symbol {path}#{} reads it whole",
+                entry.id
+            );
+        }
     }
     text
 }

@@ -756,3 +756,33 @@ fn python_class_attributes_are_found_by_name() {
     let (_, _, code) = env.print(&["--find", "local_only"]);
     assert_eq!(code, 1);
 }
+
+#[test]
+fn function_context_shows_short_bodies_whole_and_says_how_to_read_long_ones() {
+    let env = tree();
+    let (out, err, code) = env.print(&["--grep", "workers.iter", "-W", "src/pool.rs"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "src/pool.rs:L13-16 method Pool.run\n  13-     pub fn run(&self) -> usize {\n  14-         /* a block comment: run run run */\n  15:         self.workers.iter().map(|w| w.run()).sum()\n  16-     }\n# 1 hit in 1 file\n"
+    );
+    let mut long = String::from("def long_one():\n");
+    for line in 0..80 {
+        long.push_str(&format!("    step_{line} = {line}\n"));
+    }
+    env.write("long.py", &long);
+    let (out, _, _) = env.print(&["--grep", "step_40 =", "--function-context", "long.py"]);
+    assert_eq!(
+        out,
+        "long.py:L1-81 function long_one\n  1- def long_one():\n  --\n  41-     step_39 = 39\n  42:     step_40 = 40\n  43-     step_41 = 41\n  … 81 lines: --symbol long.py#1 reads it whole\n# 1 hit in 1 file\n"
+    );
+    // A definition is shown by its line alone: the uses are the answer.
+    let (out, _, _) = env.print(&["--refs", "run_pool", "-W", "src"]);
+    assert!(
+        out.starts_with(
+            "src/pool.rs:L19-21 function run_pool  [definition]\n  19: pub fn run_pool"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("  20- "), "{out}");
+}
