@@ -96,9 +96,7 @@ fn find(
         _ => false,
     };
     if one_short_match || config.body {
-        for found in &result.matches {
-            outcome = worst(outcome, body(config, found, out, err)?);
-        }
+        outcome = worst(outcome, bodies(config, &result.matches, out, err)?);
     } else {
         // The output cap bounds the list as it bounds every mode: the first line always
         // shows, and the cut is said below with the matches left out.
@@ -227,6 +225,56 @@ fn max_output(config: &Config) -> usize {
         true => usize::MAX,
         false => super::directory::TEXT_MAX_OUTPUT,
     })
+}
+
+/// The bodies of `matches` in rank order within the output cap: namesakes and overloads are
+/// compared in one call. The first body always prints; past the cap, the rest are listed as
+/// definition lines (while those fit) with a note, never dropped silently.
+fn bodies(
+    config: &Config,
+    matches: &[Definition],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let max_output = max_output(config);
+    let mut outcome = Outcome::Success;
+    let mut written = 0;
+    for (index, found) in matches.iter().enumerate() {
+        let mut rendered = Vec::new();
+        outcome = worst(outcome, body(config, found, &mut rendered, err)?);
+        if index > 0 && written + rendered.len() > max_output {
+            let mut rest = String::new();
+            let mut listed = 0;
+            for other in &matches[index..] {
+                let line = definition_line(config, other);
+                if written + rest.len() + line.len() > max_output {
+                    break;
+                }
+                rest.push_str(&line);
+                listed += 1;
+            }
+            let note = match config.json {
+                true => format!(
+                    "{{\"truncated\":true,\"truncation_reason\":\"max_output\",\"omitted\":{}}}\n",
+                    matches.len() - index
+                ),
+                false => format!(
+                    "# … stopped at the output cap of {max_output} bytes after {index} of {} bodies{} (raise --max-output, or read one with --symbol PATH#ID)\n",
+                    matches.len(),
+                    match listed {
+                        0 => String::new(),
+                        _ => format!("; {listed} more listed above by their lines"),
+                    }
+                ),
+            };
+            write_out(out, rest.as_bytes())?;
+            write_out(out, note.as_bytes())?;
+            return Ok(outcome);
+        }
+        written += rendered.len();
+        write_out(out, &rendered)?;
+    }
+    Ok(outcome)
 }
 
 /// The signature with its name qualified (`pub fn Printer.chunk(&mut self)`), so that the name

@@ -786,3 +786,20 @@ fn function_context_shows_short_bodies_whole_and_says_how_to_read_long_ones() {
     );
     assert!(!out.contains("  20- "), "{out}");
 }
+
+#[test]
+fn find_body_prints_every_body_within_the_output_cap() {
+    let env = tree();
+    let (out, err, code) = env.print(&["--find", "new", "--body", "src"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("# method: Pool.new (src/pool.rs, L8-11)"), "{out}");
+    assert!(out.contains("# method: Worker.new (src/worker.rs, L9-11)"), "{out}");
+    // Past the cap the first body still prints, the rest are listed by their lines.
+    let (out, _, code) = env.print(&["--find", "new", "--body", "--max-output", "300", "src"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("# method: Pool.new (src/pool.rs, L8-11)"), "{out}");
+    assert!(
+        out.contains("\nsrc/worker.rs:L9-11 method pub Worker.new(id: usize) -> Worker\n# … stopped at the output cap of 300 bytes after 1 of 2 bodies; 1 more listed above"),
+        "{out}"
+    );
+}
