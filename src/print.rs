@@ -15,6 +15,7 @@ use crate::source;
 use std::io::Write;
 use std::path::Path;
 
+mod callers;
 mod directory;
 mod fit;
 pub mod json;

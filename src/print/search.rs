@@ -49,6 +49,9 @@ pub(super) fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> 
             let summary = search::grep(&scope, regex, options, |file| printer.file(file))?;
             printer.finish(err, &summary, &format!("'{}'", echo(regex.as_str())))
         }
+        Mode::Refs(query) if !config.json && config.depth.is_some_and(|depth| depth > 1) => {
+            super::callers::callers(config, query, config.depth.unwrap_or(1), out, err)
+        }
         Mode::Refs(query) => {
             let options = text_options(config);
             let mut printer = HitPrinter::new(config, out);
@@ -60,7 +63,7 @@ pub(super) fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> 
     }
 }
 
-fn text_options(config: &Config) -> search::TextSearch {
+pub(super) fn text_options(config: &Config) -> search::TextSearch {
     search::TextSearch {
         context: config.context,
         function_context: config.function_context,
@@ -160,7 +163,7 @@ fn find(
 
 /// Where notes on files searched only in part go.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Shown {
+pub(super) enum Shown {
     /// Beside results, in their form: `# Limit:` lines, as `--print` says a file's limit.
     Text,
     /// Beside JSON results: one object per file.
@@ -180,7 +183,7 @@ impl Shown {
 
 /// One line per file the search saw only in part (a read or outline limit): an answer, a
 /// miss included, says when it may be missing something.
-fn partial_notes(summary: &Summary, shown: Shown) -> String {
+pub(super) fn partial_notes(summary: &Summary, shown: Shown) -> String {
     let mut text = String::new();
     for file in &summary.partial {
         let path = walk::shown(&file.path).display().to_string();
@@ -220,7 +223,7 @@ struct PartialObject<'a> {
 }
 
 /// The `--max-output` in force: text output is capped by default, JSON only when asked.
-fn max_output(config: &Config) -> usize {
+pub(super) fn max_output(config: &Config) -> usize {
     config.max_output.unwrap_or(match config.json {
         true => usize::MAX,
         false => super::directory::TEXT_MAX_OUTPUT,
@@ -793,7 +796,7 @@ struct HitEntry<'a> {
 }
 
 /// Says which entries could not be read; the outcome is then a partial failure (exit 2).
-fn report_unreadable(err: &mut dyn Write, summary: &Summary) -> Result<Outcome> {
+pub(super) fn report_unreadable(err: &mut dyn Write, summary: &Summary) -> Result<Outcome> {
     for note in &summary.notes {
         write_line(err, &format!("outline: {note}"))?;
     }

@@ -792,14 +792,65 @@ fn find_body_prints_every_body_within_the_output_cap() {
     let env = tree();
     let (out, err, code) = env.print(&["--find", "new", "--body", "src"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("# method: Pool.new (src/pool.rs, L8-11)"), "{out}");
-    assert!(out.contains("# method: Worker.new (src/worker.rs, L9-11)"), "{out}");
+    assert!(
+        out.contains("# method: Pool.new (src/pool.rs, L8-11)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("# method: Worker.new (src/worker.rs, L9-11)"),
+        "{out}"
+    );
     // Past the cap the first body still prints, the rest are listed by their lines.
     let (out, _, code) = env.print(&["--find", "new", "--body", "--max-output", "300", "src"]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("# method: Pool.new (src/pool.rs, L8-11)"), "{out}");
+    assert!(
+        out.starts_with("# method: Pool.new (src/pool.rs, L8-11)"),
+        "{out}"
+    );
     assert!(
         out.contains("\nsrc/worker.rs:L9-11 method pub Worker.new(id: usize) -> Worker\n# … stopped at the output cap of 300 bytes after 1 of 2 bodies; 1 more listed above"),
         "{out}"
     );
+}
+
+#[test]
+fn refs_to_a_depth_print_a_bounded_tree_of_callers() {
+    let env = tree();
+    let (out, err, code) = env.print(&["--refs", "Worker.new", "--depth", "3", "src"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("# callers of 'Worker.new', 3 levels"),
+        "{out}"
+    );
+    assert_eq!(lines[1], "src/pool.rs:L8-11 method Pool.new  (uses at L9)");
+    // The next level nests under its callee; a namesake is not its own caller.
+    assert_eq!(
+        lines[2],
+        "  src/worker.rs:L32-34 function tests.run  (uses at L33)"
+    );
+    assert!(
+        lines[3].starts_with("    src/pool.rs:L13-16 method Pool.run"),
+        "{out}"
+    );
+    // A caller met again is not followed twice.
+    assert_eq!(
+        lines.last().copied(),
+        Some("src/worker.rs:L32-34 function tests.run  (uses at L33)  (callers above)")
+    );
+    // Bounded: by levels, and by the caller cap with a note.
+    let (_, err, code) = env.print(&["--refs", "run", "--depth", "7", "src"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("at most 6 levels"), "{err}");
+    let (out, _, _) = env.print(&[
+        "--refs",
+        "Worker.new",
+        "--depth",
+        "3",
+        "--max-results",
+        "2",
+        "src",
+    ]);
+    assert!(out.ends_with("# … stopped at the caller cap (raise --max-results or --max-output, or narrow with PATH, --glob or --no-tests)\n"), "{out}");
+    assert_eq!(out.lines().count(), 4, "{out}");
 }
