@@ -337,6 +337,8 @@ pub struct RefsParams {
     /// Show each enclosing function whole when short (<= 60 lines), else its first line and
     /// a line around each use, with the call that reads the rest.
     pub function_context: Option<bool>,
+    /// Callers to this many levels (2-6) as one tree: who uses the name, who uses those.
+    pub depth: Option<usize>,
     /// Most uses listed.
     pub max_results: Option<usize>,
     /// Add a token count to every group.
@@ -354,6 +356,7 @@ impl RefsParams {
         request.values("glob", self.glob);
         request.value("context", self.context);
         request.switch("function-context", self.function_context);
+        request.value("depth", self.depth);
         request.value("max-results", self.max_results);
         request.switch("tokens", self.tokens);
         request.max_tokens = self.max_tokens;

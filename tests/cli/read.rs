@@ -209,6 +209,31 @@ fn guide_completions_and_man_page() {
     ))
     .expect("asset");
     assert_eq!(guide, shipped);
+    // The guide teaches the whole tool for at most 1,000 o200k tokens: an agent reads it first.
+    let mut count = env.cmd();
+    count
+        .args([
+            "--print", "--json", "--tokens", "--stdin", "--lang", "markdown",
+        ])
+        .write_stdin(guide.clone());
+    let (counted, _, _) = run(count);
+    let tokens: serde_json::Value = serde_json::from_str(&counted).expect("json");
+    let tokens = tokens["tokens"].as_u64().unwrap_or(u64::MAX);
+    assert!(tokens <= 1_000, "the agent guide costs {tokens} tokens");
+    for flag in [
+        "--find",
+        "--grep",
+        "-W",
+        "--refs",
+        "--depth",
+        "--symbol",
+        "--lines",
+        "--read",
+        "--if-hash",
+        "outline mcp",
+    ] {
+        assert!(guide.contains(flag), "the guide never names {flag}");
+    }
     for shell in ["bash", "zsh", "fish"] {
         let (out, _, code) = read(&env, &["--completions", shell]);
         assert_eq!(code, 0);
