@@ -97,6 +97,11 @@ pub struct Args {
     #[arg(short = 'C', long, value_name = "N")]
     pub context: Option<usize>,
 
+    /// --grep/--refs: show each enclosing function (class, heading…) whole when it has at most
+    /// 60 lines, else its first line and a line around each hit (git grep's -W)
+    #[arg(short = 'W', long)]
+    pub function_context: bool,
+
     /// Walks: include (`*.rs`) or exclude (`!tests/**`) files by glob, as ripgrep's --glob.
     /// Repeatable.
     #[arg(short, long, value_name = "GLOB")]

@@ -156,6 +156,8 @@ pub struct Config {
     pub code_only: bool,
     /// `--grep`/`--refs`: context lines around hits.
     pub context: usize,
+    /// `--grep`/`--refs`: each enclosing entry's body as context (`-W`).
+    pub function_context: bool,
     /// Leave out test files and test modules.
     pub no_tests: bool,
 }
@@ -221,6 +223,7 @@ impl Config {
             body: args.body,
             code_only: args.code_only,
             context: args.context.unwrap_or(0),
+            function_context: args.function_context,
             no_tests: args.no_tests,
         })
     }

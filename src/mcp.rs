@@ -184,7 +184,7 @@ Example: {\"path\": \"README.md\"}",
 
     #[tool(
         description = "Find where something is defined, across files and folders: one line per \
-definition (path:Lstart-Lend kind qualname signature), best matches first; with one match, its \
+definition (path:Lstart-end kind signature, its name qualified), best matches first; with one match, its \
 body. The query is a name, Type.method, a glob (\"set_*\") or a kind and a name (\"struct \
 Worker\"). Example: {\"query\": \"Loader.load\", \"path\": \"src\"}",
         annotations(read_only_hint = true, open_world_hint = false)
@@ -199,9 +199,10 @@ Worker\"). Example: {\"query\": \"Loader.load\", \"path\": \"src\"}",
 
     #[tool(
         description = "Search files for a regular expression; hits are grouped under the \
-function, class or heading that encloses them (path:Lstart-Lend kind qualname, then line: \
-text). code_only skips comments and strings. Example: {\"pattern\": \"open\\\\(\", \
-\"path\": \"src\", \"glob\": \"*.py\"}",
+function, class or heading that encloses them (path:Lstart-end kind qualname, then line: \
+text). function_context: true answers with each enclosing function whole when short (the \
+message and what is done with it, in one call). code_only skips comments and strings. Example: \
+{\"pattern\": \"open\\\\(\", \"path\": \"src\", \"glob\": \"*.py\", \"function_context\": true}",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn grep(
@@ -215,7 +216,8 @@ text). code_only skips comments and strings. Example: {\"pattern\": \"open\\\\(\
     #[tool(
         description = "Where a name is used in code (never in comments or strings), grouped by \
 the symbol that uses it, definitions first: who calls a function, who reads a field. \
-\"Type.method\" keeps member uses only. Example: {\"name\": \"is_hidden\", \"path\": \
+\"Type.method\" keeps member uses only; function_context shows each user whole when short; \
+depth (2-6) gives callers of callers as one tree. Example: {\"name\": \"is_hidden\", \"path\": \
 \"src\"}",
         annotations(read_only_hint = true, open_world_hint = false)
     )]

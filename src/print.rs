@@ -15,8 +15,10 @@ use crate::source;
 use std::io::Write;
 use std::path::Path;
 
+mod callers;
 mod cap;
 mod directory;
+mod fit;
 pub mod json;
 mod read;
 mod search;
@@ -273,11 +275,24 @@ fn outline(
         if let Some(limit) = &outline.limit {
             text.push_str(&format!("# Limit: {}\n", limit.reason));
         }
+        let options = text_options(config, "", &lines);
+        let (entries, note) = match fits_to_file(config) {
+            true => fit::fitted(outline, input.text.len(), options),
+            false => {
+                let mut entries = String::new();
+                text::write_entries(&mut entries, &selection, options);
+                (entries, None)
+            }
+        };
+        if let Some(note) = note {
+            text.push_str(&note);
+            text.push('\n');
+        }
         text.push('\n');
         if outline.is_empty() {
             text.push_str("(no outline entries)\n");
         }
-        text::write_entries(&mut text, &selection, text_options(config, "", &lines));
+        text.push_str(&entries);
         text
     };
     write_out(out, rendered.as_bytes())?;
@@ -322,6 +337,15 @@ fn json_within(
     );
     write_line(err, &note)?;
     Ok(render(fits))
+}
+
+/// Whether a file's text outline is sized to the file ([`fit`]): only when nothing asked for a
+/// shape of its own (a depth, a node count, previews, changed entries only).
+fn fits_to_file(config: &Config) -> bool {
+    config.depth.is_none()
+        && config.max_nodes.is_none()
+        && config.preview == 0
+        && !config.changed_only
 }
 
 /// `python`, or with token counts `python, 1,204 lines, 9,870 tokens` (`~9,870` when the

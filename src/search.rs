@@ -25,7 +25,7 @@ pub use find::{
 };
 pub use query::{FindQuery, RefQuery};
 pub use test_code::{drop_test_entries, is_test_entry, is_test_path};
-pub use text::{grep, refs, FileHits, Hit, HitGroup, TextSearch};
+pub use text::{grep, refs, FileHits, Hit, HitGroup, TextSearch, WHOLE_BODY_LINES};
 
 /// Where to search: the paths given (files and directories mixed) and how to walk them.
 #[derive(Debug, Clone, Default)]

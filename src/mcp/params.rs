@@ -293,6 +293,9 @@ pub struct GrepParams {
     pub code_only: Option<bool>,
     /// Lines of context around each hit.
     pub context: Option<usize>,
+    /// Show each enclosing function whole when short (<= 60 lines), else its first line and
+    /// a line around each hit, with the call that reads the rest: often the whole answer.
+    pub function_context: Option<bool>,
     /// Most hits listed.
     pub max_results: Option<usize>,
     /// Add a token count to every group.
@@ -310,6 +313,7 @@ impl GrepParams {
         request.values("glob", self.glob);
         request.switch("code-only", self.code_only);
         request.value("context", self.context);
+        request.switch("function-context", self.function_context);
         request.value("max-results", self.max_results);
         request.switch("tokens", self.tokens);
         request.max_tokens = self.max_tokens;
@@ -330,6 +334,11 @@ pub struct RefsParams {
     pub glob: Option<OneOrMany>,
     /// Lines of context around each use.
     pub context: Option<usize>,
+    /// Show each enclosing function whole when short (<= 60 lines), else its first line and
+    /// a line around each use, with the call that reads the rest.
+    pub function_context: Option<bool>,
+    /// Callers to this many levels (2-6) as one tree: who uses the name, who uses those.
+    pub depth: Option<usize>,
     /// Most uses listed.
     pub max_results: Option<usize>,
     /// Add a token count to every group.
@@ -346,6 +355,8 @@ impl RefsParams {
         request.value("refs", Some(self.name));
         request.values("glob", self.glob);
         request.value("context", self.context);
+        request.switch("function-context", self.function_context);
+        request.value("depth", self.depth);
         request.value("max-results", self.max_results);
         request.switch("tokens", self.tokens);
         request.max_tokens = self.max_tokens;
@@ -415,10 +426,20 @@ mod tests {
             ["--find=fn new", "--kind=fn,struct", "--max-results=5"]
         );
         assert_eq!(find.paths, ["src"]);
-        let grep = parse::<GrepParams>(r#"{"pattern": "-x", "code_only": true, "context": 2}"#)
-            .expect("valid")
-            .request();
-        assert_eq!(grep.flags, ["--grep=-x", "--code-only", "--context=2"]);
+        let grep = parse::<GrepParams>(
+            r#"{"pattern": "-x", "code_only": true, "context": 2, "function_context": true}"#,
+        )
+        .expect("valid")
+        .request();
+        assert_eq!(
+            grep.flags,
+            [
+                "--grep=-x",
+                "--code-only",
+                "--context=2",
+                "--function-context"
+            ]
+        );
         assert_eq!(grep.paths, ["."]);
         let refs = parse::<RefsParams>(r#"{"name": "Buffer.len", "glob": "*.rs", "json": true}"#)
             .expect("valid")

@@ -101,12 +101,11 @@ pub(super) fn symbol_entry(
             }
             _ => {
                 let mut text = format!(
-                    "# {}: {} ({}, L{}-L{}, members to depth {depth})\n\n",
+                    "# {}: {} ({}, {}, members to depth {depth})\n\n",
                     text::kind_label(entry),
                     name_for_terminal(&entry.qualname),
                     path_for_terminal(crate::walk::shown(&input.path)),
-                    entry.line,
-                    entry.end_line
+                    text::line_range(entry.line, entry.end_line),
                 );
                 text::write_entries(
                     &mut text,
@@ -138,12 +137,11 @@ pub(super) fn symbol_entry(
             false => String::new(),
         };
         let mut text = format!(
-            "# {}: {} ({}, L{}-L{}{docs_from})\n\n{}",
+            "# {}: {} ({}, {}{docs_from})\n\n{}",
             text::kind_label(entry),
             name_for_terminal(&entry.qualname),
             path_for_terminal(crate::walk::shown(&input.path)),
-            entry.line,
-            entry.end_line,
+            text::line_range(entry.line, entry.end_line),
             lines_for_terminal(&body)
         );
         push_cut_note(&mut text, shown_end, entry.end_line, MAX_READ_BYTES);

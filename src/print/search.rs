@@ -2,7 +2,7 @@
 //! `--refs` (uses of a name) and `--symbol` over directories, rendered from the
 //! [`crate::search`] engine as text or JSON Lines.
 
-use super::{json_line, read, write_line, write_out, Outcome};
+use super::{json_line, read, text, write_line, write_out, Outcome};
 use crate::config::{Config, Mode};
 use crate::document::Document;
 use crate::error::{Error, Result};
@@ -50,6 +50,9 @@ pub(super) fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> 
             let summary = search::grep(&scope, regex, options, |file| printer.file(file))?;
             printer.finish(err, &summary, &format!("'{}'", echo(regex.as_str())))
         }
+        Mode::Refs(query) if !config.json && config.depth.is_some_and(|depth| depth > 1) => {
+            super::callers::callers(config, query, config.depth.unwrap_or(1), out, err)
+        }
         Mode::Refs(query) => {
             let options = text_options(config);
             let mut printer = HitPrinter::new(config, out);
@@ -61,9 +64,10 @@ pub(super) fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> 
     }
 }
 
-fn text_options(config: &Config) -> search::TextSearch {
+pub(super) fn text_options(config: &Config) -> search::TextSearch {
     search::TextSearch {
         context: config.context,
+        function_context: config.function_context,
         code_only: config.code_only,
         tokens: config.tokens,
     }
@@ -96,9 +100,7 @@ fn find(
         _ => false,
     };
     if one_short_match || config.body {
-        for found in &result.matches {
-            outcome = worst(outcome, body(config, found, out, err)?);
-        }
+        outcome = worst(outcome, bodies(config, &result.matches, out, err)?);
     } else {
         // The output cap bounds the list as it bounds every mode: the first line always
         // shows, and the cut is said below with the matches left out.
@@ -162,7 +164,7 @@ fn find(
 
 /// Where notes on files searched only in part go.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Shown {
+pub(super) enum Shown {
     /// Beside results, in their form: `# Limit:` lines, as `--print` says a file's limit.
     Text,
     /// Beside JSON results: one object per file.
@@ -182,7 +184,7 @@ impl Shown {
 
 /// One line per file the search saw only in part (a read or outline limit): an answer, a
 /// miss included, says when it may be missing something.
-fn partial_notes(summary: &Summary, shown: Shown) -> String {
+pub(super) fn partial_notes(summary: &Summary, shown: Shown) -> String {
     let mut text = String::new();
     for file in &summary.partial {
         let path = walk::shown(&file.path).display().to_string();
@@ -222,14 +224,89 @@ struct PartialObject<'a> {
 }
 
 /// The `--max-output` in force: text output is capped by default, JSON only when asked.
-fn max_output(config: &Config) -> usize {
+pub(super) fn max_output(config: &Config) -> usize {
     config.max_output.unwrap_or(match config.json {
         true => usize::MAX,
         false => super::directory::TEXT_MAX_OUTPUT,
     })
 }
 
-/// `path:L<start>-L<end> <kind> <qualname>  <signature>`, or the JSON object.
+/// The bodies of `matches` in rank order within the output cap: namesakes and overloads are
+/// compared in one call. The first body always prints; past the cap, the rest are listed as
+/// definition lines (while those fit) with a note, never dropped silently.
+fn bodies(
+    config: &Config,
+    matches: &[Definition],
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let max_output = max_output(config);
+    let mut outcome = Outcome::Success;
+    let mut written = 0;
+    for (index, found) in matches.iter().enumerate() {
+        let mut rendered = Vec::new();
+        outcome = worst(outcome, body(config, found, &mut rendered, err)?);
+        if index > 0 && written + rendered.len() > max_output {
+            let mut rest = String::new();
+            let mut listed = 0;
+            for other in &matches[index..] {
+                let line = definition_line(config, other);
+                if written + rest.len() + line.len() > max_output {
+                    break;
+                }
+                rest.push_str(&line);
+                listed += 1;
+            }
+            let note = match config.json {
+                true => format!(
+                    "{{\"truncated\":true,\"truncation_reason\":\"max_output\",\"omitted\":{}}}\n",
+                    matches.len() - index
+                ),
+                false => format!(
+                    "# … stopped at the output cap of {max_output} bytes after {index} of {} bodies{} (raise --max-output, or read one with --symbol PATH#ID)\n",
+                    matches.len(),
+                    match listed {
+                        0 => String::new(),
+                        _ => format!("; {listed} more listed above by their lines"),
+                    }
+                ),
+            };
+            write_out(out, rest.as_bytes())?;
+            write_out(out, note.as_bytes())?;
+            return Ok(outcome);
+        }
+        written += rendered.len();
+        write_out(out, &rendered)?;
+    }
+    Ok(outcome)
+}
+
+/// The signature with its name qualified (`pub fn Printer.chunk(&mut self)`), so that the name
+/// is printed once; `qualname  signature` when the signature does not spell the name.
+fn qualified_signature(qualname: &str, name: &str, signature: &str) -> String {
+    let is_word = |byte: u8| byte.is_ascii_alphanumeric() || byte == b'_' || byte >= 0x80;
+    let bytes = signature.as_bytes();
+    let at = (!name.is_empty())
+        .then(|| signature.match_indices(name))
+        .into_iter()
+        .flatten()
+        .map(|(at, _)| at)
+        .find(|&at| {
+            let before = at.checked_sub(1).map(|i| bytes[i]);
+            let after = bytes.get(at + name.len()).copied();
+            !before.is_some_and(is_word) && !after.is_some_and(is_word)
+        });
+    match at {
+        Some(at) => format!(
+            "{}{qualname}{}",
+            &signature[..at],
+            &signature[at + name.len()..]
+        ),
+        None => format!("{qualname}  {signature}"),
+    }
+}
+
+/// `path:L<start>-<end> <kind> <signature with the qualified name>`, or the JSON object.
 fn definition_line(config: &Config, found: &Definition) -> String {
     let path = walk::shown(&found.path).display().to_string();
     let entry = &found.entry;
@@ -249,17 +326,24 @@ fn definition_line(config: &Config, found: &Definition) -> String {
             in_test: found.in_test.then_some(true),
         });
     }
+    let label = match (config.signatures, &entry.signature) {
+        (true, Some(signature)) => {
+            // The kind is printed once: `class Cart`, not `class class Cart`.
+            let signature = signature
+                .strip_prefix(entry.kind.as_str())
+                .and_then(|rest| rest.strip_prefix(' '))
+                .unwrap_or(signature);
+            qualified_signature(&entry.qualname, &entry.name, signature)
+        }
+        _ => entry.qualname.to_string(),
+    };
     let mut line = format!(
-        "{}:L{}-L{} {} {}",
+        "{}:{} {} {}",
         name_for_terminal(&path),
-        entry.line,
-        entry.end_line,
+        text::line_range(entry.line, entry.end_line),
         entry.kind,
-        name_for_terminal(&entry.qualname)
+        name_for_terminal(&label)
     );
-    if let (true, Some(signature)) = (config.signatures, &entry.signature) {
-        let _ = write!(line, "  {}", for_terminal(signature));
-    }
     if let Some(tokens) = entry.tokens {
         let _ = write!(line, "  ({} tokens)", crate::parse::thousands(tokens));
     }
@@ -432,6 +516,8 @@ pub(super) fn path_and_id(query: &str) -> Option<(&Path, &str)> {
 /// Prints hit groups as files arrive, within the output caps.
 struct HitPrinter<'o> {
     json: bool,
+    /// `-W`: a group whose entry is too long to show whole says how to read it.
+    function_context: bool,
     out: &'o mut dyn Write,
     max_output: usize,
     max_hits: usize,
@@ -456,6 +542,7 @@ impl<'o> HitPrinter<'o> {
     fn new(config: &Config, out: &'o mut dyn Write) -> HitPrinter<'o> {
         HitPrinter {
             json: config.json,
+            function_context: config.function_context,
             out,
             max_output: max_output(config),
             max_hits: config.max_results.unwrap_or(usize::MAX),
@@ -507,7 +594,7 @@ impl<'o> HitPrinter<'o> {
         let mut shown = group.hits.len().min(self.max_hits - self.hits);
         let render = |shown: usize| match self.json {
             true => json_group(path, group, shown),
-            false => text_group(path, group, shown),
+            false => text_group(path, group, shown, self.function_context),
         };
         let mut rendered = render(shown);
         let room = self.max_output.saturating_sub(self.written);
@@ -611,20 +698,19 @@ impl<'o> HitPrinter<'o> {
     }
 }
 
-/// `path:L<a>-L<b> <kind> <qualname>` (or `path` outside every entry), then `  N: text` per
+/// `path:L<start>-<end> <kind> <qualname>` (or `path` outside every entry), then `  N: text` per
 /// hit and, with context, `  N- text` per context line and `  --` between runs that do not
 /// touch.
-fn text_group(path: &str, group: &HitGroup, shown: usize) -> String {
+fn text_group(path: &str, group: &HitGroup, shown: usize, function_context: bool) -> String {
     let path = name_for_terminal(path);
     let mut text = match &group.entry {
         Some(entry) => format!(
-            "{path}:L{}-L{} {} {}",
-            entry.line,
-            entry.end_line,
+            "{path}:{} {} {}",
+            text::line_range(entry.line, entry.end_line),
             entry.kind,
             name_for_terminal(&entry.qualname)
         ),
-        None => path.into_owned(),
+        None => path.to_string(),
     };
     if let Some(tokens) = group.entry.as_ref().and_then(|e| e.tokens) {
         let _ = write!(text, "  ({} tokens)", crate::parse::thousands(tokens));
@@ -654,6 +740,16 @@ fn text_group(path: &str, group: &HitGroup, shown: usize) -> String {
         }
         let _ = writeln!(text, "  {number}{mark} {}", for_terminal(line));
         previous = Some(number);
+    }
+    if let (true, Some(entry)) = (function_context, &group.entry) {
+        let lines = entry.end_line + 1 - entry.line;
+        if lines > search::WHOLE_BODY_LINES {
+            let _ = writeln!(
+                text,
+                "  … {lines} lines: --symbol {path}#{} reads it whole",
+                entry.id
+            );
+        }
     }
     text
 }
@@ -708,7 +804,7 @@ struct HitEntry<'a> {
 }
 
 /// Says which entries could not be read; the outcome is then a partial failure (exit 2).
-fn report_unreadable(err: &mut dyn Write, summary: &Summary) -> Result<Outcome> {
+pub(super) fn report_unreadable(err: &mut dyn Write, summary: &Summary) -> Result<Outcome> {
     for note in &summary.notes {
         write_line(err, &format!("outline: {note}"))?;
     }
@@ -739,5 +835,31 @@ pub(super) fn worst(a: Outcome, b: Outcome) -> Outcome {
         b
     } else {
         a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::qualified_signature;
+
+    #[test]
+    fn the_name_in_a_signature_is_qualified_once() {
+        assert_eq!(
+            qualified_signature(
+                "Printer.chunk",
+                "chunk",
+                "pub chunk(&mut self, chunked: usize)"
+            ),
+            "pub Printer.chunk(&mut self, chunked: usize)"
+        );
+        assert_eq!(
+            qualified_signature("Holder", "Holder", "class Holder(Base)"),
+            "class Holder(Base)"
+        );
+        // A longer word that contains the name is not the name.
+        assert_eq!(
+            qualified_signature("A.run", "run", "rerun(run_id)"),
+            "A.run  rerun(run_id)"
+        );
     }
 }

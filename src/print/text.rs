@@ -1,4 +1,8 @@
-//! The text format of `--print`: `L<line> <indent><kind>: <signature>` per entry.
+//! The text format of `--print`: `<indent>L<start>-<end> <kind> <signature>` per entry.
+//!
+//! Every token on an outline line carries information an agent asks with: the range says what
+//! `--lines` to read (no padding: a right-aligned column cost a token a line and said nothing),
+//! the kind and signature what the entry is. `L<start>` alone marks a one-line entry.
 
 use crate::outline::select::{Cut, Selection, Shown};
 use crate::outline::{Entry, Kind};
@@ -66,14 +70,21 @@ pub fn write_entries(out: &mut String, selection: &Selection<'_>, options: TextO
     }
 }
 
+/// `L98-172`, or `L98` for an entry on one line: one form for every surface that names a range.
+pub fn line_range(start: usize, end: usize) -> String {
+    match end > start {
+        true => format!("L{start}-{end}"),
+        false => format!("L{start}"),
+    }
+}
+
 fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
     let entry = shown.entry;
-    let prefix = if options.line_numbers {
-        format!("L{:>5} ", entry.line)
-    } else {
-        String::new()
-    };
     let indent = "  ".repeat(shown.depth.saturating_sub(1));
+    let prefix = match options.line_numbers {
+        true => format!("{} ", line_range(entry.line, entry.end_line)),
+        false => String::new(),
+    };
     let label = for_terminal(if options.signatures {
         entry.label()
     } else {
@@ -81,7 +92,7 @@ fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
     });
     let _ = write!(
         out,
-        "{}{prefix}{indent}{}: {label}",
+        "{}{indent}{prefix}{} {label}",
         options.indent,
         kind_label(entry)
     );

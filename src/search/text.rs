@@ -20,11 +20,18 @@ use std::path::PathBuf;
 /// around the match so that one line cannot flood an answer.
 pub(crate) const MAX_LINE_CHARS: usize = 240;
 
+/// `-W` shows an enclosing entry whole up to this many lines: most functions, and few enough
+/// that a group costs about what reading it would.
+pub const WHOLE_BODY_LINES: usize = 60;
+
 /// How to search and what to return.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TextSearch {
     /// Lines of context around each hit (`-C N`).
     pub context: usize,
+    /// The enclosing entry as context (`-W`): whole when at most [`WHOLE_BODY_LINES`] long,
+    /// else its first line and a line around each hit.
+    pub function_context: bool,
     /// Grep only: skip matches inside comments and strings (files that are not code are
     /// skipped).
     pub code_only: bool,
@@ -483,7 +490,7 @@ fn finish(
             group.hits.push(hit);
         }
     }
-    if options.context > 0 {
+    if options.context > 0 || options.function_context {
         // Lines in memory come from it; those past the read cap from one more streamed pass.
         let (in_memory, total) = match document.extent.complete {
             true => (lines.len(), lines.len()),
@@ -507,11 +514,19 @@ fn finish(
                     .map_or(0, |span| span.1);
                 let before = spans.get(index + 1).map_or(usize::MAX, |next| next.0);
                 let within = after.saturating_add(1)..=before.saturating_sub(1);
-                context_ranges(group, options.context, within, total)
+                match options.function_context {
+                    true => function_ranges(group, options.context.max(1), within, total),
+                    false => context_ranges(group, options.context, within, total),
+                }
             })
             .collect();
         let streamed = streamed_lines(&document, wanted.iter().flatten(), in_memory)?;
         for (group, ranges) in groups.iter_mut().zip(&wanted) {
+            // A definition is where the reader already is: its context would repeat what
+            // `--find` or `--symbol` shows and push the uses further down.
+            if group.defines() {
+                continue;
+            }
             fill_context(group, ranges, |number| match number <= in_memory {
                 true => lines.get(number - 1).map(|text| cut_around(text, 0, 0)),
                 false => streamed.get(&number).cloned(),
@@ -524,6 +539,38 @@ fn finish(
         hash: document.hash,
         groups,
     }))
+}
+
+/// `-W`: the lines of `group`'s entry (all of them when it has at most [`WHOLE_BODY_LINES`],
+/// else its first line and one line around each hit), or `context` lines around hits outside
+/// every entry; kept `within` the lines the group may take, disjoint and in order.
+fn function_ranges(
+    group: &HitGroup,
+    context: usize,
+    within: RangeInclusive<usize>,
+    total: usize,
+) -> Vec<RangeInclusive<usize>> {
+    let Some(entry) = &group.entry else {
+        return context_ranges(group, context, within, total);
+    };
+    let from = entry.line.max(*within.start());
+    let to = entry.end_line.min(*within.end()).min(total);
+    if entry.end_line - entry.line < WHOLE_BODY_LINES {
+        return match from <= to {
+            true => vec![from..=to],
+            false => Vec::new(),
+        };
+    }
+    let mut ranges = context_ranges(group, 1, from..=to, total);
+    if within.contains(&entry.line) {
+        match ranges.first_mut() {
+            Some(first) if *first.start() <= entry.line + 1 => {
+                *first = entry.line..=*first.end();
+            }
+            _ => ranges.insert(0, entry.line..=entry.line),
+        }
+    }
+    ranges
 }
 
 /// The line ranges within `context` of each hit of `group` and `within` the lines it may
@@ -659,6 +706,44 @@ mod tests {
         let mut group = group_at(hit_lines);
         add_context(&mut group, &lines, context, within.0..=within.1);
         group.context.iter().map(|(n, _)| *n).collect()
+    }
+
+    fn entry_lines(line: usize, end_line: usize) -> crate::search::EntryRef {
+        crate::search::EntryRef {
+            id: "1".into(),
+            kind: crate::outline::Kind::Function,
+            name: "f".into(),
+            qualname: "f".into(),
+            signature: None,
+            line,
+            end_line,
+            tokens: None,
+            children: 0,
+        }
+    }
+
+    #[test]
+    fn function_context_is_a_short_body_whole_and_a_long_one_around_its_hits() {
+        let mut short = group_at(&[5]);
+        short.entry = Some(entry_lines(3, 9));
+        assert_eq!(function_ranges(&short, 1, 1..=usize::MAX, 100), [3..=9]);
+        // Kept within the lines the neighbouring groups leave it.
+        assert_eq!(function_ranges(&short, 1, 4..=7, 100), [4..=7]);
+        let mut long = group_at(&[40, 85]);
+        long.entry = Some(entry_lines(10, 10 + WHOLE_BODY_LINES + 20));
+        assert_eq!(
+            function_ranges(&long, 1, 1..=usize::MAX, 200),
+            [10..=10, 39..=41, 84..=86]
+        );
+        // A hit next to the first line joins it.
+        let mut near = group_at(&[11]);
+        near.entry = Some(entry_lines(10, 10 + WHOLE_BODY_LINES + 20));
+        assert_eq!(function_ranges(&near, 1, 1..=usize::MAX, 200), [10..=12]);
+        // Outside every entry: plain context.
+        assert_eq!(
+            function_ranges(&group_at(&[4]), 1, 1..=usize::MAX, 8),
+            [3..=5]
+        );
     }
 
     #[test]

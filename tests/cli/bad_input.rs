@@ -264,23 +264,23 @@ fn odd_but_valid_files_are_outlined() {
         ),
         (
             "NUL past the probe",
-            &["--print", "late.md"],
-            "L 2000 h1: Late",
+            &["--print", "--depth", "1", "late.md"],
+            "L2000-2001 h1 Late",
         ),
         (
             "UTF-8 BOM",
             &["--print", "bom.md"],
-            "L    1 h1: Title\nL    2   h2: Sub",
+            "L1-2 h1 Title\n  L2 h2 Sub",
         ),
         (
             "UTF-16 LE",
             &["--print", "le.md"],
-            "L    1 h1: Título\nL    2   h2: 🦀 Crab",
+            "L1-2 h1 Título\n  L2 h2 🦀 Crab",
         ),
         (
             "UTF-16 BE",
             &["--print", "be.md"],
-            "L    1 h1: Título\nL    2   h2: 🦀 Crab",
+            "L1-2 h1 Título\n  L2 h2 🦀 Crab",
         ),
         (
             "UTF-16 lines",
@@ -290,7 +290,7 @@ fn odd_but_valid_files_are_outlined() {
         (
             "CRLF",
             &["--print", "crlf.md"],
-            "L    1 h1: One\nL    3   h2: Two",
+            "L1-4 h1 One\n  L3-4 h2 Two",
         ),
         (
             "CRLF lines",
@@ -576,7 +576,7 @@ fn utf16_on_standard_input_is_decoded() {
     expect("UTF-16 stdin", &ran, 0, "");
     assert_eq!(
         ran.stdout,
-        "# Outline: <stdin> (markdown)\n\nL    1 h1: Uno\nL    2   h2: Dos\n"
+        "# Outline: <stdin> (markdown)\n\nL1-2 h1 Uno\n  L2 h2 Dos\n"
     );
 }
 
@@ -738,7 +738,7 @@ fn diff_markers_honour_the_read_cap() {
     std::fs::write(&big, &text).expect("append");
     let ran = run_in(
         env.path(),
-        &["--print", "--diff", "big.md"],
+        &["--print", "--diff", "--depth", "1", "big.md"],
         Input::Nothing,
         Output::Captured,
     );
@@ -748,7 +748,7 @@ fn diff_markers_honour_the_read_cap() {
         0,
         "diff markers off: big.md is over the 10 MB read cap",
     );
-    assert!(ran.stdout.contains("L    1 h2: Section 000001"));
+    assert!(ran.stdout.contains("h2 Section 000001\n"));
     // In a directory the file still shows, without markers, and the run does not fail.
     let ran = run_in(
         env.path(),
@@ -767,7 +767,7 @@ fn diff_markers_honour_the_read_cap() {
     std::fs::write(&big, "# Now small\n").expect("shrink");
     let ran = run_in(
         env.path(),
-        &["--print", "--diff", "big.md"],
+        &["--print", "--diff", "--depth", "1", "big.md"],
         Input::Nothing,
         Output::Captured,
     );

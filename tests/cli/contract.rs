@@ -108,7 +108,7 @@ fn node_budget_marks_file_and_nodes() {
     let mut text = env.cmd();
     text.args(["--print", "--max-nodes", "2", "doc.md"]);
     let (out, _, _) = run(text);
-    assert!(out.contains("h1: A  … (+2 hidden)"), "{out}");
+    assert!(out.contains("h1 A  … (+2 hidden)"), "{out}");
     assert!(out.contains("… 1 more top-level entries"), "{out}");
 }
 

@@ -36,7 +36,7 @@ fn text_output_shows_escapes_visibly() {
     let (out, _, code) = run_clean(&env, &["--print", "."]);
     assert_eq!(code, 0);
     assert!(out.contains("## e\\evil.md (markdown)"), "{out}");
-    assert!(out.contains("h1: Title \\e[2J\\e]0;pwned\\x07"), "{out}");
+    assert!(out.contains("h1 Title \\e[2J\\e]0;pwned\\x07"), "{out}");
     assert!(out.contains("## x\\n## fake.md (markdown)"), "{out}");
     assert!(
         !out.lines().any(|line| line.starts_with("## fake.md")),
@@ -65,7 +65,7 @@ fn reads_and_their_headers_show_escapes_visibly() {
     }
     let (out, _, _) = run_clean(&env, &["--print", "--symbol", "1", ESC_NAME]);
     assert!(
-        out.starts_with("# h1: Title \\e[2J\\e]0;pwned\\x07 (e\\evil.md, L1-L5)\n"),
+        out.starts_with("# h1: Title \\e[2J\\e]0;pwned\\x07 (e\\evil.md, L1-5)\n"),
         "{out}"
     );
     let (_, err, code) = run_clean(&env, &["--print", "--symbol", "nope", ESC_NAME]);
@@ -108,7 +108,7 @@ fn searches_show_escapes_visibly() {
     let env = hostile_tree();
     let (out, _, _) = run_clean(&env, &["--print", "--grep", "clip", "."]);
     assert!(
-        out.starts_with("e\\evil.md:L1-L5 heading Title \\e[2J"),
+        out.starts_with("e\\evil.md:L1-5 heading Title \\e[2J"),
         "{out}"
     );
     assert!(
@@ -117,7 +117,7 @@ fn searches_show_escapes_visibly() {
     );
     let (out, _, _) = run_clean(&env, &["--print", "--find", "Fine", "."]);
     assert!(
-        out.starts_with("# h1: Fine (x\\n## fake.md, L1-L1)\n"),
+        out.starts_with("# h1: Fine (x\\n## fake.md, L1)\n"),
         "{out}"
     );
     let (out, _, _) = run_clean(&env, &["--print", "--find", "Two", "."]);
@@ -136,7 +136,7 @@ const CUT_CHILD: &str = "# Top\n\n## Sub \x1b]0;pwned\x07\x1b[2J\n\ntext\n";
 fn names_listed_for_a_depth_cut_show_escapes_visibly() {
     let env = TestEnv::new();
     env.write("notes.md", CUT_CHILD);
-    let listed = "h1: Top  (1: Sub \\e]0;pwned\\x07\\e[2J)";
+    let listed = "h1 Top  (1: Sub \\e]0;pwned\\x07\\e[2J)";
     // Directory mode cuts every file at the top level; a file is cut by `--depth`.
     for args in [
         &["--print", "."][..],

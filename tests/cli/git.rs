@@ -173,7 +173,7 @@ fn directory_mode_marks_and_filters_changed_files() {
     let (out, _, code) = run(cmd);
     assert_eq!(code, 0);
     assert!(out.contains("## app.py (python)  [CHANGED]\n"), "{out}");
-    assert!(out.contains("function: third()  [CHANGED]"), "{out}");
+    assert!(out.contains("function third()  [CHANGED]"), "{out}");
     assert!(out.contains("## other.py (python)\n"), "{out}");
 
     let mut only = env.cmd();

@@ -38,6 +38,9 @@ fn render(dir: &Path, file: &str, json: bool) -> String {
     cmd.current_dir(dir).arg("--print").arg(file);
     if json {
         cmd.arg("--json");
+    } else {
+        // The whole tree: a text outline is otherwise fitted to the file's size (print/fit.rs).
+        cmd.args(["--depth", "99"]);
     }
     let (out, err, code) = run(cmd);
     assert_eq!(code, 0, "{file}: exit {code}, stderr: {err}");

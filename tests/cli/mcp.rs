@@ -85,7 +85,7 @@ fn cli_hash(dir: &Path, file: &str) -> String {
 async fn still_answers(client: &Client) {
     let result = call(client, "outline", json!({"path": "app.py"})).await;
     assert!(!is_error(&result), "{}", text(&result));
-    assert!(text(&result).contains("class: Loader"));
+    assert!(text(&result).contains("class Loader"));
 }
 
 pub(crate) fn env_with_app() -> TestEnv {
@@ -692,5 +692,5 @@ fn bad_server_flags_are_usage_errors() {
         cmd
     });
     assert_eq!(code, 0);
-    assert!(stdout.contains("h1: Title"), "{stdout}");
+    assert!(stdout.contains("h1 Title"), "{stdout}");
 }

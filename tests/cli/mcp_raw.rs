@@ -194,7 +194,7 @@ fn wrong_arguments_are_invalid_params_errors() {
     let text = answer["result"]["content"][0]["text"]
         .as_str()
         .unwrap_or("");
-    assert!(text.contains("class: Loader"), "{answer}");
+    assert!(text.contains("class Loader"), "{answer}");
     let (status, _) = server.close_and_wait(Duration::from_secs(10));
     assert!(status.success(), "{status}");
 }

@@ -24,7 +24,7 @@ fn text_lists_files_in_path_order_with_top_level_entries() {
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(
         out,
-        "# Directory outline: .\n\n## a.py (python)\n  L    1 function: a()\n\n## b.md (markdown)\n  L    1 h1: B  (1: B1)\n\n## src/c.md (markdown)\n  L    1 h1: C\n"
+        "# Directory outline: .\n\n## a.py (python)\n  L1-2 function a()\n\n## b.md (markdown)\n  L1-2 h1 B  (1: B1)\n\n## src/c.md (markdown)\n  L1 h1 C\n"
     );
 }
 
@@ -98,7 +98,7 @@ fn several_paths_and_globs() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "# Directory outline: src a.py\n\n## src/c.md (markdown)\n  L    1 h1: C\n\n## a.py (python)\n  L    1 function: a()\n"
+        "# Directory outline: src a.py\n\n## src/c.md (markdown)\n  L1 h1 C\n\n## a.py (python)\n  L1-2 function a()\n"
     );
     let mut globbed = env.cmd();
     globbed.args(["--print", "--glob", "!*.md", "."]);
@@ -151,7 +151,7 @@ fn no_tests_leaves_out_test_files_and_modules() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "# Directory outline: .\n\n## src/lib.rs (rust)\n  L    1 function: pub api()\n"
+        "# Directory outline: .\n\n## src/lib.rs (rust)\n  L1 function pub api()\n"
     );
     let mut file = env.cmd();
     file.args(["--print", "--no-tests", "src/lib.rs"]);
@@ -173,10 +173,10 @@ fn depth_cuts_name_the_children() {
     cmd.args(["--print", "."]);
     let (out, _, _) = run(cmd);
     assert!(
-        out.contains("class: K  (10: m0, m1, m2, m3, m4, m5, … +4)"),
+        out.contains("class K  (10: m0, m1, m2, m3, m4, m5, … +4)"),
         "{out}"
     );
-    assert!(out.contains("class: Small  (1: a)"), "{out}");
+    assert!(out.contains("class Small  (1: a)"), "{out}");
 }
 
 #[test]

@@ -34,10 +34,10 @@ fn text_format_has_header_and_aligned_lines() {
     assert_eq!((code, err.as_str()), (0, ""));
     assert_eq!(
         out,
-        "# Outline: guide.md (markdown)\n\nL    1 h1: Guide\nL    5   h2: Install\nL    9   h2: Usage\n"
+        "# Outline: guide.md (markdown)\n\nL1-11 h1 Guide\n  L5-8 h2 Install\n  L9-11 h2 Usage\n"
     );
     let (plain, _, _) = env.print(&["--no-line-numbers", "guide.md"]);
-    assert!(plain.contains("\nh1: Guide\n  h2: Install\n"), "{plain}");
+    assert!(plain.contains("\nh1 Guide\n  h2 Install\n"), "{plain}");
 }
 
 #[test]
@@ -45,19 +45,19 @@ fn signatures_previews_and_names() {
     let env = TestEnv::new();
     env.write("app.py", PY);
     let (out, _, _) = env.print(&["app.py"]);
-    assert!(out.contains("L    6 class: Loader(Base)\n"), "{out}");
+    assert!(out.contains("L6-14 class Loader(Base)\n"), "{out}");
     assert!(
-        out.contains("L    9   method: load(self, path: str) -> str\n"),
+        out.contains("  L9-10 method load(self, path: str) -> str\n"),
         "{out}"
     );
     assert!(out.contains("@property name(self) -> str"), "{out}");
     assert!(!out.contains("not_a_function"), "{out}");
     let (names, _, _) = env.print(&["--no-signatures", "app.py"]);
-    assert!(names.contains("L    6 class: Loader\n"), "{names}");
+    assert!(names.contains("L6-14 class Loader\n"), "{names}");
     let (preview, _, _) = env.print(&["--preview", "1", "app.py"]);
     assert!(
         preview.contains(
-            "L    9   method: load(self, path: str) -> str\n           |         return path\n"
+            "  L9-10 method load(self, path: str) -> str\n          |         return path\n"
         ),
         "{preview}"
     );
@@ -95,7 +95,7 @@ fn symbol_reads_body_by_id_name_qualname_and_line() {
         assert_eq!(code, 0, "{query}");
         assert_eq!(
             out,
-            "# method: Loader.load (app.py, L9-L10)\n\n9:     def load(self, path: str) -> str:\n10:         return path\n",
+            "# method: Loader.load (app.py, L9-10)\n\n9:     def load(self, path: str) -> str:\n10:         return path\n",
             "{query}"
         );
     }
@@ -103,7 +103,7 @@ fn symbol_reads_body_by_id_name_qualname_and_line() {
     let (out, err, code) = env.print(&["--symbol", "load", "app.py"]);
     assert_eq!(code, 0);
     assert!(
-        out.starts_with("# function: load (app.py, L17-L18)"),
+        out.starts_with("# function: load (app.py, L17-18)"),
         "{out}"
     );
     assert!(err.contains("2.1 method Loader.load (L9)"), "{err}");
@@ -157,12 +157,12 @@ fn symbol_reads_start_at_docs_unless_no_docs() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "# function: add (lib.rs, L8-L10, docs from L3)\n\n3: /// Adds.\n4: ///\n5: /// # Panics\n6: /// Never.\n7: #[inline]\n8: pub fn add(a: u8) -> u8 {\n9:     a\n10: }\n"
+        "# function: add (lib.rs, L8-10, docs from L3)\n\n3: /// Adds.\n4: ///\n5: /// # Panics\n6: /// Never.\n7: #[inline]\n8: pub fn add(a: u8) -> u8 {\n9:     a\n10: }\n"
     );
     let (out, _, _) = env.print(&["--symbol", "add", "--no-docs", "lib.rs"]);
     assert_eq!(
         out,
-        "# function: add (lib.rs, L8-L10)\n\n8: pub fn add(a: u8) -> u8 {\n9:     a\n10: }\n"
+        "# function: add (lib.rs, L8-10)\n\n8: pub fn add(a: u8) -> u8 {\n9:     a\n10: }\n"
     );
     // A line inside the docs finds the entry they document.
     let (out, _, _) = env.print(&["--symbol", "@5", "lib.rs"]);
@@ -244,7 +244,7 @@ fn invalid_utf8_is_decoded_lossily() {
     std::fs::write(&path, b"# Caf\xe9\n").expect("write");
     let (out, _, code) = env.print(&["latin1.md"]);
     assert_eq!(code, 0);
-    assert!(out.contains("h1: Caf\u{FFFD}"), "{out}");
+    assert!(out.contains("h1 Caf\u{FFFD}"), "{out}");
 }
 
 #[test]

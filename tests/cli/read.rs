@@ -42,7 +42,7 @@ fn long_files_read_as_head_outline_tail() {
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[79], "80: text 80");
     assert_eq!(lines[80], "[outline: 21 top-level entries]");
-    assert_eq!(lines[81], "L    1 h1: S1", "the same format as --print");
+    assert_eq!(lines[81], "L1-10 h1 S1", "the same format as --print");
     assert_eq!(
         lines[102],
         "[… lines 81–161 omitted: read a range with --lines A:B or a symbol with --symbol NAME …]"
@@ -54,9 +54,9 @@ fn long_files_read_as_head_outline_tail() {
     let (out, _, _) = read(&env, &["--read", "big.md"]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[80], "[outline: 300 top-level entries]");
-    assert_eq!(lines[81 + 24], "L  241 h1: S241");
+    assert_eq!(lines[81 + 24], "L241-250 h1 S241");
     assert_eq!(lines[81 + 25], "[… 270 more …]");
-    assert_eq!(lines[81 + 26], "L 2951 h1: S2951");
+    assert_eq!(lines[81 + 26], "L2951-2960 h1 S2951");
     assert_eq!(
         lines[81 + 31],
         "[… lines 81–2960 omitted: read a range with --lines A:B or a symbol with --symbol NAME …]"
@@ -191,7 +191,7 @@ fn stdin_needs_a_language() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "# Outline: <stdin> (markdown)\n\nL    1 h1: From stdin\nL    2   h2: Sub\n"
+        "# Outline: <stdin> (markdown)\n\nL1-2 h1 From stdin\n  L2 h2 Sub\n"
     );
     let (_, err, code) = read(&env, &["--print", "--stdin"]);
     assert_eq!(code, 2);
@@ -209,6 +209,31 @@ fn guide_completions_and_man_page() {
     ))
     .expect("asset");
     assert_eq!(guide, shipped);
+    // The guide teaches the whole tool for at most 1,000 o200k tokens: an agent reads it first.
+    let mut count = env.cmd();
+    count
+        .args([
+            "--print", "--json", "--tokens", "--stdin", "--lang", "markdown",
+        ])
+        .write_stdin(guide.clone());
+    let (counted, _, _) = run(count);
+    let tokens: serde_json::Value = serde_json::from_str(&counted).expect("json");
+    let tokens = tokens["tokens"].as_u64().unwrap_or(u64::MAX);
+    assert!(tokens <= 1_000, "the agent guide costs {tokens} tokens");
+    for flag in [
+        "--find",
+        "--grep",
+        "-W",
+        "--refs",
+        "--depth",
+        "--symbol",
+        "--lines",
+        "--read",
+        "--if-hash",
+        "outline mcp",
+    ] {
+        assert!(guide.contains(flag), "the guide never names {flag}");
+    }
     for shell in ["bash", "zsh", "fish"] {
         let (out, _, code) = read(&env, &["--completions", shell]);
         assert_eq!(code, 0);

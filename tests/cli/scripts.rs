@@ -26,7 +26,7 @@ fn a_script_is_outlined_in_a_tree_and_by_name() {
 
     let (out, _, code) = env.print(&["bin/deploy"]);
     assert_eq!(code, 0);
-    assert!(out.contains("function: ship()"), "{out}");
+    assert!(out.contains("function ship()"), "{out}");
     let (out, _, _) = env.print(&["--lang", "python", "."]);
     assert!(out.contains("## bin/deploy (python)"), "{out}");
 }
@@ -37,7 +37,7 @@ fn searches_find_definitions_and_code_in_scripts() {
     let (out, _, code) = env.print(&["--find", "ship"]);
     assert_eq!(code, 0);
     assert!(
-        out.starts_with("# function: ship (bin/deploy, L4-L5)"),
+        out.starts_with("# function: ship (bin/deploy, L4-5)"),
         "{out}"
     );
     let (out, _, _) = env.print(&["--grep", "ship", "--code-only"]);
@@ -73,7 +73,7 @@ fn shell_scripts_by_name_and_by_first_line_and_their_tests() {
     env.write("test/greet.bats", "@test \"greets\" {\n  greet\n}\n");
     let (out, _, code) = env.print(&["--find", "greet"]);
     assert_eq!(code, 0);
-    assert!(out.contains("libexec/tool-greet, L3-L5"), "{out}");
+    assert!(out.contains("libexec/tool-greet, L3-5"), "{out}");
     let (out, _, _) = env.print(&["--find", "greets", "--no-tests"]);
     assert!(!out.contains("greet.bats"), "{out}");
     // `$NAME` refers to NAME; the comment does not.
@@ -95,11 +95,11 @@ fn ruby_members_by_its_own_notation_and_its_tests() {
     );
     // `Cart#each` is Ruby's name for the instance method; `.` and `::` reach `def self.x`.
     for (query, found) in [
-        ("Cart#each", "# method: Cart.each (lib/cart.rb, L3-L5)"),
-        ("Cart.load", "# method: Cart.self.load (lib/cart.rb, L2-L2)"),
+        ("Cart#each", "# method: Cart.each (lib/cart.rb, L3-5)"),
+        ("Cart.load", "# method: Cart.self.load (lib/cart.rb, L2)"),
         (
             "Cart::load",
-            "# method: Cart.self.load (lib/cart.rb, L2-L2)",
+            "# method: Cart.self.load (lib/cart.rb, L2)",
         ),
     ] {
         let (out, _, code) = env.print(&["--find", query]);
@@ -109,7 +109,7 @@ fn ruby_members_by_its_own_notation_and_its_tests() {
     // The spec's `describe Cart` group is test code.
     let (out, _, _) = env.print(&["--find", "Cart"]);
     assert!(
-        out.contains("spec/cart_spec.rb:L1-L4 namespace Cart"),
+        out.contains("lib/cart.rb:L1-7 class Cart\nspec/cart_spec.rb:L1-4 namespace describe Cart"),
         "{out}"
     );
     let (out, _, _) = env.print(&["--find", "Cart", "--no-tests"]);

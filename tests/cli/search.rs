@@ -76,8 +76,8 @@ fn find_text_lines_and_the_cap_note() {
     assert_eq!(
         lines,
         [
-            "scripts/jobs.py:L5-L7 method Handler.run  run(self, job)",
-            "scripts/jobs.py:L10-L13 function run  run(jobs)",
+            "scripts/jobs.py:L5-7 method Handler.run(self, job)",
+            "scripts/jobs.py:L10-13 function run(jobs)",
             "# … 6 more matches (raise --max-results, or narrow with a kind, Type.name or PATH)",
         ]
     );
@@ -91,7 +91,7 @@ fn find_qualified_forms_print_the_one_body() {
         assert_eq!(code, 0, "{query}: {err}");
         assert!(
             out.starts_with(
-                "# method: Pool.run (src/pool.rs, L13-L16)\n\n13:     pub fn run(&self)"
+                "# method: Pool.run (src/pool.rs, L13-16)\n\n13:     pub fn run(&self)"
             ),
             "{query}:\n{out}"
         );
@@ -185,7 +185,7 @@ fn symbol_in_a_directory_reads_the_best_match_and_lists_the_rest() {
     let (out, err, code) = env.print(&["--symbol", "run", "."]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.starts_with("# method: Handler.run (scripts/jobs.py, L5-L7)"),
+        out.starts_with("# method: Handler.run (scripts/jobs.py, L5-7)"),
         "{out}"
     );
     assert!(
@@ -200,7 +200,7 @@ fn symbol_in_a_directory_reads_the_best_match_and_lists_the_rest() {
     let (out, _, code) = env.print(&["--symbol", "tests/integration.rs#1"]);
     assert_eq!(code, 0);
     assert!(
-        out.starts_with("# function: run (tests/integration.rs, L1-L3)"),
+        out.starts_with("# function: run (tests/integration.rs, L1-3)"),
         "{out}"
     );
     let (_, err, code) = env.print(&["--symbol", "nothing_like_it", "src"]);
@@ -217,22 +217,22 @@ fn several_symbols_and_members_to_a_depth() {
     assert_eq!(
         headers,
         [
-            "# method: Pool.new (src/pool.rs, L8-L11)",
-            "# method: Worker.new (src/worker.rs, L9-L11)"
+            "# method: Pool.new (src/pool.rs, L8-11)",
+            "# method: Worker.new (src/worker.rs, L9-11)"
         ]
     );
     let (out, err, code) = env.print(&["--symbol", "impl Worker", "--depth", "2", "src"]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.starts_with("# impl: Worker (src/worker.rs, L8-L21, members to depth 2)"),
+        out.starts_with("# impl: Worker (src/worker.rs, L8-21, members to depth 2)"),
         "{out}"
     );
     assert!(
-        out.contains("L    9   method: pub new(id: usize) -> Worker"),
+        out.contains("  L9-11 method pub new(id: usize) -> Worker"),
         "{out}"
     );
     assert!(
-        out.contains("L   14   method: pub run(&self) -> usize"),
+        out.contains("  L14-20 method pub run(&self) -> usize"),
         "{out}"
     );
     assert!(!out.contains("let label"), "members, not the body:\n{out}");
@@ -275,13 +275,13 @@ fn grep_groups_hits_by_enclosing_symbol() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
-        "src/pool.rs:L13-L16 method Pool.run\n\
+        "src/pool.rs:L13-16 method Pool.run\n\
          \x20 15:         self.workers.iter().map(|w| w.run()).sum()\n\
-         src/pool.rs:L19-L21 function run_pool\n\
+         src/pool.rs:L19-21 function run_pool\n\
          \x20 20:     pool.run()\n\
-         src/worker.rs:L23-L25 function start\n\
+         src/worker.rs:L23-25 function start\n\
          \x20 24:     worker.run()\n\
-         src/worker.rs:L32-L34 function tests.run\n\
+         src/worker.rs:L32-34 function tests.run\n\
          \x20 33:         assert_eq!(Worker::new(1).run(), 12);\n\
          # 4 hits in 2 files\n"
     );
@@ -435,11 +435,11 @@ fn refs_text_lists_definitions_first() {
     assert_eq!(
         headers,
         [
-            "src/pool.rs:L13-L16 method Pool.run  [definition]",
-            "src/worker.rs:L14-L20 method Worker.run  [definition]",
-            "src/worker.rs:L32-L34 function tests.run  [definition]",
-            "src/pool.rs:L19-L21 function run_pool",
-            "src/worker.rs:L23-L25 function start",
+            "src/pool.rs:L13-16 method Pool.run  [definition]",
+            "src/worker.rs:L14-20 method Worker.run  [definition]",
+            "src/worker.rs:L32-34 function tests.run  [definition]",
+            "src/pool.rs:L19-21 function run_pool",
+            "src/worker.rs:L23-25 function start",
             "# 7 hits in 2 files",
         ]
     );
@@ -488,7 +488,7 @@ fn searches_obey_root_and_tokens() {
     let (out, _, _) = env.print(&["--find", "new", "--tokens", "--no-signatures"]);
     let first = out.lines().next().unwrap_or("");
     assert!(
-        first.starts_with("src/pool.rs:L8-L11 method Pool.new  ("),
+        first.starts_with("src/pool.rs:L8-11 method Pool.new  ("),
         "{out}"
     );
     assert!(first.ends_with(" tokens)"), "{out}");
@@ -522,7 +522,7 @@ fn a_file_takes_the_same_queries_as_a_directory() {
         let (out, err, code) = env.print(&["--symbol", "impl Worker", "--depth", "2", path]);
         assert_eq!(code, 0, "{path}: {err}");
         assert!(
-            out.contains("L   14   method: pub run(&self) -> usize"),
+            out.contains("  L14-20 method pub run(&self) -> usize"),
             "{path}: {out}"
         );
         // Members asked of a name that is a struct and its impl: the impl has them.
@@ -533,7 +533,7 @@ fn a_file_takes_the_same_queries_as_a_directory() {
     let (out, _, code) = env.print(&["--symbol", "Worker::run", "src/worker.rs"]);
     assert_eq!(code, 0);
     assert!(
-        out.starts_with("# method: Worker.run (src/worker.rs, L14-L20"),
+        out.starts_with("# method: Worker.run (src/worker.rs, L14-20"),
         "{out}"
     );
 }
@@ -654,7 +654,7 @@ fn refs_under_a_hit_cap_still_list_definitions_first() {
     assert_eq!(code, 0, "{err}");
     assert!(
         out.starts_with(
-            "src/worker.rs:L4-L6 struct Worker  [definition]\n  4: pub struct Worker {\n"
+            "src/worker.rs:L4-6 struct Worker  [definition]\n  4: pub struct Worker {\n"
         ),
         "{out}"
     );
@@ -667,7 +667,7 @@ fn refs_under_a_hit_cap_still_list_definitions_first() {
     // Uncapped, every hit shows, definitions first, and files are counted once each.
     let (out, _, _) = env.print(&["--refs", "Worker", "."]);
     assert!(
-        out.starts_with("src/worker.rs:L4-L6 struct Worker  [definition]"),
+        out.starts_with("src/worker.rs:L4-6 struct Worker  [definition]"),
         "{out}"
     );
     let files: BTreeSet<&str> = out
@@ -692,7 +692,7 @@ fn symbol_shows_the_implementation_not_an_overload_stub() {
         let (out, err, code) = env.print(&args);
         assert_eq!(code, 0, "{err}");
         assert!(
-            out.starts_with("# method: Reader.read (lib/overloads.py, L11-L13)"),
+            out.starts_with("# method: Reader.read (lib/overloads.py, L11-13)"),
             "{paths:?}:\n{out}"
         );
         // The stubs stay one exact call away.
@@ -710,7 +710,7 @@ fn find_prints_a_long_only_match_as_a_line_and_says_how_to_read_it() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
-        "long.py:L1-L152 function long_one  long_one()\n\
+        "long.py:L1-152 function long_one()\n\
          # its body is 152 lines: --body prints it, or --symbol long.py#1\n"
     );
     let (out, _, _) = env.print(&["--find", "long_one", "--body"]);
@@ -731,12 +731,12 @@ fn hits_on_doc_comments_and_decorators_belong_to_what_they_document() {
     let (out, err, code) = env.print(&["--grep", "adds a job", "lib/queue.go"]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.starts_with("lib/queue.go:L7-L7 method (*Queue).Push\n  6: "),
+        out.starts_with("lib/queue.go:L7 method (*Queue).Push\n  6: "),
         "{out}"
     );
     let (out, _, _) = env.print(&["--grep", "typing.overload", "lib/overloads.py"]);
     assert!(
-        out.starts_with("lib/overloads.py:L6-L6 method Reader.read\n  5: "),
+        out.starts_with("lib/overloads.py:L6 method Reader.read\n  5: "),
         "{out}"
     );
 }
@@ -755,4 +755,102 @@ fn python_class_attributes_are_found_by_name() {
     // A method's local binding is no attribute.
     let (_, _, code) = env.print(&["--find", "local_only"]);
     assert_eq!(code, 1);
+}
+
+#[test]
+fn function_context_shows_short_bodies_whole_and_says_how_to_read_long_ones() {
+    let env = tree();
+    let (out, err, code) = env.print(&["--grep", "workers.iter", "-W", "src/pool.rs"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "src/pool.rs:L13-16 method Pool.run\n  13-     pub fn run(&self) -> usize {\n  14-         /* a block comment: run run run */\n  15:         self.workers.iter().map(|w| w.run()).sum()\n  16-     }\n# 1 hit in 1 file\n"
+    );
+    let mut long = String::from("def long_one():\n");
+    for line in 0..80 {
+        long.push_str(&format!("    step_{line} = {line}\n"));
+    }
+    env.write("long.py", &long);
+    let (out, _, _) = env.print(&["--grep", "step_40 =", "--function-context", "long.py"]);
+    assert_eq!(
+        out,
+        "long.py:L1-81 function long_one\n  1- def long_one():\n  --\n  41-     step_39 = 39\n  42:     step_40 = 40\n  43-     step_41 = 41\n  … 81 lines: --symbol long.py#1 reads it whole\n# 1 hit in 1 file\n"
+    );
+    // A definition is shown by its line alone: the uses are the answer.
+    let (out, _, _) = env.print(&["--refs", "run_pool", "-W", "src"]);
+    assert!(
+        out.starts_with(
+            "src/pool.rs:L19-21 function run_pool  [definition]\n  19: pub fn run_pool"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("  20- "), "{out}");
+}
+
+#[test]
+fn find_body_prints_every_body_within_the_output_cap() {
+    let env = tree();
+    let (out, err, code) = env.print(&["--find", "new", "--body", "src"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("# method: Pool.new (src/pool.rs, L8-11)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("# method: Worker.new (src/worker.rs, L9-11)"),
+        "{out}"
+    );
+    // Past the cap the first body still prints, the rest are listed by their lines.
+    let (out, _, code) = env.print(&["--find", "new", "--body", "--max-output", "300", "src"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("# method: Pool.new (src/pool.rs, L8-11)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nsrc/worker.rs:L9-11 method pub Worker.new(id: usize) -> Worker\n# … stopped at the output cap of 300 bytes after 1 of 2 bodies; 1 more listed above"),
+        "{out}"
+    );
+}
+
+#[test]
+fn refs_to_a_depth_print_a_bounded_tree_of_callers() {
+    let env = tree();
+    let (out, err, code) = env.print(&["--refs", "Worker.new", "--depth", "3", "src"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("# callers of 'Worker.new', 3 levels"),
+        "{out}"
+    );
+    assert_eq!(lines[1], "src/pool.rs:L8-11 method Pool.new  (uses at L9)");
+    // The next level nests under its callee; a namesake is not its own caller.
+    assert_eq!(
+        lines[2],
+        "  src/worker.rs:L32-34 function tests.run  (uses at L33)"
+    );
+    assert!(
+        lines[3].starts_with("    src/pool.rs:L13-16 method Pool.run"),
+        "{out}"
+    );
+    // A caller met again is not followed twice.
+    assert_eq!(
+        lines.last().copied(),
+        Some("src/worker.rs:L32-34 function tests.run  (uses at L33)  (callers above)")
+    );
+    // Bounded: by levels, and by the caller cap with a note.
+    let (_, err, code) = env.print(&["--refs", "run", "--depth", "7", "src"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("at most 6 levels"), "{err}");
+    let (out, _, _) = env.print(&[
+        "--refs",
+        "Worker.new",
+        "--depth",
+        "3",
+        "--max-results",
+        "2",
+        "src",
+    ]);
+    assert!(out.ends_with("# … stopped at the caller cap (raise --max-results or --max-output, or narrow with PATH, --glob or --no-tests)\n"), "{out}");
+    assert_eq!(out.lines().count(), 4, "{out}");
 }

@@ -16,7 +16,7 @@ fn text_shows_entry_and_file_counts() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        format!("# Outline: doc.md (markdown, 3 lines, {DOC_O200K} tokens)\n\nL    1 h1: Install  ({DOC_O200K} tokens)\n")
+        format!("# Outline: doc.md (markdown, 3 lines, {DOC_O200K} tokens)\n\nL1-3 h1 Install  ({DOC_O200K} tokens)\n")
     );
 }
 
@@ -32,7 +32,7 @@ fn only_estimates_carry_a_tilde() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        format!("# Outline: doc.md (markdown, 3 lines, ~{estimate} tokens)\n\nL    1 h1: Install  (~{estimate} tokens)\n")
+        format!("# Outline: doc.md (markdown, 3 lines, ~{estimate} tokens)\n\nL1-3 h1 Install  (~{estimate} tokens)\n")
     );
     for (tokenizer, total) in [("chars4", "# Total: ~"), ("cl100k", "# Total: ")] {
         let mut cmd = env.cmd();
