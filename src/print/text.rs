@@ -90,12 +90,17 @@ fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
     } else {
         &entry.name
     });
-    let _ = write!(
-        out,
-        "{}{indent}{prefix}{} {label}",
-        options.indent,
-        kind_label(entry)
-    );
+    let kind = kind_label(entry);
+    // A signature that opens with the kind word (`class Cart < Base`, `module Shop`) says it
+    // once: `class class Cart` cost a token and said nothing.
+    match label.strip_prefix(kind.as_str()).is_some_and(|rest| rest.starts_with(' ')) {
+        true => {
+            let _ = write!(out, "{}{indent}{prefix}{label}", options.indent);
+        }
+        false => {
+            let _ = write!(out, "{}{indent}{prefix}{kind} {label}", options.indent);
+        }
+    }
     if let (true, Some(tokens)) = (options.tokens, entry.tokens) {
         let _ = write!(
             out,

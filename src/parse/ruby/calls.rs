@@ -1,7 +1,9 @@
 //! Statements that define by calling: constants (`X = …`, a class when `Struct.new`,
 //! `Data.define` or `Class.new` makes it), `attr_*` fields, `alias`, `alias_method` and
 //! `define_method` with a literal name, Rake's `task`/`namespace`/`file`/`rule` outside
-//! classes and methods, and RSpec/minitest groups and examples named by their description.
+//! classes and methods. RSpec/minitest `describe`/`it` blocks are not entries: no parser
+//! counts them as definitions (nor do we in JavaScript), and on a spec-heavy project they were
+//! a fifth of all entries; `--grep '^\s*(describe|it) '` finds them.
 
 use super::{Scanner, Scope};
 use crate::outline::Kind;
@@ -17,17 +19,6 @@ const RAKE: &[&str] = &[
     "namespace",
 ];
 
-/// RSpec's and minitest/spec's groups (`describe` may open a file) and examples.
-const SPEC_GROUPS: &[&str] = &[
-    "describe",
-    "context",
-    "shared_examples",
-    "shared_examples_for",
-    "shared_context",
-    "feature",
-];
-const SPEC_EXAMPLES: &[&str] = &["it", "specify", "example", "scenario"];
-
 /// How far a call's arguments are read for its block (`do` or `{`), in tokens.
 const MAX_ARGUMENT_TOKENS: usize = 256;
 
@@ -39,7 +30,6 @@ impl Scanner<'_> {
             self.constant(index);
             return;
         }
-        let scope = || self.scope().0;
         let in_code = || self.in_code_scope();
         match word {
             "attr_reader" | "attr_writer" | "attr_accessor" | "attr" => self.fields(index),
@@ -70,28 +60,13 @@ impl Scanner<'_> {
                     self.call_entry(index, kind, name, Scope::Group, word != "namespace");
                 }
             }
-            _ if SPEC_GROUPS.contains(&word) => {
-                let grouped = scope() == Some(Scope::Group) || (word == "describe" && !in_code());
-                if grouped {
-                    self.spec_block(index, Kind::Namespace);
-                }
-            }
-            _ if SPEC_EXAMPLES.contains(&word) && scope() == Some(Scope::Group) => {
-                self.spec_block(index, Kind::Function);
-            }
             _ => {}
         }
     }
 
-    /// `X = …`, `A::B = …`; `RSpec.describe …`.
+    /// `X = …`, `A::B = …`.
     fn constant(&mut self, index: usize) {
         let (name, after) = self.constant_path(index);
-        if name == "RSpec" && self.text_of(after) == "." && self.word(after + 1) == "describe" {
-            if !self.in_code_scope() {
-                self.spec_block(after + 1, Kind::Namespace);
-            }
-            return;
-        }
         let assigns = self.is(after, Tok::Punct(b'='))
             && self
                 .tok(after + 1)
@@ -144,22 +119,6 @@ impl Scanner<'_> {
             }
             None if leaf => self.leaf(kind, name, index),
             None => {}
-        }
-    }
-
-    /// `describe Foo do`, `it "works" do`: an entry named by the description, when a block
-    /// follows.
-    fn spec_block(&mut self, index: usize, kind: Kind) {
-        let mut first = index + 1;
-        if self.is(first, Tok::Punct(b'(')) {
-            first += 1;
-        }
-        let name = match self.literal(first) {
-            Some(name) => name,
-            None => self.constant_path(first).0,
-        };
-        if !name.is_empty() {
-            self.call_entry(index, kind, name, Scope::Group, false);
         }
     }
 

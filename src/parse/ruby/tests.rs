@@ -219,7 +219,7 @@ end
 }
 
 #[test]
-fn spec_groups_and_examples_by_description() {
+fn spec_blocks_are_not_entries_but_what_they_define_is() {
     let text = "\
 RSpec.describe Cart do
   context 'when empty' do
@@ -227,22 +227,21 @@ RSpec.describe Cart do
       expect(cart).to be_empty
     end
     it { is_expected.to be_valid }
+    def helper = 1
   end
 end
 describe \"Thing\" do
   it \"works\" do end
 end
+class After
+end
 ";
-    assert_eq!(
-        shape(text),
-        [
-            e(N, "Cart", 1, 8, 0),
-            e(N, "when empty", 2, 7, 1),
-            e(F, "is empty", 3, 5, 2),
-            e(N, "Thing", 9, 11, 0),
-            e(F, "works", 10, 10, 1),
-        ]
-    );
+    let found = shape(text);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0].1, "helper");
+    assert_eq!((found[0].2, found[0].3), (7, 7));
+    assert_eq!(found[1].1, "After");
+    assert_eq!((found[1].2, found[1].3), (13, 14));
 }
 
 #[test]
