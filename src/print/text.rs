@@ -93,7 +93,10 @@ fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
     let kind = kind_label(entry);
     // A signature that opens with the kind word (`class Cart < Base`, `module Shop`) says it
     // once: `class class Cart` cost a token and said nothing.
-    match label.strip_prefix(kind.as_str()).is_some_and(|rest| rest.starts_with(' ')) {
+    match label
+        .strip_prefix(kind.as_str())
+        .is_some_and(|rest| rest.starts_with(' '))
+    {
         true => {
             let _ = write!(out, "{}{indent}{prefix}{label}", options.indent);
         }

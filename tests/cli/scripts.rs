@@ -97,10 +97,7 @@ fn ruby_members_by_its_own_notation_and_its_tests() {
     for (query, found) in [
         ("Cart#each", "# method: Cart.each (lib/cart.rb, L3-5)"),
         ("Cart.load", "# method: Cart.self.load (lib/cart.rb, L2)"),
-        (
-            "Cart::load",
-            "# method: Cart.self.load (lib/cart.rb, L2)",
-        ),
+        ("Cart::load", "# method: Cart.self.load (lib/cart.rb, L2)"),
     ] {
         let (out, _, code) = env.print(&["--find", query]);
         assert_eq!(code, 0, "{query}");
@@ -108,7 +105,10 @@ fn ruby_members_by_its_own_notation_and_its_tests() {
     }
     // A spec's `describe Cart` block is not a definition of Cart.
     let (out, _, _) = env.print(&["--find", "Cart"]);
-    assert!(out.starts_with("# class: Cart (lib/cart.rb, L1-7)"), "{out}");
+    assert!(
+        out.starts_with("# class: Cart (lib/cart.rb, L1-7)"),
+        "{out}"
+    );
     let (out, _, _) = env.print(&["--find", "Cart", "--no-tests"]);
     assert!(!out.contains("cart_spec"), "{out}");
     // A `#{}` hole is code; the comment is not.
