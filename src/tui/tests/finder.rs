@@ -456,3 +456,30 @@ fn a_query_kept_from_the_last_visit_is_replaced_by_the_first_key() {
     assert_eq!(app.results.query, "", "Backspace erases a kept query whole");
     assert!(app.results.rows.is_empty());
 }
+
+#[test]
+fn reloading_keeps_one_row_per_definition() {
+    let fx = super::fixture();
+    let mut app = app(&fx, ColorMode::Mono, (120, 40));
+    select_dir(&mut app, "app.py");
+    update(&mut app, Action::Enter);
+    settle(&mut app);
+    update(&mut app, Action::Symbols);
+    settle(&mut app);
+    let before = app.picker.ranking.indexed;
+    assert!(before > 0);
+    update(&mut app, Action::Escape);
+    // `r`: the index is built again while the open file is read again (a refresh that may
+    // reach the new index before its scan reaches the file).
+    update(&mut app, Action::Reload);
+    update(&mut app, Action::Symbols);
+    settle(&mut app);
+    let ranking = &app.picker.ranking;
+    assert!(ranking.done);
+    assert_eq!(ranking.indexed, before, "{ranking:?}");
+    let mut rows: Vec<_> = ranking.rows.iter().map(|r| (&r.path, r.line)).collect();
+    let all = rows.len();
+    rows.sort();
+    rows.dedup();
+    assert_eq!(rows.len(), all, "no definition listed twice");
+}
