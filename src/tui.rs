@@ -38,6 +38,7 @@ pub mod terminal;
 pub mod theme;
 pub mod tree;
 pub mod view;
+pub mod watch;
 
 use action::{update, Action};
 use app::{App, ColorMode, Effect, Focus};
@@ -113,6 +114,13 @@ pub fn run(config: &Config) -> Result<()> {
 /// pause, the open file's stamp check), instead of polling busy flags.
 fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<()> {
     let input = input::Reader::spawn(app.jobs.tx.clone());
+    let mut watcher = match watch::Watcher::start(app.jobs.tx.clone()) {
+        Ok(watcher) => Some(watcher),
+        Err(why) => {
+            app.message = Some(format!("no file watching ({why}): polling the open file"));
+            None
+        }
+    };
     let mut dirty = true;
     let mut last_watch = Instant::now();
     while !app.quit {
@@ -122,6 +130,10 @@ fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<(
                 .map_err(tty_error)?;
             dirty = false;
             app.release_held();
+        }
+        if let Some(why) = watcher.as_mut().and_then(|w| w.follow(app.in_view())) {
+            app.message = Some(format!("{why}: polling the open file"));
+            dirty = true;
         }
         let wait = next_wait(app, last_watch);
         let mut received = false;

@@ -37,6 +37,10 @@ pub enum Message {
     Reached(super::reach::Reached),
     /// A terminal event (a key, the mouse, a resize), or why the terminal could not be read.
     Input(std::io::Result<ratatui::crossterm::event::Event>),
+    /// Paths changed on disk ([`super::watch`]).
+    Changed(Vec<std::path::PathBuf>),
+    /// The watcher stopped: why.
+    WatchFailed(String),
 }
 
 /// The channel every background thread reports on, and the counter that names jobs so that
@@ -206,6 +210,10 @@ impl App {
         match message {
             // The event loop takes input off the channel itself (a key becomes an action).
             Message::Input(_) => {}
+            Message::Changed(paths) => self.changed(paths),
+            Message::WatchFailed(why) => {
+                self.message = Some(format!("{why}: polling the open file"));
+            }
             Message::Ranked(ranking) => {
                 let current = self.symbols.as_ref().map(|s| s.generation);
                 if current == Some(ranking.generation) {

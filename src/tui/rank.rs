@@ -127,6 +127,18 @@ impl SymbolIndex {
         let _ = self.tx.send(Input::Refresh(file));
     }
 
+    /// Reads the files of `scope` again on a thread of their own and takes each as it is now
+    /// (files changed on disk).
+    pub fn reindex(&self, scope: Scope) {
+        let tx = self.tx.clone();
+        std::thread::spawn(move || {
+            search::each_definition(&scope, |file| match tx.send(Input::Refresh(file)) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(_) => ControlFlow::Break(()),
+            })
+        });
+    }
+
     /// Drops what the index holds for a file that is gone (deleted, renamed away).
     pub fn remove(&self, path: &Path) {
         let _ = self.tx.send(Input::Remove(path.to_path_buf()));

@@ -188,6 +188,7 @@ fn render(app: &App, w: u16, h: u16) -> String {
 
 mod finder;
 mod truth;
+mod watch;
 
 #[test]
 fn opening_a_file_focuses_its_outline() {
