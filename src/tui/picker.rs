@@ -136,6 +136,9 @@ pub struct Results {
     pub due: Option<std::time::Instant>,
     pub files: usize,
     pub hits: usize,
+    /// When the search stopped at [`MAX_HITS`]: how many hits it had met by then (the
+    /// whole of the file it stopped in), a floor for what narrowing has to cut.
+    pub capped: Option<usize>,
     /// Why the search failed or stopped early, or what it could not read.
     pub note: Option<String>,
 }
@@ -153,6 +156,7 @@ impl Default for Results {
             due: None,
             files: 0,
             hits: 0,
+            capped: None,
             note: None,
         }
     }
@@ -168,6 +172,7 @@ impl Results {
         self.running = true;
         self.files = 0;
         self.hits = 0;
+        self.capped = None;
         self.note = None;
     }
 
@@ -175,6 +180,7 @@ impl Results {
     pub fn add(&mut self, file: FileHits) -> bool {
         let count: usize = file.groups.iter().map(|g| g.hits.len()).sum();
         let first_hit = self.hits == 0;
+        let met = self.hits + count;
         self.files += 1;
         self.rows.push(ResultRow::File {
             path: file.path.clone(),
@@ -186,10 +192,7 @@ impl Results {
             }
             for hit in group.hits {
                 if self.hits >= MAX_HITS {
-                    self.note = Some(format!(
-                        "stopped at {} hits: narrow the search",
-                        crate::parse::thousands(MAX_HITS)
-                    ));
+                    self.capped = Some(met);
                     return false;
                 }
                 self.hits += 1;
@@ -243,7 +246,8 @@ impl Results {
         }
     }
 
-    /// "grep 'x' · 12 hits in 3 files · searching…" for the title.
+    /// "grep 'x' · 12 hits in 3 files · searching…" for the title; a search stopped at the
+    /// cap says so: "10,000 of at least 10,509 hits in 1,975 files: narrow the search".
     pub fn counts(&self) -> String {
         let plural = |n: usize, one: &str, many: &str| {
             format!(
@@ -252,11 +256,18 @@ impl Results {
                 if n == 1 { one } else { many }
             )
         };
-        let mut text = format!(
-            "{} in {}",
-            plural(self.hits, "hit", "hits"),
-            plural(self.files, "file", "files")
-        );
+        let hits = match self.capped {
+            Some(met) => format!(
+                "{} of at least {}",
+                crate::parse::thousands(self.hits),
+                plural(met, "hit", "hits")
+            ),
+            None => plural(self.hits, "hit", "hits"),
+        };
+        let mut text = format!("{hits} in {}", plural(self.files, "file", "files"));
+        if self.capped.is_some() {
+            text.push_str(": narrow the search");
+        }
         if self.running || self.due.is_some() {
             text.push_str(" · searching…");
         }
@@ -328,10 +339,11 @@ mod tests {
         let many: Vec<usize> = (1..=MAX_HITS + 5).collect();
         assert!(!results.add(hits("big.txt", &many)));
         assert_eq!(results.hits, MAX_HITS);
-        assert!(results
-            .note
-            .as_deref()
-            .is_some_and(|n| n.contains("stopped")));
+        results.running = false;
+        assert_eq!(
+            results.counts(),
+            "10,000 of at least 10,005 hits in 1 file: narrow the search"
+        );
     }
 
     #[test]

@@ -185,9 +185,16 @@ fn a_bad_regex_is_one_line_in_the_view() {
     let fx = super::fixture();
     let mut app = opened(&fx, (120, 40));
     update(&mut app, Action::Search);
+    type_text(&mut app, "items");
+    update(&mut app, Action::FilterAccept);
+    settle(&mut app);
+    assert!(app.results.hits > 0);
     type_text(&mut app, "(unclosed");
     update(&mut app, Action::FilterAccept);
     assert!(!app.results.running);
+    // The last query's hits and counts are not left under the error as if they were its.
+    assert!(app.results.rows.is_empty(), "{:?}", app.results.rows);
+    assert_eq!(app.results.hits, 0);
     let note = app.results.note.clone().unwrap_or_default();
     assert!(
         note.contains("unclosed") || note.contains("group"),
