@@ -53,12 +53,26 @@ impl Picker {
         self.ranking.rows.get(self.cursor.selected)
     }
 
-    /// Takes a new ranking; the selection goes back to the top when the query changed.
+    /// Takes a new ranking; the selection goes back to the top when the query changed, and
+    /// otherwise stays on the definition it was on (rows that arrive above it, while the
+    /// tree is indexed, must not change what Enter opens).
     pub fn accept(&mut self, ranking: Ranking) {
-        if ranking.query != self.ranking.query || ranking.generation != self.ranking.generation {
-            self.cursor = Cursor::default();
-        }
+        let same_query =
+            ranking.query == self.ranking.query && ranking.generation == self.ranking.generation;
+        let was = self.selected().filter(|_| same_query).cloned();
         self.ranking = ranking;
+        if !same_query {
+            self.cursor = Cursor::default();
+            return;
+        }
+        let same_row = |row: &Row, was: &Row| {
+            row.path == was.path && row.line == was.line && row.qualname == was.qualname
+        };
+        if let Some(at) =
+            was.and_then(|was| self.ranking.rows.iter().position(|row| same_row(row, &was)))
+        {
+            self.cursor.selected = at;
+        }
     }
 
     pub fn move_by(&mut self, delta: isize) {
@@ -330,6 +344,43 @@ mod tests {
         results.move_by(-9);
         assert_eq!(results.selected(), Some((Path::new("a.py"), 3)));
         assert_eq!((results.files, results.hits), (2, 3));
+    }
+
+    #[test]
+    fn the_selection_stays_on_its_definition_while_rows_arrive_above_it() {
+        let row = |name: &str, line| Row {
+            kind: crate::outline::Kind::Function,
+            qualname: name.into(),
+            path: PathBuf::from("a.rs"),
+            line,
+            in_test: false,
+            matched: Vec::new(),
+        };
+        let ranking = |rows: Vec<Row>| Ranking {
+            query: "get".into(),
+            rows,
+            ..Ranking::default()
+        };
+        let mut picker = Picker::default();
+        picker.accept(ranking(vec![row("get_all", 1), row("getter", 2)]));
+        picker.move_by(1);
+        assert_eq!(picker.selected().map(|r| r.line), Some(2));
+        // The exact match arrives on top while the index is built.
+        picker.accept(ranking(vec![
+            row("get", 9),
+            row("get_all", 1),
+            row("getter", 2),
+        ]));
+        assert_eq!(
+            picker.selected().map(|r| r.qualname.as_str()),
+            Some("getter")
+        );
+        // A new query starts at the top.
+        picker.accept(Ranking {
+            query: "gett".into(),
+            ..ranking(vec![row("getter", 2), row("get", 9)])
+        });
+        assert_eq!(picker.cursor.selected, 0);
     }
 
     #[test]
