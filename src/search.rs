@@ -16,14 +16,13 @@ use std::sync::Mutex;
 
 mod find;
 pub(crate) mod query;
+pub mod rank;
 mod test_code;
 mod text;
 
-pub use find::{
-    definitions_of, each_definition, find, find_in_outline, Defined, Definition, FileDefinitions,
-    FindResult, Tier,
-};
+pub use find::{find, find_in_outline, Definition, FindResult};
 pub use query::{FindQuery, RefQuery};
+pub use rank::{definitions_of, each_definition, Defined, FileDefinitions, Rank, Tier};
 pub use test_code::{drop_test_entries, is_test_entry, is_test_path};
 pub use text::{grep, refs, FileHits, Hit, HitGroup, TextSearch, WHOLE_BODY_LINES};
 

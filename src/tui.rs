@@ -10,12 +10,15 @@ use crate::config::Config;
 use crate::error::{Error, Result};
 use crate::highlight;
 use base64::Engine as _;
+use jobs::Message;
 use ratatui::backend::{Backend, CrosstermBackend};
-use ratatui::crossterm::event::{self, Event};
+use ratatui::crossterm::event::Event;
 use ratatui::Terminal;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+
+mod input;
 
 pub mod action;
 pub mod app;
@@ -35,14 +38,13 @@ pub mod terminal;
 pub mod theme;
 pub mod tree;
 pub mod view;
+pub mod watch;
 
 use action::{update, Action};
 use app::{App, ColorMode, Effect, Focus};
 
 /// How often the open file's stamp is checked.
 const WATCH_EVERY: Duration = Duration::from_millis(500);
-/// How long the loop waits for a key while background work may report (a scan, a search).
-const BUSY_POLL: Duration = Duration::from_millis(5);
 
 /// Builds the app for `config`: the directory of `config.path`, and the file itself opened and
 /// focused when the path is a file. `light` is the terminal's background when known. The
@@ -107,7 +109,18 @@ pub fn run(config: &Config) -> Result<()> {
     result
 }
 
+/// Input, background results and (later) file events arrive on one channel: the loop sleeps
+/// on it until a message comes or the next timed thing is due (a search after a typing
+/// pause, the open file's stamp check), instead of polling busy flags.
 fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<()> {
+    let input = input::Reader::spawn(app.jobs.tx.clone());
+    let mut watcher = match watch::Watcher::start(app.jobs.tx.clone()) {
+        Ok(watcher) => Some(watcher),
+        Err(why) => {
+            app.message = Some(format!("no file watching ({why}): polling the open file"));
+            None
+        }
+    };
     let mut dirty = true;
     let mut last_watch = Instant::now();
     while !app.quit {
@@ -118,19 +131,24 @@ fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<(
             dirty = false;
             app.release_held();
         }
-        let wait = if app.busy() { BUSY_POLL } else { WATCH_EVERY };
-        if event::poll(wait).map_err(tty_error)? {
-            let action = match event::read().map_err(tty_error)? {
-                Event::Key(key) => keys::action_for(key, app.key_mode()),
-                Event::Mouse(mouse) => keys::mouse_action(mouse),
-                Event::Resize(w, h) => Some(Action::Resize(w, h)),
-                _ => None,
-            };
-            if let Some(action) = action {
-                update(app, action);
-                dirty = true;
-            }
+        if let Some(why) = watcher.as_mut().and_then(|w| w.follow(app.in_view())) {
+            app.message = Some(format!("{why}: polling the open file"));
+            dirty = true;
         }
+        let wait = next_wait(app, last_watch);
+        let mut received = false;
+        let mut next = app.jobs.recv_timeout(wait);
+        while let Some(message) = next {
+            match message {
+                Message::Input(event) => dirty |= take_input(app, event.map_err(tty_error)?),
+                message => {
+                    app.receive(message);
+                    received = true;
+                }
+            }
+            next = app.jobs.try_recv();
+        }
+        dirty |= app.after_messages(received);
         if last_watch.elapsed() >= WATCH_EVERY {
             last_watch = Instant::now();
             if file_changed(app) {
@@ -138,18 +156,48 @@ fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<(
                 dirty = true;
             }
         }
-        dirty |= app.pump();
         if app.colouring {
             // The preview's colours go on where the last turn stopped.
             app.sync();
             dirty = true;
         }
         if let Some(effect) = app.effect.take() {
+            // The program run outside the viewer reads the terminal alone meanwhile.
+            let paused = input.pause();
             run_effect(terminal, app, effect)?;
+            drop(paused);
             dirty = true;
         }
     }
     Ok(())
+}
+
+/// How long the loop may sleep: not at all while colours are being added, until a search's
+/// typing pause ends, at most until the next stamp check.
+fn next_wait(app: &App, last_watch: Instant) -> Duration {
+    if app.colouring {
+        return Duration::ZERO;
+    }
+    let watch = WATCH_EVERY.saturating_sub(last_watch.elapsed());
+    match app.results.due {
+        Some(due) => due.saturating_duration_since(Instant::now()).min(watch),
+        None => watch,
+    }
+}
+
+/// Applies one terminal event; returns whether the screen changed.
+fn take_input(app: &mut App, event: Event) -> bool {
+    let action = match event {
+        Event::Key(key) => keys::action_for(key, app.key_mode()),
+        Event::Mouse(mouse) => keys::mouse_action(mouse),
+        Event::Resize(w, h) => Some(Action::Resize(w, h)),
+        _ => None,
+    };
+    let Some(action) = action else {
+        return false;
+    };
+    update(app, action);
+    true
 }
 
 fn file_changed(app: &App) -> bool {

@@ -1,31 +1,24 @@
-//! Definitions across a tree: every outline entry matched against a [`FindQuery`], ranked
-//! exact name first, then qualified suffix, then glob; within each, definitions outside tests
-//! first, then path order. Memory holds at most the results that can still be shown.
+//! Definitions across a tree: every outline entry matched against a [`FindQuery`] and ranked
+//! by the shared [`super::rank`] (exact name, qualified suffix, glob; code outside tests
+//! first; implementations before one-line declarations; then path order). Memory holds at
+//! most the results that can still be shown.
 
+use super::rank::{
+    implementations_first, is_declaration, namesake_key, tier_of_chain, visit, Rank, Tier,
+};
 use super::{
     each_file, is_test_entry, is_test_path, EntryRef, FindQuery, PartialNotes, Scope, Summary,
 };
 use crate::document::Document;
 use crate::lang::Language;
 use crate::outline::select::SymbolMatch;
-use crate::outline::{Entry, Kind, Outline};
+use crate::outline::{Entry, Outline};
 use crate::source;
 use crate::tokens::Tokenizer;
 use compact_str::CompactString;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
-
-/// How well a definition matches: better tiers sort first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Tier {
-    /// The name (or the whole qualified name) as asked.
-    Exact,
-    /// The qualified name ends with the path asked (`Buffer.set` in `ratatui.Buffer.set`).
-    Suffix,
-    /// Matched by a glob.
-    Glob,
-}
 
 /// One definition found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,6 +33,16 @@ pub struct Definition {
     pub tier: Tier,
 }
 
+impl Definition {
+    /// Where this match stands among the others ([`Rank`]).
+    pub fn rank(&self) -> Rank {
+        Rank {
+            tier: self.tier,
+            in_test: self.in_test,
+        }
+    }
+}
+
 /// The result of [`find`].
 #[derive(Debug, Clone, Default)]
 pub struct FindResult {
@@ -50,39 +53,6 @@ pub struct FindResult {
     /// With no match: up to 10 names nearest the query (edit distance).
     pub nearest: Vec<String>,
     pub summary: Summary,
-}
-
-/// Every definition of one file, in source order (pre-order), for consumers that match on
-/// their own (the viewer's fuzzy picker).
-#[derive(Debug, Clone)]
-pub struct FileDefinitions {
-    pub path: PathBuf,
-    pub language: Language,
-    pub entries: Vec<Defined>,
-}
-
-/// One definition as an index keeps it: just what ranking and jumping need, one allocation
-/// each (a large tree has hundreds of thousands).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Defined {
-    pub kind: Kind,
-    pub qualname: String,
-    /// Byte offset of the name in `qualname`, which it ends (0 where a qualified name
-    /// does not end with the name).
-    pub name_start: usize,
-    /// 1-based.
-    pub line: usize,
-    /// In a test file or a test module.
-    pub in_test: bool,
-}
-
-impl Defined {
-    /// The name: the end of the qualified name.
-    pub fn name(&self) -> &str {
-        self.qualname
-            .get(self.name_start..)
-            .unwrap_or(&self.qualname)
-    }
 }
 
 /// How many near names a failed search suggests.
@@ -194,60 +164,13 @@ fn unsearched_rest(document: &Document, filter: Option<&regex::bytes::Regex>) ->
     may_define.then(|| format!("{}; definitions past it were not searched", limit.reason))
 }
 
-/// Streams every definition below `scope`, file by file in path order.
-pub fn each_definition(
-    scope: &Scope,
-    deliver: impl FnMut(FileDefinitions) -> ControlFlow<()>,
-) -> crate::Result<Summary> {
-    each_file(
-        scope,
-        |path, language| {
-            let document = Document::open_in(&path, language, scope.root.as_deref())?;
-            Ok(document
-                .outline
-                .as_ref()
-                .map(|outline| definitions_of(path, outline)))
-        },
-        deliver,
-    )
-}
-
-/// Every definition of one outlined file in pre-order, each marked when it is test code (a
-/// test file, or inside a test module): what [`each_definition`] streams for each file, and
-/// what a viewer sends again when it has read a newer version of the file.
-pub fn definitions_of(path: PathBuf, outline: &Outline) -> FileDefinitions {
-    let mut entries = Vec::new();
-    let file_is_test = is_test_path(&path);
-    visit(&outline.entries, &mut Vec::new(), &mut |chain| {
-        let in_test = file_is_test || chain.iter().any(|e| is_test_entry(e));
-        if let Some(entry) = chain.last() {
-            let name_start = match entry.qualname.ends_with(entry.name.as_str()) {
-                true => entry.qualname.len() - entry.name.len(),
-                false => 0,
-            };
-            entries.push(Defined {
-                kind: entry.kind,
-                qualname: entry.qualname.to_string(),
-                name_start,
-                line: entry.line,
-                in_test,
-            });
-        }
-    });
-    FileDefinitions {
-        path,
-        language: outline.language,
-        entries,
-    }
-}
-
 /// Looks `query` up in one outline with the search's forms (`impl Layout`, `Type::method`,
 /// trait impls, globs): the best tier's first entry in source order, and every other match.
 pub fn find_in_outline<'a>(outline: &'a Outline, query: &str) -> Option<SymbolMatch<'a>> {
     let query = FindQuery::parse(query, &[]).ok()?;
     let mut matches: Vec<(Tier, &'a Entry)> = Vec::new();
     visit(&outline.entries, &mut Vec::new(), &mut |chain| {
-        if let (Some(tier), Some(entry)) = (tier_of(&query, chain), chain.last()) {
+        if let (Some(tier), Some(entry)) = (tier_of_chain(&query, chain), chain.last()) {
             matches.push((tier, entry));
         }
     });
@@ -291,19 +214,19 @@ fn match_file(
     let mut names = Vec::new();
     // Per rank, what `Ranked` keeps: a file where every entry matches (`--find x` over
     // 100,000 constants) costs the results that can be shown, not a copy of its outline.
-    let mut kept = [0usize; 6];
+    let mut kept = [0usize; Rank::COUNT];
     let (mut omitted, mut omitted_in_test) = (0, 0);
     visit(&outline.entries, &mut Vec::new(), &mut |chain| {
         let Some(entry) = chain.last() else { return };
-        let Some(tier) = tier_of(query, chain) else {
+        let Some(tier) = tier_of_chain(query, chain) else {
             if suggest {
                 names.push(CompactString::from(entry.bare_name()));
             }
             return;
         };
         let in_test = file_is_test || chain.iter().any(|e| is_test_entry(e));
-        let rank = tier as usize * 2 + usize::from(in_test);
-        match kept.get_mut(rank) {
+        let rank = Rank { tier, in_test };
+        match kept.get_mut(rank.index()) {
             Some(count) if *count < max_results => *count += 1,
             _ => {
                 omitted += 1;
@@ -343,108 +266,6 @@ fn entry_text(lines: &[&str], entry: &Entry) -> String {
     text
 }
 
-/// Calls `f` with the chain root..entry for every entry, in pre-order.
-fn visit<'a>(entries: &'a [Entry], chain: &mut Vec<&'a Entry>, f: &mut dyn FnMut(&[&'a Entry])) {
-    for entry in entries {
-        chain.push(entry);
-        f(chain);
-        visit(&entry.children, chain, f);
-        chain.pop();
-    }
-}
-
-/// How the entry at the end of `chain` matches `query`, if it does.
-fn tier_of(query: &FindQuery, chain: &[&Entry]) -> Option<Tier> {
-    let (entry, ancestors) = chain.split_last()?;
-    if !query.wants_kind(entry.kind) {
-        return None;
-    }
-    if let Some(glob) = query.glob() {
-        let matched = match query.parts.len() {
-            1 => glob.is_match(entry.name.as_str()) || glob.is_match(entry.bare_name()),
-            _ => glob.is_match(entry.qualname.as_str()) || glob.is_match(dotted_path(chain)),
-        };
-        return matched.then_some(Tier::Glob);
-    }
-    let (name, owners) = query.parts.split_last()?;
-    if !query.same(name, entry.bare_name()) {
-        return None;
-    }
-    if owners.is_empty() {
-        return Some(Tier::Exact);
-    }
-    // Owners innermost first: those written into the entry's own name (Go's `(*T).m`, C++'s
-    // `T::m`), then the entries it sits in.
-    let written: Vec<&str> = entry.name_owners().collect();
-    let mut candidates = written
-        .iter()
-        .rev()
-        .map(|owner| Owner::Written(owner))
-        .chain(
-            ancestors
-                .iter()
-                .rev()
-                .map(|ancestor| Owner::Entry(ancestor)),
-        );
-    for owner in owners.iter().rev() {
-        let matched = match candidates.next()? {
-            Owner::Written(written) => query.same(owner, written),
-            Owner::Entry(ancestor) => owner_matches(query, owner, ancestor),
-        };
-        if !matched {
-            return None;
-        }
-    }
-    Some(match candidates.next() {
-        None => Tier::Exact,
-        Some(_) => Tier::Suffix,
-    })
-}
-
-/// An owner a query's path is paired with.
-enum Owner<'a> {
-    /// Written into the entry's name.
-    Written(&'a str),
-    /// An entry the definition sits in.
-    Entry(&'a Entry),
-}
-
-/// The chain's names as one dotted path, owners written into names split out (`(*T).m` under
-/// nothing is `T.m`): what a glob over a qualified name is matched against.
-fn dotted_path(chain: &[&Entry]) -> String {
-    let mut path = String::new();
-    for entry in chain {
-        for part in entry.name_owners().chain([entry.bare_name()]) {
-            if !path.is_empty() {
-                path.push('.');
-            }
-            path.push_str(part);
-        }
-    }
-    path
-}
-
-/// The names an owner entry answers to: its name, and for `impl Trait for Type` either side,
-/// with generics and module paths dropped (`fmt::Display for Store<T>` answers to `Display`,
-/// `fmt::Display` and `Store`).
-fn owner_names(ancestor: &Entry) -> impl Iterator<Item = &str> {
-    let sides = ancestor.name.split(" for ").flat_map(|side| {
-        let plain = side.split('<').next().unwrap_or(side).trim();
-        let last = plain.rsplit("::").next().unwrap_or(plain);
-        [plain, last]
-    });
-    std::iter::once(ancestor.name.as_str()).chain(sides)
-}
-
-fn owner_matches(query: &FindQuery, owner: &str, ancestor: &Entry) -> bool {
-    owner_names(ancestor).any(|name| query.same(owner, name))
-}
-
-/// Whether `owner`, exactly as written, names `ancestor` (see [`owner_names`]).
-pub(crate) fn owner_matches_name(owner: &str, ancestor: &Entry) -> bool {
-    owner_names(ancestor).any(|name| name == owner)
-}
-
 /// The names nearest the query's last part, at most [`NEAREST`], best first.
 fn near_names(names: &[CompactString], query: &FindQuery) -> Vec<(usize, String)> {
     let Some(wanted) = query.parts.last() else {
@@ -476,11 +297,11 @@ fn merge_nearest(into: &mut Vec<(usize, String)>, more: Vec<(usize, String)>) {
     into.truncate(NEAREST);
 }
 
-/// The best `limit` matches by (tier, in tests, path order): results arrive in path order,
-/// so the first `limit` of each (tier, in tests) bucket are the only ones that can be shown.
+/// The best `limit` matches by ([`Rank`], path order): results arrive in path order, so the
+/// first `limit` of each rank's bucket are the only ones that can be shown.
 struct Ranked {
     limit: usize,
-    buckets: [Vec<Definition>; 6],
+    buckets: [Vec<Definition>; Rank::COUNT],
     total: usize,
 }
 
@@ -495,8 +316,7 @@ impl Ranked {
 
     fn push(&mut self, found: Definition) {
         self.total += 1;
-        let index = found.tier as usize * 2 + usize::from(found.in_test);
-        if let Some(bucket) = self.buckets.get_mut(index) {
+        if let Some(bucket) = self.buckets.get_mut(found.rank().index()) {
             if bucket.len() < self.limit {
                 bucket.push(found);
             }
@@ -505,7 +325,13 @@ impl Ranked {
 
     fn into_best(self) -> Vec<Definition> {
         let limit = self.limit;
-        self.buckets.into_iter().flatten().take(limit).collect()
+        let mut best: Vec<Definition> = self.buckets.into_iter().flatten().take(limit).collect();
+        implementations_first(
+            &mut best,
+            |found| (found.rank(), namesake_key(&found.entry.qualname)),
+            |found| is_declaration(found.entry.kind, found.entry.line, found.entry.end_line),
+        );
+        best
     }
 }
 
@@ -513,51 +339,6 @@ impl Ranked {
 mod tests {
     use super::*;
     use crate::outline::Kind;
-
-    fn chain_tier(query: &str, chain: &[Entry]) -> Option<Tier> {
-        let query = FindQuery::parse(query, &[]).expect("valid");
-        let refs: Vec<&Entry> = chain.iter().collect();
-        tier_of(&query, &refs)
-    }
-
-    #[test]
-    fn tiers_follow_the_owner_chain() {
-        let module = Entry::new(Kind::Module, "buffer", 1, 99);
-        let imp = Entry::new(Kind::Impl, "Buffer", 2, 90);
-        let method = Entry::new(Kind::Method, "set_stringn", 3, 9);
-        let chain = [module, imp, method];
-        assert_eq!(chain_tier("set_stringn", &chain[2..]), Some(Tier::Exact));
-        assert_eq!(chain_tier("set_stringn", &chain), Some(Tier::Exact));
-        assert_eq!(chain_tier("Buffer.set_stringn", &chain), Some(Tier::Suffix));
-        assert_eq!(
-            chain_tier("Buffer::set_stringn", &chain[1..]),
-            Some(Tier::Exact)
-        );
-        assert_eq!(
-            chain_tier("buffer.Buffer.set_stringn", &chain),
-            Some(Tier::Exact)
-        );
-        assert_eq!(chain_tier("Other.set_stringn", &chain), None);
-        assert_eq!(chain_tier("set_*", &chain), Some(Tier::Glob));
-        assert_eq!(chain_tier("fn set_stringn", &chain), Some(Tier::Exact));
-        assert_eq!(chain_tier("struct set_stringn", &chain), None);
-        assert_eq!(
-            chain_tier("SET_STRINGN", &chain),
-            None,
-            "upper case is exact"
-        );
-        assert_eq!(chain_tier("set_stringN", &chain), None);
-    }
-
-    #[test]
-    fn trait_impls_answer_to_both_sides() {
-        let imp = Entry::new(Kind::Impl, "fmt::Display for Store<T>", 1, 9);
-        let method = Entry::new(Kind::Method, "fmt", 2, 5);
-        let chain = [imp, method];
-        for query in ["Store.fmt", "Display.fmt", "Store::fmt"] {
-            assert_eq!(chain_tier(query, &chain), Some(Tier::Exact), "{query}");
-        }
-    }
 
     #[test]
     fn ranking_keeps_the_best_per_bucket() {

@@ -2,8 +2,8 @@
 //! matches ([`grep`]) and identifier references ([`refs`]). Comments and strings are told from
 //! code by the same masks the scanners use ([`crate::parse::code_mask`]).
 
-use super::find::owner_matches_name;
 use super::is_test_entry;
+use super::rank::owner_matches_name;
 use super::{ancestors_at, each_file, EntryRef, PartialNotes, RefQuery, Scope, Summary};
 use crate::document::Document;
 use crate::lang::Language;

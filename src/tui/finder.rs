@@ -132,6 +132,9 @@ fn run_search(app: &mut App) {
     let needle = match needle {
         Ok(needle) => needle,
         Err(err) => {
+            // The last query's rows and counts would read as this one's.
+            app.results.restart(0);
+            app.results.running = false;
             app.results.ran = None;
             app.results.note = Some(err.to_string());
             return;

@@ -1,7 +1,8 @@
 //! Work the viewer hands to background threads: text and reference searches through the one
 //! [`crate::search`] engine, the symbol index ([`super::rank`]), large files and the syntax
-//! assets. Every result comes back as a [`Message`] on one channel that the event loop drains
-//! between keys ([`super::app::App::pump`]), so no keypress waits on a scan.
+//! assets. Every result comes back as a [`Message`] on one channel, the same one the terminal's
+//! input arrives on ([`Message::Input`]): the event loop sleeps on it until something happens,
+//! and no keypress waits on a scan.
 
 use super::app::App;
 use super::doc::Doc;
@@ -34,6 +35,12 @@ pub enum Message {
     Git(Option<std::sync::Arc<crate::git::Snapshot>>),
     /// Directories listed for the directory filter ([`super::reach`]).
     Reached(super::reach::Reached),
+    /// A terminal event (a key, the mouse, a resize), or why the terminal could not be read.
+    Input(std::io::Result<ratatui::crossterm::event::Event>),
+    /// Paths changed on disk ([`super::watch`]).
+    Changed(Vec<std::path::PathBuf>),
+    /// The watcher stopped: why.
+    WatchFailed(String),
 }
 
 /// The channel every background thread reports on, and the counter that names jobs so that
@@ -113,7 +120,9 @@ pub fn spawn_search(scope: Scope, needle: Needle, job: u64, tx: Sender<Message>,
 }
 
 impl App {
-    /// Whether background work is under way whose results the screen is waiting for.
+    /// Whether background work is under way whose results the screen is waiting for (tests
+    /// wait on it; the event loop sleeps on the channel instead).
+    #[cfg(test)]
     pub fn busy(&self) -> bool {
         let ranking = &self.picker.ranking;
         let indexing = self.symbols.as_ref().is_some_and(|index| {
@@ -139,11 +148,19 @@ impl App {
 
     /// Applies every message background work has sent; returns whether anything changed.
     pub fn pump(&mut self) -> bool {
-        let mut changed = super::finder::start_due_search(self);
+        let mut received = false;
         while let Some(message) = self.jobs.try_recv() {
             self.receive(message);
-            changed = true;
+            received = true;
         }
+        self.after_messages(received)
+    }
+
+    /// What follows a batch of messages (`received`: there were some): a search whose typing
+    /// pause ended starts, and a new ranking's selection is previewed. Returns whether the
+    /// screen changed.
+    pub fn after_messages(&mut self, received: bool) -> bool {
+        let changed = super::finder::start_due_search(self) || received;
         if changed {
             super::finder::peek_selected(self);
             self.sync();
@@ -191,6 +208,12 @@ impl App {
     /// Applies one message from background work; results of replaced jobs are dropped.
     pub fn receive(&mut self, message: Message) {
         match message {
+            // The event loop takes input off the channel itself (a key becomes an action).
+            Message::Input(_) => {}
+            Message::Changed(paths) => self.changed(paths),
+            Message::WatchFailed(why) => {
+                self.message = Some(format!("{why}: polling the open file"));
+            }
             Message::Ranked(ranking) => {
                 let current = self.symbols.as_ref().map(|s| s.generation);
                 if current == Some(ranking.generation) {

@@ -148,11 +148,17 @@ impl App {
     /// Tells the symbol index the definitions of a file just read in full, so that the
     /// picker never offers a definition where a newer version of the file no longer has it.
     pub(crate) fn refresh_index(&self, doc: &Doc) {
-        let (Some(index), Some(outline)) = (&self.symbols, &doc.outline) else {
+        let Some(index) = &self.symbols else {
             return;
         };
-        if !doc.loading && doc.error.is_none() && doc.extent.complete {
-            index.refresh(crate::search::definitions_of(doc.path.clone(), outline));
+        match &doc.outline {
+            _ if doc.loading => {}
+            Some(outline) if doc.error.is_none() && doc.extent.complete => {
+                index.refresh(crate::search::definitions_of(doc.path.clone(), outline));
+            }
+            // Gone, or no longer outlined: the picker offers none of its old definitions.
+            None if doc.error.is_some() => index.remove(&doc.path),
+            _ => {}
         }
     }
 

@@ -53,12 +53,26 @@ impl Picker {
         self.ranking.rows.get(self.cursor.selected)
     }
 
-    /// Takes a new ranking; the selection goes back to the top when the query changed.
+    /// Takes a new ranking; the selection goes back to the top when the query changed, and
+    /// otherwise stays on the definition it was on (rows that arrive above it, while the
+    /// tree is indexed, must not change what Enter opens).
     pub fn accept(&mut self, ranking: Ranking) {
-        if ranking.query != self.ranking.query || ranking.generation != self.ranking.generation {
-            self.cursor = Cursor::default();
-        }
+        let same_query =
+            ranking.query == self.ranking.query && ranking.generation == self.ranking.generation;
+        let was = self.selected().filter(|_| same_query).cloned();
         self.ranking = ranking;
+        if !same_query {
+            self.cursor = Cursor::default();
+            return;
+        }
+        let same_row = |row: &Row, was: &Row| {
+            row.path == was.path && row.line == was.line && row.qualname == was.qualname
+        };
+        if let Some(at) =
+            was.and_then(|was| self.ranking.rows.iter().position(|row| same_row(row, &was)))
+        {
+            self.cursor.selected = at;
+        }
     }
 
     pub fn move_by(&mut self, delta: isize) {
@@ -136,6 +150,9 @@ pub struct Results {
     pub due: Option<std::time::Instant>,
     pub files: usize,
     pub hits: usize,
+    /// When the search stopped at [`MAX_HITS`]: how many hits it had met by then (the
+    /// whole of the file it stopped in), a floor for what narrowing has to cut.
+    pub capped: Option<usize>,
     /// Why the search failed or stopped early, or what it could not read.
     pub note: Option<String>,
 }
@@ -153,6 +170,7 @@ impl Default for Results {
             due: None,
             files: 0,
             hits: 0,
+            capped: None,
             note: None,
         }
     }
@@ -168,6 +186,7 @@ impl Results {
         self.running = true;
         self.files = 0;
         self.hits = 0;
+        self.capped = None;
         self.note = None;
     }
 
@@ -175,6 +194,7 @@ impl Results {
     pub fn add(&mut self, file: FileHits) -> bool {
         let count: usize = file.groups.iter().map(|g| g.hits.len()).sum();
         let first_hit = self.hits == 0;
+        let met = self.hits + count;
         self.files += 1;
         self.rows.push(ResultRow::File {
             path: file.path.clone(),
@@ -186,10 +206,7 @@ impl Results {
             }
             for hit in group.hits {
                 if self.hits >= MAX_HITS {
-                    self.note = Some(format!(
-                        "stopped at {} hits: narrow the search",
-                        crate::parse::thousands(MAX_HITS)
-                    ));
+                    self.capped = Some(met);
                     return false;
                 }
                 self.hits += 1;
@@ -243,7 +260,8 @@ impl Results {
         }
     }
 
-    /// "grep 'x' · 12 hits in 3 files · searching…" for the title.
+    /// "grep 'x' · 12 hits in 3 files · searching…" for the title; a search stopped at the
+    /// cap says so: "10,000 of at least 10,509 hits in 1,975 files: narrow the search".
     pub fn counts(&self) -> String {
         let plural = |n: usize, one: &str, many: &str| {
             format!(
@@ -252,11 +270,18 @@ impl Results {
                 if n == 1 { one } else { many }
             )
         };
-        let mut text = format!(
-            "{} in {}",
-            plural(self.hits, "hit", "hits"),
-            plural(self.files, "file", "files")
-        );
+        let hits = match self.capped {
+            Some(met) => format!(
+                "{} of at least {}",
+                crate::parse::thousands(self.hits),
+                plural(met, "hit", "hits")
+            ),
+            None => plural(self.hits, "hit", "hits"),
+        };
+        let mut text = format!("{hits} in {}", plural(self.files, "file", "files"));
+        if self.capped.is_some() {
+            text.push_str(": narrow the search");
+        }
         if self.running || self.due.is_some() {
             text.push_str(" · searching…");
         }
@@ -322,16 +347,54 @@ mod tests {
     }
 
     #[test]
+    fn the_selection_stays_on_its_definition_while_rows_arrive_above_it() {
+        let row = |name: &str, line| Row {
+            kind: crate::outline::Kind::Function,
+            qualname: name.into(),
+            path: PathBuf::from("a.rs"),
+            line,
+            in_test: false,
+            matched: Vec::new(),
+        };
+        let ranking = |rows: Vec<Row>| Ranking {
+            query: "get".into(),
+            rows,
+            ..Ranking::default()
+        };
+        let mut picker = Picker::default();
+        picker.accept(ranking(vec![row("get_all", 1), row("getter", 2)]));
+        picker.move_by(1);
+        assert_eq!(picker.selected().map(|r| r.line), Some(2));
+        // The exact match arrives on top while the index is built.
+        picker.accept(ranking(vec![
+            row("get", 9),
+            row("get_all", 1),
+            row("getter", 2),
+        ]));
+        assert_eq!(
+            picker.selected().map(|r| r.qualname.as_str()),
+            Some("getter")
+        );
+        // A new query starts at the top.
+        picker.accept(Ranking {
+            query: "gett".into(),
+            ..ranking(vec![row("getter", 2), row("get", 9)])
+        });
+        assert_eq!(picker.cursor.selected, 0);
+    }
+
+    #[test]
     fn too_many_hits_stop_with_a_note() {
         let mut results = Results::default();
         results.restart(1);
         let many: Vec<usize> = (1..=MAX_HITS + 5).collect();
         assert!(!results.add(hits("big.txt", &many)));
         assert_eq!(results.hits, MAX_HITS);
-        assert!(results
-            .note
-            .as_deref()
-            .is_some_and(|n| n.contains("stopped")));
+        results.running = false;
+        assert_eq!(
+            results.counts(),
+            "10,000 of at least 10,005 hits in 1 file: narrow the search"
+        );
     }
 
     #[test]

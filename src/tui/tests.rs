@@ -189,6 +189,7 @@ fn render(app: &App, w: u16, h: u16) -> String {
 mod finder;
 mod open;
 mod truth;
+mod watch;
 
 #[test]
 fn opening_a_file_focuses_its_outline() {
@@ -552,4 +553,27 @@ fn an_open_file_replaced_by_a_fifo_is_refused_on_reload() {
         error.is_some_and(|e| e.ends_with("(FIFO), not a regular file; not read")),
         "{error:?}"
     );
+}
+
+#[test]
+fn the_loop_sleeps_on_its_channel_while_work_runs_and_takes_input_from_it() {
+    let fx = fixture();
+    let mut app = opened(&fx, (80, 24));
+    // A search under way with nothing due: the loop sleeps until a message or the stamp
+    // check, where it used to wake every 5 ms to look.
+    app.results.running = true;
+    app.colouring = false;
+    let start = std::time::Instant::now();
+    assert!(super::next_wait(&app, start) >= super::WATCH_EVERY / 2);
+    app.colouring = true;
+    assert_eq!(super::next_wait(&app, start), std::time::Duration::ZERO);
+    app.colouring = false;
+    let due = std::time::Instant::now() + std::time::Duration::from_millis(40);
+    app.results.due = Some(due);
+    assert!(super::next_wait(&app, start) <= std::time::Duration::from_millis(40));
+    // Keys arrive as messages on the one channel and become actions.
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    let key = KeyEvent::new(KeyCode::Char('?'), KeyModifiers::NONE);
+    assert!(super::take_input(&mut app, Event::Key(key)));
+    assert!(app.help, "? opened the help");
 }

@@ -564,16 +564,17 @@ fn names_that_carry_their_owner_are_found_by_bare_and_qualified_names() {
     ] {
         assert_eq!(found(&env, &["--find", query]), [expected], "{query}");
     }
-    // The member's declaration in its class is found with its definition outside it.
-    let both = ["lib/stack.cpp Stack.push", "lib/stack.cpp Stack::push"];
+    // The member's declaration in its class is found with its definition outside it, the
+    // definition first (an implementation before a one-line declaration).
+    let both = ["lib/stack.cpp Stack::push", "lib/stack.cpp Stack.push"];
     assert_eq!(found(&env, &["--find", "Stack.push"]), both);
     // Smart case: lower case finds both cases, upper case only its own.
     assert_eq!(
         found(&env, &["--find", "push"]),
         [
             "lib/queue.go (*Queue).Push",
-            "lib/stack.cpp Stack.push",
-            "lib/stack.cpp Stack::push"
+            "lib/stack.cpp Stack::push",
+            "lib/stack.cpp Stack.push"
         ]
     );
     // A glob over the qualified path sees the owner as written in source (and the field).

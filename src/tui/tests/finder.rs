@@ -185,9 +185,16 @@ fn a_bad_regex_is_one_line_in_the_view() {
     let fx = super::fixture();
     let mut app = opened(&fx, (120, 40));
     update(&mut app, Action::Search);
+    type_text(&mut app, "items");
+    update(&mut app, Action::FilterAccept);
+    settle(&mut app);
+    assert!(app.results.hits > 0);
     type_text(&mut app, "(unclosed");
     update(&mut app, Action::FilterAccept);
     assert!(!app.results.running);
+    // The last query's hits and counts are not left under the error as if they were its.
+    assert!(app.results.rows.is_empty(), "{:?}", app.results.rows);
+    assert_eq!(app.results.hits, 0);
     let note = app.results.note.clone().unwrap_or_default();
     assert!(
         note.contains("unclosed") || note.contains("group"),
@@ -455,4 +462,31 @@ fn a_query_kept_from_the_last_visit_is_replaced_by_the_first_key() {
     update(&mut app, Action::FilterBackspace);
     assert_eq!(app.results.query, "", "Backspace erases a kept query whole");
     assert!(app.results.rows.is_empty());
+}
+
+#[test]
+fn reloading_keeps_one_row_per_definition() {
+    let fx = super::fixture();
+    let mut app = app(&fx, ColorMode::Mono, (120, 40));
+    select_dir(&mut app, "app.py");
+    update(&mut app, Action::Enter);
+    settle(&mut app);
+    update(&mut app, Action::Symbols);
+    settle(&mut app);
+    let before = app.picker.ranking.indexed;
+    assert!(before > 0);
+    update(&mut app, Action::Escape);
+    // `r`: the index is built again while the open file is read again (a refresh that may
+    // reach the new index before its scan reaches the file).
+    update(&mut app, Action::Reload);
+    update(&mut app, Action::Symbols);
+    settle(&mut app);
+    let ranking = &app.picker.ranking;
+    assert!(ranking.done);
+    assert_eq!(ranking.indexed, before, "{ranking:?}");
+    let mut rows: Vec<_> = ranking.rows.iter().map(|r| (&r.path, r.line)).collect();
+    let all = rows.len();
+    rows.sort();
+    rows.dedup();
+    assert_eq!(rows.len(), all, "no definition listed twice");
 }
