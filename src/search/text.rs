@@ -515,7 +515,10 @@ fn finish(
                 let before = spans.get(index + 1).map_or(usize::MAX, |next| next.0);
                 let within = after.saturating_add(1)..=before.saturating_sub(1);
                 match options.function_context {
-                    true => function_ranges(group, options.context.max(1), within, total),
+                    true => {
+                        let heads = |hit| scope_heads(&lines, group.entry.as_ref(), hit);
+                        function_ranges(group, options.context.max(1), within, total, heads)
+                    }
                     false => context_ranges(group, options.context, within, total),
                 }
             })
@@ -549,6 +552,7 @@ fn function_ranges(
     context: usize,
     within: RangeInclusive<usize>,
     total: usize,
+    heads: impl Fn(usize) -> Vec<usize>,
 ) -> Vec<RangeInclusive<usize>> {
     let Some(entry) = &group.entry else {
         return context_ranges(group, context, within, total);
@@ -561,16 +565,58 @@ fn function_ranges(
             false => Vec::new(),
         };
     }
-    let mut ranges = context_ranges(group, 1, from..=to, total);
-    if within.contains(&entry.line) {
-        match ranges.first_mut() {
-            Some(first) if *first.start() <= entry.line + 1 => {
-                *first = entry.line..=*first.end();
-            }
-            _ => ranges.insert(0, entry.line..=entry.line),
+    let mut lines: Vec<usize> = context_ranges(group, 1, from..=to, total)
+        .into_iter()
+        .flatten()
+        .collect();
+    lines.push(entry.line);
+    for hit in &group.hits {
+        lines.extend(heads(hit.line));
+    }
+    lines.retain(|line| within.contains(line) && *line <= total);
+    lines.sort_unstable();
+    lines.dedup();
+    // Consecutive lines as one range.
+    let mut ranges: Vec<RangeInclusive<usize>> = Vec::new();
+    for line in lines {
+        match ranges.last_mut() {
+            Some(last) if *last.end() + 1 == line => *last = *last.start()..=line,
+            _ => ranges.push(line..=line),
         }
     }
     ranges
+}
+
+/// How far up from a hit [`scope_heads`] looks, in lines.
+const MAX_HEAD_SCAN: usize = 400;
+
+/// The lines that open the blocks around `hit` inside `entry` (`if (x) {`, `for …:`): going
+/// up from the hit, each line indented less than every line below it, so `-W` on a long
+/// function says under what condition the hit runs. Lines not in memory are not looked at.
+fn scope_heads(lines: &[&str], entry: Option<&EntryRef>, hit: usize) -> Vec<usize> {
+    let Some(entry) = entry else {
+        return Vec::new();
+    };
+    let indent = |line: usize| {
+        let text = lines.get(line.checked_sub(1)?)?;
+        let trimmed = text.trim_start();
+        (!trimmed.is_empty()).then(|| text.len() - trimmed.len())
+    };
+    let Some(mut least) = indent(hit) else {
+        return Vec::new();
+    };
+    let first = (entry.line + 1).max(hit.saturating_sub(MAX_HEAD_SCAN));
+    let mut heads = Vec::new();
+    for line in (first..hit).rev() {
+        match indent(line) {
+            Some(width) if width < least => {
+                least = width;
+                heads.push(line);
+            }
+            _ => {}
+        }
+    }
+    heads
 }
 
 /// The line ranges within `context` of each hit of `group` and `within` the lines it may
@@ -722,26 +768,53 @@ mod tests {
         }
     }
 
+    fn no_heads(_: usize) -> Vec<usize> {
+        Vec::new()
+    }
+
+    #[test]
+    fn scope_heads_are_the_less_indented_lines_above_a_hit() {
+        let text = "fn f() {\n    let a = 1;\n    if a > 0 {\n        b();\n\n        for x in y {\n            hit();\n        }\n    }\n}";
+        let lines: Vec<&str> = text.lines().collect();
+        let entry = entry_lines(1, 10);
+        assert_eq!(scope_heads(&lines, Some(&entry), 7), [6, 3]);
+        // A hit at the body's own level has none; the entry's first line is shown anyway.
+        assert_eq!(scope_heads(&lines, Some(&entry), 2), Vec::<usize>::new());
+        let mut long = group_at(&[7]);
+        long.entry = Some(entry_lines(1, 10 + WHOLE_BODY_LINES));
+        let heads = |hit| scope_heads(&lines, long.entry.as_ref(), hit);
+        assert_eq!(
+            function_ranges(&long, 1, 1..=usize::MAX, 10, heads),
+            [1..=1, 3..=3, 6..=8]
+        );
+    }
+
     #[test]
     fn function_context_is_a_short_body_whole_and_a_long_one_around_its_hits() {
         let mut short = group_at(&[5]);
         short.entry = Some(entry_lines(3, 9));
-        assert_eq!(function_ranges(&short, 1, 1..=usize::MAX, 100), [3..=9]);
+        assert_eq!(
+            function_ranges(&short, 1, 1..=usize::MAX, 100, no_heads),
+            [3..=9]
+        );
         // Kept within the lines the neighbouring groups leave it.
-        assert_eq!(function_ranges(&short, 1, 4..=7, 100), [4..=7]);
+        assert_eq!(function_ranges(&short, 1, 4..=7, 100, no_heads), [4..=7]);
         let mut long = group_at(&[40, 85]);
         long.entry = Some(entry_lines(10, 10 + WHOLE_BODY_LINES + 20));
         assert_eq!(
-            function_ranges(&long, 1, 1..=usize::MAX, 200),
+            function_ranges(&long, 1, 1..=usize::MAX, 200, no_heads),
             [10..=10, 39..=41, 84..=86]
         );
         // A hit next to the first line joins it.
         let mut near = group_at(&[11]);
         near.entry = Some(entry_lines(10, 10 + WHOLE_BODY_LINES + 20));
-        assert_eq!(function_ranges(&near, 1, 1..=usize::MAX, 200), [10..=12]);
+        assert_eq!(
+            function_ranges(&near, 1, 1..=usize::MAX, 200, no_heads),
+            [10..=12]
+        );
         // Outside every entry: plain context.
         assert_eq!(
-            function_ranges(&group_at(&[4]), 1, 1..=usize::MAX, 8),
+            function_ranges(&group_at(&[4]), 1, 1..=usize::MAX, 8, no_heads),
             [3..=5]
         );
     }
