@@ -26,6 +26,7 @@ fn corpus(folder: &Path) -> Option<(ParseOptions, String)> {
     let options = ParseOptions {
         language,
         jsx: lang::may_contain_jsx(first),
+        rake: lang::is_rake_file(first),
     };
     let one: String = files
         .iter()

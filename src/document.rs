@@ -80,6 +80,7 @@ impl Document {
             let options = ParseOptions {
                 language,
                 jsx: lang::may_contain_jsx(path),
+                rake: lang::is_rake_file(path),
             };
             let mut outline = parse::outline_text(&text, options);
             apply_extent(&mut outline, &extent);

@@ -622,6 +622,21 @@ pub(crate) fn is_lock_file(path: &Path) -> bool {
 
 /// Whether a JavaScript/TypeScript file may hold JSX: `.jsx` and `.tsx` always, `.js` too since
 /// React code often uses it. In `.ts` files `<T>` is a type, never an element.
+/// A Rakefile or a `*.rake` file: Ruby whose `task` and `namespace` calls define tasks.
+pub fn is_rake_file(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .and_then(|name| name.to_str())
+        .unwrap_or("");
+    matches!(
+        name,
+        "Rakefile" | "rakefile" | "Rakefile.rb" | "rakefile.rb"
+    ) || path
+        .extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case("rake"))
+}
+
+/// Whether a file of a JavaScript-family language may contain JSX (by its extension).
 pub fn may_contain_jsx(path: &Path) -> bool {
     let ext = path
         .extension()

@@ -74,6 +74,10 @@ pub struct ParseOptions {
     pub language: Language,
     /// JavaScript/TypeScript only: `<Tag>` may be JSX (see [`crate::lang::may_contain_jsx`]).
     pub jsx: bool,
+    /// Ruby only: a Rakefile or `*.rake` file, where `task`, `namespace`, `file` and `rule`
+    /// calls define tasks (see [`crate::lang::is_rake_file`]); elsewhere they are calls of
+    /// other DSLs (Sinatra's `namespace '/foo'`), never definitions.
+    pub rake: bool,
 }
 
 impl ParseOptions {
@@ -81,6 +85,7 @@ impl ParseOptions {
         ParseOptions {
             language,
             jsx: false,
+            rake: false,
         }
     }
 }
@@ -136,7 +141,7 @@ fn parse_lines_unified(text: &str, options: ParseOptions) -> Vec<Entry> {
         Family::Make => make::parse(text),
         Family::Markdown => markdown::parse(text),
         Family::Python => python::parse(text),
-        Family::Ruby => ruby::parse(text),
+        Family::Ruby => ruby::parse(text, options.rake),
         Family::Rust => rust::parse(text),
         Family::Shell => shell::parse(text),
         Family::Sql => sql::parse(text),

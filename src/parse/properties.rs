@@ -14,7 +14,14 @@ use proptest::prelude::*;
 const CASES: u32 = 128;
 
 fn outline(text: &str, language: Language, jsx: bool) -> Outline {
-    outline_text(text, ParseOptions { language, jsx })
+    outline_text(
+        text,
+        ParseOptions {
+            language,
+            jsx,
+            rake: language == Language::Ruby,
+        },
+    )
 }
 
 #[test]

@@ -40,7 +40,8 @@ const TOKENS: TokenRules = TokenRules {
 };
 
 /// Outlines a Ruby file.
-pub(crate) fn parse(text: &str) -> Vec<Entry> {
+/// Outlines a Ruby file; `rake`: it is a Rakefile or `*.rake` (its task calls are entries).
+pub(crate) fn parse(text: &str, rake: bool) -> Vec<Entry> {
     let masked = lex::mask_bytes(text, &SPEC);
     let tokens = tokenize(&masked, TOKENS);
     let mut scanner = Scanner {
@@ -53,6 +54,7 @@ pub(crate) fn parse(text: &str) -> Vec<Entry> {
         statements: Vec::new(),
         block_entry: None,
         skip_to: 0,
+        rake,
         out: Vec::new(),
     };
     for index in 0..tokens.len() {
@@ -97,6 +99,8 @@ struct Statement {
 
 struct Scanner<'a> {
     text: &'a str,
+    /// A Rakefile or `*.rake`: `task` and `namespace` calls define tasks.
+    rake: bool,
     /// `text` masked: where a comment starts, a signature ends.
     masked: &'a [u8],
     tokens: &'a [Token],

@@ -256,6 +256,7 @@ fn pathological_inputs_never_panic_or_overflow() {
                         ParseOptions {
                             language,
                             jsx: true,
+                            rake: false,
                         },
                     );
                     assert!(outline.walk().iter().all(|(_, e)| e.line <= e.end_line));

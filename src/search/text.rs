@@ -194,6 +194,7 @@ fn load(
             let options = ParseOptions {
                 language: outline.language,
                 jsx: crate::lang::may_contain_jsx(path),
+                rake: crate::lang::is_rake_file(path),
             };
             parse::code_mask(&document.text, options)
         }

@@ -148,7 +148,7 @@ fn opened(fx: &Fixture, size: (u16, u16)) -> App {
 /// Applies background work's results until none is under way (as the event loop would,
 /// drawing in between).
 fn settle(app: &mut App) {
-    let settled = app.settle(std::time::Duration::from_secs(20));
+    let settled = app.settle(std::time::Duration::from_secs(60));
     assert!(
         settled,
         "background work never ended: loading {:?}, peek {:?}, git {}, assets {}, search {}",

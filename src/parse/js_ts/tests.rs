@@ -18,7 +18,18 @@ fn outline(src: &str, language: Language, jsx: bool) -> String {
         }
     }
     let mut out = String::new();
-    walk(&parse(src, ParseOptions { language, jsx }), 0, &mut out);
+    walk(
+        &parse(
+            src,
+            ParseOptions {
+                language,
+                jsx,
+                rake: false,
+            },
+        ),
+        0,
+        &mut out,
+    );
     out
 }
 
@@ -53,6 +64,7 @@ fn signatures(src: &str, jsx: bool) -> Vec<String> {
             ParseOptions {
                 language: Language::TypeScript,
                 jsx,
+                rake: false,
             },
         ),
         &mut out,

@@ -51,7 +51,7 @@ impl Scanner<'_> {
                     self.call_entry(index, Kind::Method, name, Scope::Body, true);
                 }
             }
-            _ if RAKE.contains(&word) && !in_code() => {
+            _ if self.rake && RAKE.contains(&word) && !in_code() => {
                 if let Some(name) = self.first_argument(index) {
                     let kind = match word {
                         "namespace" => Kind::Namespace,

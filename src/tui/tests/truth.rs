@@ -11,7 +11,7 @@ use std::time::Duration;
 
 fn settle(app: &mut App) {
     assert!(
-        app.settle(Duration::from_secs(20)),
+        app.settle(Duration::from_secs(60)),
         "background work never ended"
     );
 }
