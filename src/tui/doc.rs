@@ -46,13 +46,16 @@ pub struct Doc {
 }
 
 /// What a load should parse as and annotate.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct LoadOptions {
     /// `--lang`: parse every file as this language.
     pub language: Option<Language>,
     /// Token counts on, with this encoding.
     pub tokens: Option<Tokenizer>,
     pub diff: bool,
+    /// `--root`: the file read must lie inside it, checked on the opened file (a file swapped
+    /// for a link out of the root after the directory pane listed it is refused).
+    pub root: Option<std::path::PathBuf>,
 }
 
 impl Doc {
@@ -66,13 +69,14 @@ impl Doc {
         theme: &syntect::highlighting::Theme,
     ) -> Doc {
         let stamp = stamp(path);
-        let (mut input, error) = match Document::open(path, options.language) {
-            Ok(input) => (input, None),
-            Err(err) => (
-                Document::from_parts(path, String::new(), None),
-                Some(err.to_string()),
-            ),
-        };
+        let (mut input, error) =
+            match Document::open_in(path, options.language, options.root.as_deref()) {
+                Ok(input) => (input, None),
+                Err(err) => (
+                    Document::from_parts(path, String::new(), None),
+                    Some(err.to_string()),
+                ),
+            };
         let annotations = Annotations {
             tokens: options.tokens,
             ..Annotations::default()
@@ -132,10 +136,15 @@ impl Doc {
     /// the background: whole lines only, decoded as the full read decodes (a NUL byte early on
     /// makes it a binary file, a UTF-16 mark is honoured). Anything but a regular file is
     /// refused before it is opened, as the full read refuses it, so no key waits on a FIFO.
-    pub fn head(path: &Path, bytes: usize, theme: &syntect::highlighting::Theme) -> Doc {
+    pub fn head(
+        path: &Path,
+        bytes: usize,
+        root: Option<&Path>,
+        theme: &syntect::highlighting::Theme,
+    ) -> Doc {
         use std::io::Read;
         let mut buf = Vec::new();
-        let read = crate::source::open_regular(path, None).and_then(|(file, _)| {
+        let read = crate::source::open_regular(path, root).and_then(|(file, _)| {
             file.take(bytes as u64)
                 .read_to_end(&mut buf)
                 .map_err(|e| crate::Error::io(path, e))

@@ -348,7 +348,7 @@ fn load_peek(app: &mut App, path: &Path) -> Peek {
     // cursor) must stay as it was when the finder closes without a jump.
     let job = app.spawn_load(path, Lane::Peek, |job, doc| Message::Peeked { job, doc });
     app.peek_loading = Some(job);
-    let doc = Doc::head(path, PEEK_HEAD, &app.theme);
+    let doc = Doc::head(path, PEEK_HEAD, app.confine.as_deref(), &app.theme);
     Peek {
         doc,
         view: Preview::default(),

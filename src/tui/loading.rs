@@ -65,6 +65,7 @@ impl App {
             language: self.language,
             tokens: self.options.tokens.then_some(self.tokenizer),
             diff: true,
+            root: self.confine.clone(),
         }
     }
 
@@ -73,7 +74,12 @@ impl App {
     /// ([`Message::Loaded`]), so no key waits on a file, however large.
     pub fn open(&mut self, path: &Path) {
         self.reveal(path);
-        self.set_doc(Doc::head(path, HEAD_BYTES, &self.theme));
+        self.set_doc(Doc::head(
+            path,
+            HEAD_BYTES,
+            self.confine.as_deref(),
+            &self.theme,
+        ));
         self.load_in_background(path);
     }
 

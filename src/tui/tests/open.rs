@@ -76,3 +76,44 @@ fn a_file_whose_name_is_not_utf8_opens() {
     let screen = super::render(&app, 120, 40);
     assert!(screen.contains("hello"), "{screen}");
 }
+
+/// A file swapped for a link out of the root after the directory pane checked it: the reads
+/// themselves (the first screen and the whole load) check the opened file against the root.
+#[cfg(unix)]
+#[test]
+fn the_viewer_reads_check_the_root_on_the_opened_file() {
+    use crate::tui::doc::LoadOptions;
+    let fx = super::fixture();
+    let outside = tempfile::tempdir().unwrap();
+    std::fs::write(outside.path().join("secret.py"), "SECRET = 1\n").unwrap();
+    let link = fx.root.join("swapped.py");
+    std::os::unix::fs::symlink(outside.path().join("secret.py"), &link).unwrap();
+    let root = fx.root.canonicalize().unwrap();
+    let theme = crate::highlight::theme(crate::highlight::DEFAULT_THEME).unwrap();
+    let head = Doc::head(&link, 4096, Some(&root), &theme);
+    assert!(
+        !head.text.contains("SECRET"),
+        "the first screen read outside --root"
+    );
+    let options = LoadOptions {
+        root: Some(root.clone()),
+        ..LoadOptions::default()
+    };
+    let loaded = Doc::load(&link, options, None, &theme);
+    assert!(
+        !loaded.text.contains("SECRET"),
+        "the load read outside --root"
+    );
+    assert!(
+        loaded
+            .error
+            .as_deref()
+            .unwrap_or("")
+            .contains("outside --root"),
+        "{:?}",
+        loaded.error
+    );
+    // Without a root the same link reads, so the check is what refused it.
+    let free = Doc::load(&link, LoadOptions::default(), None, &theme);
+    assert!(free.text.contains("SECRET"));
+}
