@@ -110,17 +110,78 @@ pub fn each_line_from(
     Ok(())
 }
 
-/// Splits decoded text fed in chunks into lines (ending at `\n`, `\r\n` or a lone `\r`) and
-/// hands those from `first` on to `visit`, in pieces of at most `max_piece` bytes.
-struct Splitter<F> {
+/// Where a chunked line splitter stands: which line the next byte belongs to, and what the
+/// last chunk left open. [`Splitter`] and [`Collector`] split the same way and differ only in
+/// what they keep of each line.
+struct LineBreaks {
+    /// The first line wanted: whole chunks before it are only counted.
     first: usize,
-    max_piece: usize,
     /// The line the next byte belongs to.
     line: usize,
     /// Bytes of the current line seen since its last break (a last line without one counts).
     pending: bool,
     /// The last byte seen was a `\r` that ended a line: a `\n` right after it belongs to it.
     after_cr: bool,
+}
+
+impl LineBreaks {
+    fn new(first: usize) -> LineBreaks {
+        LineBreaks {
+            first: first.max(1),
+            line: 1,
+            pending: false,
+            after_cr: false,
+        }
+    }
+
+    /// Whether the current line is one of those wanted.
+    fn wanted(&self) -> bool {
+        self.line >= self.first
+    }
+
+    /// The next piece of a line in `bytes` and whether a line break ends it, taking it off
+    /// `bytes`; `None` once the chunk is used up. A line ends at `\n` or `\r`; the `\n` of a
+    /// `\r\n` is skipped, and a chunk wholly before the first line wanted is only counted.
+    fn next_piece<'b>(&mut self, bytes: &mut &'b [u8]) -> Option<(&'b [u8], bool)> {
+        if bytes.is_empty() {
+            return None;
+        }
+        // A `\r` that ended the last chunk may be half of a `\r\n`.
+        if std::mem::take(&mut self.after_cr) && bytes[0] == b'\n' {
+            *bytes = &bytes[1..];
+            if bytes.is_empty() {
+                return None;
+            }
+        }
+        if self.line < self.first {
+            let breaks = super::decode::breaks_in_chunk(bytes, false);
+            if self.line + breaks < self.first {
+                self.line += breaks;
+                let last = bytes.last().copied();
+                self.pending = !matches!(last, Some(b'\n' | b'\r'));
+                self.after_cr = last == Some(b'\r');
+                *bytes = &[];
+                return None;
+            }
+        }
+        let (piece, rest, ends) = match memchr::memchr2(b'\n', b'\r', bytes) {
+            Some(i) => {
+                self.after_cr = bytes[i] == b'\r';
+                (&bytes[..i], &bytes[i + 1..], true)
+            }
+            None => (&bytes[..], &[][..], false),
+        };
+        self.pending = !ends;
+        *bytes = rest;
+        Some((piece, ends))
+    }
+}
+
+/// Splits decoded text fed in chunks into lines (ending at `\n`, `\r\n` or a lone `\r`) and
+/// hands those from `first` on to `visit`, in pieces of at most `max_piece` bytes.
+struct Splitter<F> {
+    breaks: LineBreaks,
+    max_piece: usize,
     current: Vec<u8>,
     /// Bytes of the current line handed on already.
     offset: usize,
@@ -130,11 +191,8 @@ struct Splitter<F> {
 impl<F: FnMut(usize, usize, &str)> Splitter<F> {
     fn new(first: usize, max_piece: usize, visit: F) -> Splitter<F> {
         Splitter {
-            first: first.max(1),
+            breaks: LineBreaks::new(first),
             max_piece: max_piece.max(4),
-            line: 1,
-            pending: false,
-            after_cr: false,
             current: Vec::new(),
             offset: 0,
             visit,
@@ -142,37 +200,13 @@ impl<F: FnMut(usize, usize, &str)> Splitter<F> {
     }
 
     fn push(&mut self, mut bytes: &[u8]) {
-        while !bytes.is_empty() {
-            if std::mem::take(&mut self.after_cr) && bytes[0] == b'\n' {
-                bytes = &bytes[1..];
-                continue;
-            }
-            if self.line < self.first {
-                // Whole chunks before the first line wanted are only counted.
-                let breaks = super::decode::breaks_in_chunk(bytes, false);
-                if self.line + breaks < self.first {
-                    self.line += breaks;
-                    let last = bytes.last().copied();
-                    self.pending = !matches!(last, Some(b'\n' | b'\r'));
-                    self.after_cr = last == Some(b'\r');
-                    return;
-                }
-            }
-            let (piece, rest, ends) = match memchr::memchr2(b'\n', b'\r', bytes) {
-                Some(i) => {
-                    self.after_cr = bytes[i] == b'\r';
-                    (&bytes[..i], &bytes[i + 1..], true)
-                }
-                None => (bytes, &[][..], false),
-            };
-            self.pending = !ends;
-            if self.line >= self.first {
+        while let Some((piece, ends)) = self.breaks.next_piece(&mut bytes) {
+            if self.breaks.wanted() {
                 self.append(piece);
             }
             if ends {
                 self.end_line();
             }
-            bytes = rest;
         }
     }
 
@@ -193,21 +227,21 @@ impl<F: FnMut(usize, usize, &str)> Splitter<F> {
 
     fn emit(&mut self) {
         let text = String::from_utf8_lossy(&self.current);
-        (self.visit)(self.line, self.offset, &text);
+        (self.visit)(self.breaks.line, self.offset, &text);
         self.offset += self.current.len();
         self.current.clear();
     }
 
     fn end_line(&mut self) {
-        if self.line >= self.first {
+        if self.breaks.wanted() {
             self.emit();
         }
         self.offset = 0;
-        self.line += 1;
+        self.breaks.line += 1;
     }
 
     fn finish(mut self) {
-        if self.pending {
+        if self.breaks.pending {
             self.end_line();
         }
     }
@@ -239,15 +273,9 @@ fn char_floor(bytes: &[u8]) -> usize {
 
 /// Picks the window's lines out of decoded text fed in chunks.
 struct Collector {
-    first: usize,
+    breaks: LineBreaks,
     last: usize,
     budget: usize,
-    /// The line the next byte belongs to.
-    line: usize,
-    /// Bytes of the current line seen (it is a line even if it gets no newline).
-    pending: bool,
-    /// The last byte seen was a `\r` that ended a line: a `\n` right after it belongs to it.
-    after_cr: bool,
     current: Vec<u8>,
     taken: usize,
     full: bool,
@@ -257,12 +285,9 @@ struct Collector {
 impl Collector {
     fn new(first: usize, last: usize, budget: usize) -> Collector {
         Collector {
-            first: first.max(1),
+            breaks: LineBreaks::new(first),
             last,
             budget,
-            line: 1,
-            pending: false,
-            after_cr: false,
             current: Vec::new(),
             taken: 0,
             full: false,
@@ -274,41 +299,16 @@ impl Collector {
     }
 
     fn push(&mut self, mut bytes: &[u8]) {
-        while !bytes.is_empty() {
-            if self.full || self.line > self.last {
+        while !self.full && self.breaks.line <= self.last {
+            let Some((piece, ends)) = self.breaks.next_piece(&mut bytes) else {
                 return;
-            }
-            if std::mem::take(&mut self.after_cr) && bytes[0] == b'\n' {
-                bytes = &bytes[1..];
-                continue;
-            }
-            if self.line < self.first {
-                // Skip whole chunks before the window by counting their line breaks.
-                let breaks = super::decode::breaks_in_chunk(bytes, false);
-                if self.line + breaks < self.first {
-                    self.line += breaks;
-                    let last = bytes.last().copied();
-                    self.pending = !matches!(last, Some(b'\n' | b'\r'));
-                    self.after_cr = last == Some(b'\r');
-                    return;
-                }
-            }
-            // A line ends at `\n` or `\r`; the `\n` of a `\r\n` is skipped above.
-            let (piece, rest, ends) = match memchr::memchr2(b'\n', b'\r', bytes) {
-                Some(i) => {
-                    self.after_cr = bytes[i] == b'\r';
-                    (&bytes[..i], &bytes[i + 1..], true)
-                }
-                None => (bytes, &[][..], false),
             };
-            self.pending = !ends;
-            if self.line >= self.first {
+            if self.breaks.wanted() {
                 self.append(piece);
             }
             if ends {
                 self.end_line();
             }
-            bytes = rest;
         }
     }
 
@@ -322,12 +322,12 @@ impl Collector {
         let fits = room.saturating_sub(self.current.len()).min(piece.len());
         self.current.extend_from_slice(&piece[..fits]);
         if fits < piece.len() && self.window.lines.is_empty() {
-            self.window.cut_line = Some(self.line);
+            self.window.cut_line = Some(self.breaks.line);
         }
     }
 
     fn end_line(&mut self) {
-        if self.line >= self.first {
+        if self.breaks.wanted() {
             let bytes = std::mem::take(&mut self.current);
             if !self.window.lines.is_empty() && self.taken + bytes.len() > self.budget {
                 self.full = true;
@@ -338,11 +338,11 @@ impl Collector {
                 self.window.lines.push(Cow::Owned(text));
             }
         }
-        self.line += 1;
+        self.breaks.line += 1;
     }
 
     fn finish(mut self) -> LineWindow<'static> {
-        if self.pending && !self.full && self.line <= self.last {
+        if self.breaks.pending && !self.full && self.breaks.line <= self.last {
             self.end_line();
         }
         self.window
