@@ -31,16 +31,15 @@ pub(crate) const SPEC: LexSpec = LexSpec {
 /// Outlines SQL text.
 pub(crate) fn parse(text: &str) -> Vec<Entry> {
     let index = LineIndex::new(text);
-    scan::create_statements(text)
-        .iter()
-        .filter_map(|statement| {
-            let head = Head {
-                text,
-                tokens: &statement.tokens,
-            };
-            head.entry(&index, statement)
-        })
-        .collect()
+    let mut entries = Vec::new();
+    scan::for_each_create_statement(text, &mut |statement| {
+        let head = Head {
+            text,
+            tokens: &statement.tokens,
+        };
+        entries.extend(head.entry(&index, &statement));
+    });
+    entries
 }
 
 /// Words that may sit between `CREATE` and the object kind.

@@ -41,13 +41,14 @@ pub(crate) struct Statement {
     pub(crate) last_byte: usize,
 }
 
-/// Splits `text` into statements and returns those starting with `CREATE`.
-pub(crate) fn create_statements(text: &str) -> Vec<Statement> {
+/// Splits `text` into statements and hands each that starts with `CREATE` to `each` as it
+/// ends, so a file of a million statements never holds more than one statement's tokens.
+pub(crate) fn for_each_create_statement(text: &str, each: &mut dyn FnMut(Statement)) {
     let mut splitter = Splitter {
         src: text.as_bytes(),
         batch_mode: has_batch_lines(text),
         backslash: backslash_strings(text),
-        out: Vec::new(),
+        out: each,
         current: None,
         paren_depth: 0,
         block_depth: 0,
@@ -56,7 +57,6 @@ pub(crate) fn create_statements(text: &str) -> Vec<Statement> {
         delimiter: b";".to_vec(),
     };
     splitter.run();
-    splitter.out
 }
 
 /// Whether the file separates batches with T-SQL `GO` or Oracle `/` lines: a routine then
@@ -122,7 +122,8 @@ struct Splitter<'a> {
     batch_mode: bool,
     /// Strings take backslash escapes (MySQL, old PostgreSQL dumps).
     backslash: bool,
-    out: Vec<Statement>,
+    /// Where each finished `CREATE` statement goes.
+    out: &'a mut dyn FnMut(Statement),
     current: Option<Current>,
     paren_depth: usize,
     block_depth: usize,
@@ -565,7 +566,7 @@ impl Splitter<'_> {
         if let Some(current) = self.current.take() {
             self.copy_data = current.copy_stdin && last_byte.is_some();
             if current.is_create {
-                self.out.push(Statement {
+                (self.out)(Statement {
                     tokens: current.tokens,
                     last_byte: last_byte.unwrap_or(current.last_end.saturating_sub(1)),
                 });
