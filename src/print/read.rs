@@ -19,6 +19,9 @@ pub const READ_WHOLE_LINES: usize = 200;
 pub const READ_HEAD: usize = 80;
 /// ... and this many from the bottom.
 pub const READ_TAIL: usize = 40;
+/// At most this many namesakes of a `--symbol` answer are named on stderr, one line each (a
+/// one-line file of `x=1;` has a hundred thousand `x`); the rest are counted.
+const NAMESAKES_NOTED: usize = 10;
 /// At most this many outline lines in a read: the first 25 and the last 5.
 const OUTLINE_FIRST: usize = 25;
 const OUTLINE_LAST: usize = 5;
@@ -65,7 +68,7 @@ pub(super) fn symbol(
                 .insert(0, std::mem::replace(&mut found.entry, with_members));
         }
     }
-    for other in &found.others {
+    for other in found.others.iter().take(NAMESAKES_NOTED) {
         let note = format!(
             "outline: '{}' also matches {} {} {} (L{}); ask for it by id or qualified name",
             crate::sanitize::echo(query),
@@ -73,6 +76,19 @@ pub(super) fn symbol(
             other.kind,
             other.qualname,
             other.line
+        );
+        write_line(err, &note)?;
+    }
+    if let Some(more) = found
+        .others
+        .len()
+        .checked_sub(NAMESAKES_NOTED)
+        .filter(|n| *n > 0)
+    {
+        let note = format!(
+            "outline: … and {} more match '{}'; list them all with --find",
+            crate::parse::thousands(more),
+            crate::sanitize::echo(query)
         );
         write_line(err, &note)?;
     }

@@ -305,3 +305,19 @@ fn the_output_cap_bounds_one_file_answers() {
     assert_eq!(object["truncated"], true, "{out}");
     assert!(err.contains("to fit the output cap of 2000 bytes"), "{err}");
 }
+
+/// A `--symbol` answer names ten namesakes on stderr and counts the rest: a one-line file of
+/// `x=1;` repeated has a hundred thousand, which were once a hundred thousand lines.
+#[test]
+fn symbol_names_ten_namesakes_and_counts_the_rest() {
+    let env = TestEnv::new();
+    env.write("many.py", &"x = 1\n".repeat(15));
+    let (out, err, code) = env.print(&["--symbol", "x", "many.py"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1: x = 1"), "{out}");
+    assert_eq!(err.matches("also matches").count(), 10, "{err}");
+    assert!(
+        err.contains("… and 4 more match 'x'; list them all with --find"),
+        "{err}"
+    );
+}
