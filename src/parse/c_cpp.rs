@@ -1,6 +1,7 @@
 //! C and C++ outline scanner (one scanner for both: C++ constructs appear in `.h` files).
 //!
-//! Three passes: [`lex::mask`] blanks comments and literals; `pre` records `#define`s, blanks
+//! Three passes: [`lex::mask`] blanks comments and literals (`respell` turns digraphs into
+//! the usual tokens); `pre` records `#define`s, blanks
 //! directive lines and drops `#if` branches that would duplicate a declaration head; then a
 //! scope scanner walks file, namespace and class bodies statement by statement, classifying
 //! the head before each `{` (`head`) and skipping every other brace group whole (function
@@ -10,6 +11,7 @@
 mod head;
 mod members;
 mod pre;
+mod respell;
 mod text;
 mod tokens;
 mod typedefs;
@@ -37,7 +39,8 @@ const KR_STATEMENTS: usize = 24;
 
 pub fn parse(text: &str, _language: Language) -> Vec<Entry> {
     let lines = LineCursor::new(text);
-    let masked = lex::mask_bytes(text, &SPEC);
+    let mut masked = lex::mask_bytes(text, &SPEC);
+    respell::respell(&mut masked);
     // The pass has its own cursor: it goes down the file once before the scan starts over.
     let pre = pre::preprocess(text, masked, &LineCursor::new(text));
     let code = pre.code;

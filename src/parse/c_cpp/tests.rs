@@ -418,3 +418,15 @@ void g(void) { }\n";
         ]
     );
 }
+
+#[test]
+fn digraphs_spell_braces_brackets_and_directives() {
+    let src = "%:define A 1\n\
+int f(void) <% return 1; %>\n\
+int g(void) { int a<:2:> = <%0%>; return a<:0:>; }\n\
+struct S <% int x<:4:>; %>;\n";
+    assert_eq!(
+        names(src),
+        vec![e("A", 1, 1), e("f", 2, 2), e("g", 3, 3), e("S", 4, 4)]
+    );
+}
