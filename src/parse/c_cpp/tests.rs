@@ -430,3 +430,20 @@ struct S <% int x<:4:>; %>;\n";
         vec![e("A", 1, 1), e("f", 2, 2), e("g", 3, 3), e("S", 4, 4)]
     );
 }
+
+#[test]
+fn export_blocks_export_what_they_hold() {
+    let src = "export module m;\n\
+export { class c { int x; }; int h(); namespace n { struct s {}; } }\n\
+export int k() { return 1; }\n";
+    let got: Vec<(usize, &str, String)> = flat(src).into_iter().map(|(d, k, n, _, _)| (d, k, n)).collect();
+    assert_eq!(
+        got,
+        vec![
+            (0, "class", "c".to_string()),
+            (0, "namespace", "n".to_string()),
+            (1, "struct", "s".to_string()),
+            (0, "function", "k".to_string()),
+        ]
+    );
+}
