@@ -447,3 +447,26 @@ export int k() { return 1; }\n";
         ]
     );
 }
+
+#[test]
+fn parenthesised_declarator_names() {
+    let src = "typedef struct AStruct (T305)(int);\n\
+typedef void (fn_t)(int);\n\
+typedef int (arr_t)[4];\n\
+typedef int (plain_t);\n\
+typedef int sig_t(size_t);\n\
+typedef ARRAY(int) by_macro;\n\
+int (fi) (void) { return 0; }\n";
+    assert_eq!(
+        names(src),
+        vec![
+            e("T305", 1, 1),
+            e("fn_t", 2, 2),
+            e("arr_t", 3, 3),
+            e("plain_t", 4, 4),
+            e("sig_t", 5, 5),
+            e("by_macro", 6, 6),
+            e("fi", 7, 7)
+        ]
+    );
+}

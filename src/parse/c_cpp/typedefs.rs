@@ -67,6 +67,9 @@ impl Scanner<'_> {
                 return self.declarator_name(&inner);
             }
         }
+        if let Some(name) = self.parenthesised_name(piece) {
+            return Some(name);
+        }
         let mut last: Option<usize> = None;
         for (i, t) in piece.iter().enumerate() {
             // `typedef void fn(int)` ends at the parameters; `typedef ARRAY(int) name` does not.
@@ -110,5 +113,33 @@ impl Scanner<'_> {
             }
         }
         piece.get(at).map(|t| (t.start, t.end))
+    }
+
+    /// A declarator name in parentheses: `typedef struct S (T)(int);`, `typedef int (T)[4];`,
+    /// `typedef int (T);`. Not a macro's arguments (`typedef ARRAY(int) name`, `FN(x)(y)`)
+    /// nor a function type's one parameter (`typedef int f(size_t);`): the group follows a
+    /// type or comes before the declarator's own parameters or bounds.
+    fn parenthesised_name(&self, piece: &[Tok]) -> Option<(usize, usize)> {
+        let at = piece.iter().position(|t| t.kind == Tk::Paren)?;
+        let before = piece.get(at.checked_sub(1)?)?;
+        let after = piece.get(at + 1);
+        let declarator_follows = after.is_some_and(|t| matches!(t.kind, Tk::Paren | Tk::Bracket))
+            && piece.get(at + 2).is_none();
+        let type_before =
+            before.kind == Tk::Ident && is_type_keyword(self.ctx.text(before)) && after.is_none();
+        let macro_before = before.kind == Tk::Ident && is_all_caps(self.ctx.text(before));
+        if !(declarator_follows || type_before) || macro_before {
+            return None;
+        }
+        let group = piece.get(at)?;
+        let inner = self
+            .ctx
+            .tokenize(group.start + 1, group.end.saturating_sub(1));
+        match inner.as_slice() {
+            [only] if only.kind == Tk::Ident && !is_type_keyword(self.ctx.text(only)) => {
+                Some((only.start, only.end))
+            }
+            _ => None,
+        }
     }
 }
