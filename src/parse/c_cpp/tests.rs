@@ -470,3 +470,41 @@ int (fi) (void) { return 0; }\n";
         ]
     );
 }
+
+#[test]
+fn an_unclosed_brace_in_a_skipped_branch_holds_nothing() {
+    let src = "#ifdef NEVER\n\
+typedef struct {\n\
+#endif\n\
+int after(void) { return 1; }\n\
+struct S { int a; };\n\
+#if 1\n\
+#else\n\
+void open(void) {\n\
+#endif\n\
+int last(void) { return 2; }\n";
+    let got: Vec<(usize, &str, String)> = flat(src).into_iter().map(|(d, k, n, _, _)| (d, k, n)).collect();
+    assert_eq!(
+        got,
+        vec![
+            (0, "function", "after".to_string()),
+            (0, "struct", "S".to_string()),
+            (0, "function", "last".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn an_unclosed_brace_in_a_kept_branch_still_holds_the_rest() {
+    // An include guard's branch is compiled: what its open body holds is read as before.
+    let src = "#ifndef H\n#define H\nstruct T {\nint f(void) { return 1; }\n#endif\n";
+    let got: Vec<(usize, &str, String)> = flat(src).into_iter().map(|(d, k, n, _, _)| (d, k, n)).collect();
+    assert_eq!(
+        got,
+        vec![
+            (0, "macro", "H".to_string()),
+            (0, "struct", "T".to_string()),
+            (1, "method", "f".to_string()),
+        ]
+    );
+}
