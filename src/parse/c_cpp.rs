@@ -1,7 +1,7 @@
 //! C and C++ outline scanner (one scanner for both: C++ constructs appear in `.h` files).
 //!
-//! Three passes: [`lex::mask`] blanks comments and literals (`respell` turns digraphs into
-//! the usual tokens); `pre` records `#define`s, blanks
+//! Three passes: [`lex::mask`] blanks comments and literals (`respell` turns digraphs and
+//! line splices into the usual tokens); `pre` records `#define`s, blanks
 //! directive lines and drops `#if` branches that would duplicate a declaration head; then a
 //! scope scanner walks file, namespace and class bodies statement by statement, classifying
 //! the head before each `{` (`head`) and skipping every other brace group whole (function

@@ -1,14 +1,14 @@
-//! Other spellings of the tokens the scanner reads: the digraphs `<% %> <: :> %:` (C95, C++),
-//! rewritten in the masked code to the usual forms so that the directive pass and the scope
-//! scan see `{`, `}`, `[`, `]` and `#`.
+//! Other spellings of the tokens the scanner reads: the digraphs `<% %> <: :> %:` (C95, C++)
+//! and backslash-newline line splices, rewritten in the masked code to the usual forms so
+//! that the directive pass and the scope scan see `{`, `}`, `[`, `]`, `#` and one line.
 
 /// Rewrites the masked `code` (comments and literals already blanked) in place, byte for
-/// byte: a digraph becomes its usual token and a space.
+/// byte: a digraph becomes its usual token and a space, a splice's backslash a space.
 /// Offsets stay where they were, so names and signatures still come from the original text.
 pub(super) fn respell(code: &mut [u8]) {
     let mut square_opened = false;
     let mut i = 0;
-    while let Some(n) = memchr::memchr2(b'%', b'<', code.get(i..).unwrap_or(&[])) {
+    while let Some(n) = memchr::memchr3(b'%', b'<', b'\\', code.get(i..).unwrap_or(&[])) {
         let at = i + n;
         let next = code.get(at + 1).copied();
         let usual = match (code[at], next) {
@@ -18,6 +18,14 @@ pub(super) fn respell(code: &mut [u8]) {
             (b'<', Some(b':')) if opens_square(code, at) => {
                 square_opened = true;
                 Some(b'[')
+            }
+            (b'\\', _) => {
+                if let Some(newline) = splice_newline(code, at) {
+                    code[at] = b' ';
+                    i = newline + 1;
+                    continue;
+                }
+                None
             }
             _ => None,
         };
@@ -47,6 +55,17 @@ fn opens_square(code: &[u8], at: usize) -> bool {
     code.get(at + 2) != Some(&b':') || matches!(code.get(at + 3), Some(b':' | b'>'))
 }
 
+/// The `\n` ending the line whose backslash is at `at`, when only blanks (a `\r`, the
+/// trailing spaces compilers accept) stand between them: a line splice.
+fn splice_newline(code: &[u8], at: usize) -> Option<usize> {
+    let rest = code.get(at + 1..)?;
+    let blanks = rest
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t' | b'\r'))
+        .count();
+    (rest.get(blanks) == Some(&b'\n')).then_some(at + 1 + blanks)
+}
+
 #[cfg(test)]
 mod tests {
     use super::respell;
@@ -67,5 +86,12 @@ mod tests {
     fn a_template_argument_list_opening_with_a_scope_is_no_digraph() {
         assert_eq!(respelled("v<::std::s> x; a<:3:>"), "v<::std::s> x; a[ 3] ");
         assert_eq!(respelled("v<::std::s> y :> z"), "v<::std::s> y :> z");
+    }
+
+    #[test]
+    fn a_line_splice_joins_the_lines() {
+        assert_eq!(respelled("int main \\\n(void)"), "int main  \n(void)");
+        assert_eq!(respelled("f \\ \r\n()"), "f   \r\n()");
+        assert_eq!(respelled("a \\ b\n"), "a \\ b\n");
     }
 }

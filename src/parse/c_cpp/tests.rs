@@ -436,7 +436,10 @@ fn export_blocks_export_what_they_hold() {
     let src = "export module m;\n\
 export { class c { int x; }; int h(); namespace n { struct s {}; } }\n\
 export int k() { return 1; }\n";
-    let got: Vec<(usize, &str, String)> = flat(src).into_iter().map(|(d, k, n, _, _)| (d, k, n)).collect();
+    let got: Vec<(usize, &str, String)> = flat(src)
+        .into_iter()
+        .map(|(d, k, n, _, _)| (d, k, n))
+        .collect();
     assert_eq!(
         got,
         vec![
@@ -483,7 +486,10 @@ struct S { int a; };\n\
 void open(void) {\n\
 #endif\n\
 int last(void) { return 2; }\n";
-    let got: Vec<(usize, &str, String)> = flat(src).into_iter().map(|(d, k, n, _, _)| (d, k, n)).collect();
+    let got: Vec<(usize, &str, String)> = flat(src)
+        .into_iter()
+        .map(|(d, k, n, _, _)| (d, k, n))
+        .collect();
     assert_eq!(
         got,
         vec![
@@ -498,7 +504,10 @@ int last(void) { return 2; }\n";
 fn an_unclosed_brace_in_a_kept_branch_still_holds_the_rest() {
     // An include guard's branch is compiled: what its open body holds is read as before.
     let src = "#ifndef H\n#define H\nstruct T {\nint f(void) { return 1; }\n#endif\n";
-    let got: Vec<(usize, &str, String)> = flat(src).into_iter().map(|(d, k, n, _, _)| (d, k, n)).collect();
+    let got: Vec<(usize, &str, String)> = flat(src)
+        .into_iter()
+        .map(|(d, k, n, _, _)| (d, k, n))
+        .collect();
     assert_eq!(
         got,
         vec![
@@ -507,4 +516,11 @@ fn an_unclosed_brace_in_a_kept_branch_still_holds_the_rest() {
             (1, "method", "f".to_string()),
         ]
     );
+}
+
+#[test]
+fn a_line_splice_joins_a_declaration_head() {
+    let src = "int main \\\n(void) { return 0; }\n\
+static int \\\r\n  twice(int x) { return 2 * x; }\n";
+    assert_eq!(names(src), vec![e("main", 1, 2), e("twice", 3, 4)]);
 }
