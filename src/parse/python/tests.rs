@@ -319,6 +319,7 @@ type Alias = int
             e(2, Kind::Method, "get", 3, 4),
             e(1, Kind::Method, "put", 5, 5),
             e(0, Kind::Function, "first", 7, 8),
+            e(0, Kind::Type, "Alias", 9, 9),
         ]
     );
     assert_eq!(sig_of(src, "Box"), "Box[T]");
@@ -533,4 +534,19 @@ fn definition_heads_are_read_as_the_regexes_read_them() {
             "{head:?}"
         );
     }
+}
+
+#[test]
+fn type_statements_are_type_aliases() {
+    let src = "type MyList = list[str]\ntype Pair[T] = tuple[T, T]\ntype = 1\ntype(x)\n";
+    let got = flat(src);
+    assert_eq!(
+        got,
+        vec![
+            (0, Kind::Type, "MyList".to_string(), 1, 1),
+            (0, Kind::Type, "Pair".to_string(), 2, 2),
+            (0, Kind::Variable, "type".to_string(), 3, 3),
+        ]
+    );
+    assert_eq!(sig_of(src, "Pair"), "Pair[T] = tuple[T, T]");
 }
