@@ -181,11 +181,57 @@ fn split_items(
             }
         } else if is_identifier(item) {
             out.push((base + offset, base + offset + item.len()));
-        } else {
+        } else if !several || !is_attribute_or_subscript(item) {
+            // `VAR2, VAR1.x = …` binds VAR2 and sets an attribute, which names nothing here.
             return false;
         }
     }
     true
+}
+
+/// A target that sets a part of an object (`a.b`, `a[0]`, `a.b[i].c`), binding no name.
+fn is_attribute_or_subscript(item: &[u8]) -> bool {
+    let word = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_' || *b >= 0x80;
+    let head = item.iter().take_while(|b| word(b)).count();
+    let mut at = head;
+    let mut parts = 0;
+    while at < item.len() {
+        match item.get(at) {
+            Some(b'.') => {
+                let name = item.get(at + 1..).unwrap_or(&[]);
+                let len = name.iter().take_while(|b| word(b)).count();
+                if len == 0 {
+                    return false;
+                }
+                at += 1 + len;
+            }
+            Some(b'[') => match close_of_subscript(item, at) {
+                Some(close) => at = close + 1,
+                None => return false,
+            },
+            _ => return false,
+        }
+        parts += 1;
+    }
+    head > 0 && parts > 0
+}
+
+/// The `]` closing the `[` at `open` in `item`.
+fn close_of_subscript(item: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (at, byte) in item.iter().enumerate().skip(open) {
+        match byte {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return (*byte == b']').then_some(at);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// `type Name = …` or `type Name[T] = …` (Python 3.12): a type alias named `Name`, as

@@ -550,3 +550,10 @@ fn type_statements_are_type_aliases() {
     );
     assert_eq!(sig_of(src, "Pair"), "Pair[T] = tuple[T, T]");
 }
+
+#[test]
+fn attribute_and_subscript_targets_bind_no_name() {
+    let src =
+        "VAR2, VAR1.x = 2, 1.1\na[0], (b, c.d[1]) = 1, (2, 3)\nobj.attr = 1\nf(x), e = 1, 2\n";
+    assert_eq!(names(src), vec!["VAR2", "b"]);
+}
