@@ -557,3 +557,16 @@ fn attribute_and_subscript_targets_bind_no_name() {
         "VAR2, VAR1.x = 2, 1.1\na[0], (b, c.d[1]) = 1, (2, 3)\nobj.attr = 1\nf(x), e = 1, 2\n";
     assert_eq!(names(src), vec!["VAR2", "b"]);
 }
+
+#[test]
+fn a_line_splice_before_the_name_of_a_def_or_class() {
+    let src = "def \\\n  late():\n    pass\nclass \\\r\n  Late:\n    pass\nasync def \\\n  later():\n    pass\n";
+    assert_eq!(
+        flat(src),
+        vec![
+            (0, Kind::Function, "late".to_string(), 1, 3),
+            (0, Kind::Class, "Late".to_string(), 4, 6),
+            (0, Kind::Function, "later".to_string(), 7, 9),
+        ]
+    );
+}
