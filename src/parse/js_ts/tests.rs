@@ -396,3 +396,12 @@ Later = class {\n  run() {}\n}\nif (x) { hidden = function () {} }\n";
 class Later 7-9\n  method run 8-8\n"
     );
 }
+
+#[test]
+fn unicode_escapes_are_part_of_names() {
+    let src = "function \\u00E9_2(){}\nclass C\\u{1F600}x {}\nconst a\\u0062 = 1;\nfunction bad\\u00(){}\n";
+    assert_eq!(
+        js(src),
+        "function \\u00E9_2 1-1\nclass C\\u{1F600}x 2-2\nconstant a\\u0062 3-3\nfunction bad 4-4\n"
+    );
+}
