@@ -405,3 +405,13 @@ fn unicode_escapes_are_part_of_names() {
         "function \\u00E9_2 1-1\nclass C\\u{1F600}x 2-2\nconstant a\\u0062 3-3\nfunction bad 4-4\n"
     );
 }
+
+#[test]
+fn a_line_starting_with_a_comma_continues_the_declarators() {
+    let src = "let d\n, e\n, f;\nvar g = 1\n  , h\nlet i\nj = 2\n";
+    assert_eq!(
+        js(src),
+        "variable d 1-1\nvariable e 2-2\nvariable f 3-3\nvariable g 4-4\nvariable h 5-5\n\
+variable i 6-6\n"
+    );
+}

@@ -129,8 +129,14 @@ impl Scanner<'_> {
             let Some(stopped) = self.declarator(kw, i, end, mods, out) else {
                 return self.skip_statement(i, end);
             };
-            if stopped.at < end && self.at(stopped.at) == b',' {
-                i = stopped.at + 1;
+            // `let d` + newline + `, e`: a line that starts with a comma goes on with the list.
+            let comma = if matches!(self.at(stopped.at), b'\n' | b'\r') {
+                self.skip_ws(stopped.at, end)
+            } else {
+                stopped.at
+            };
+            if comma < end && self.at(comma) == b',' {
+                i = comma + 1;
                 continue;
             }
             return if stopped.at < end && self.at(stopped.at) == b';' {
