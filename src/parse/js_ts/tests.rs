@@ -415,3 +415,12 @@ fn a_line_starting_with_a_comma_continues_the_declarators() {
 variable i 6-6\n"
     );
 }
+
+#[test]
+fn quoted_keys_are_named_as_written_inside_their_quotes() {
+    let src = "var o = { '\"hello': function(){}, \"w'x\": () => 1, plain() {} };\n";
+    assert_eq!(
+        js(src),
+        "variable o 1-1\n  method \"hello 1-1\n  method w'x 1-1\n  method plain 1-1\n"
+    );
+}
