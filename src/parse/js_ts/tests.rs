@@ -424,3 +424,13 @@ fn quoted_keys_are_named_as_written_inside_their_quotes() {
         "variable o 1-1\n  method \"hello 1-1\n  method w'x 1-1\n  method plain 1-1\n"
     );
 }
+
+#[test]
+fn every_target_of_a_chained_assignment_is_listed() {
+    let src = "A.prototype.m3 = A.prototype.m4 = () => {};\na = b.c = function () {\n};\n\
+x.y = z == 1;\n";
+    assert_eq!(
+        js(src),
+        "method m3 1-1\nmethod m4 1-1\nfunction a 2-3\nfunction c 2-3\n"
+    );
+}

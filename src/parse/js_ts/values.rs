@@ -314,21 +314,40 @@ impl Scanner<'_> {
         }
     }
 
-    /// An expression statement at `i`; records `a.b = function/arrow/class`.
-    pub(super) fn assignment(&self, i: usize, end: usize, out: &mut Vec<Entry>) -> usize {
+    /// The assignment at `i`, `target =` (not `==`, `=>`): its target, named by its last part.
+    fn assigned(&self, i: usize, end: usize) -> Option<Assigned> {
         let (j, last_prop) = self.assignment_target(i, end);
         // `name = function () {}` at the top level assigns a global as a declaration would
         // (sloppy-mode scripts); the name is its own last part.
         let word_end = self.word_end(i, end);
         let bare = (last_prop.is_none() && self.skip_ws(word_end, end) == j && word_end > i)
             .then_some((i, word_end));
-        let Some((ps, pe)) = last_prop.or(bare) else {
+        let name = last_prop.or(bare)?;
+        if self.at(j) != b'=' || matches!(self.at(j + 1), b'=' | b'>') {
+            return None;
+        }
+        Some(Assigned {
+            start: i,
+            name,
+            bare: bare.is_some(),
+            value: self.skip_ws(j + 1, end),
+        })
+    }
+
+    /// An expression statement at `i`; records `a.b = function/arrow/class`, and each target
+    /// of a chain (`A.prototype.m3 = A.prototype.m4 = () => {}`) as it records one.
+    pub(super) fn assignment(&self, i: usize, end: usize, out: &mut Vec<Entry>) -> usize {
+        let Some(first) = self.assigned(i, end) else {
             return self.skip_statement(i, end);
         };
-        if self.at(j) != b'=' || matches!(self.at(j + 1), b'=' | b'>') {
-            return self.skip_statement(i, end);
+        let mut v = first.value;
+        let mut chained = Vec::new();
+        while let Some(next) = self.assigned(v, end) {
+            v = next.value;
+            chained.push(next);
         }
-        let v = self.skip_ws(j + 1, end);
+        let (ps, pe) = first.name;
+        let bare = first.bare.then_some(first.name);
         let value = self.value(v, end);
         if value == Value::Other {
             // `module.exports = { … }`: its methods are listed at this level.
@@ -358,34 +377,37 @@ impl Scanner<'_> {
             return span.at + 1;
         }
         let (span, whole) = self.value_end(v, value, end, false);
-        // `a['b'] = …` is a subscript, not a declaration-like member assignment.
-        if !whole || self.at(ps.saturating_sub(1)) == b'[' {
+        if !whole {
             return self.skip_statement(i, end);
         }
-        let (kind, head_end, children) = match value {
+        let (head_end, children) = match value {
             Value::Class { open } => {
                 let close = self.close_of(open, end).unwrap_or(end);
-                (Kind::Class, open, self.class_body(open + 1, close))
+                (open, self.class_body(open + 1, close))
             }
             _ => {
                 let Some(head_end) = self.function_head_end(value, end) else {
                     return self.skip_statement(i, end);
                 };
-                let on_prototype = self.text(i, j).contains(".prototype");
-                let kind = if on_prototype {
-                    Kind::Method
-                } else {
-                    Kind::Function
-                };
-                (kind, head_end, Vec::new())
+                (head_end, Vec::new())
             }
         };
-        let name = self.text(ps, pe);
-        if !name.is_empty() {
+        for target in std::iter::once(&first).chain(&chained) {
+            let (ps, pe) = target.name;
+            let name = self.text(ps, pe);
+            // `a['b'] = …` is a subscript, not a declaration-like member assignment.
+            if name.is_empty() || self.at(ps.saturating_sub(1)) == b'[' {
+                continue;
+            }
+            let kind = match value {
+                Value::Class { .. } => Kind::Class,
+                _ if self.text(target.start, ps).contains(".prototype") => Kind::Method,
+                _ => Kind::Function,
+            };
             out.push(
-                Entry::new(kind, name, self.line(i), self.line(span.last))
-                    .with_signature(signature(self.text(i, head_end)))
-                    .with_children(children),
+                Entry::new(kind, name, self.line(target.start), self.line(span.last))
+                    .with_signature(signature(self.text(target.start, head_end)))
+                    .with_children(children.clone()),
             );
         }
         if self.at(span.at) == b';' {
@@ -394,6 +416,18 @@ impl Scanner<'_> {
             span.at.max(i + 1)
         }
     }
+}
+
+/// One `target =` of an assignment statement.
+struct Assigned {
+    /// Where the target starts.
+    start: usize,
+    /// The target's last named part (`b` in `a.b`), or the whole of a bare name.
+    name: (usize, usize),
+    /// The target is a bare name (`f = function () {}`).
+    bare: bool,
+    /// Where the assigned value starts.
+    value: usize,
 }
 
 /// What a declarator declares, as far as its value tells.
