@@ -434,3 +434,14 @@ x.y = z == 1;\n";
         "method m3 1-1\nmethod m4 1-1\nfunction a 2-3\nfunction c 2-3\n"
     );
 }
+
+#[test]
+fn parenthesised_functions_are_functions() {
+    let src = "var p = ((a) => a);\nvar q = (1, function(){});\nvar r = (((b) => b));\n\
+var iife = (function(){ return 1; })();\nvar n = (1, 2);\nexports.s = (class {});\n";
+    assert_eq!(
+        js(src),
+        "function p 1-1\nfunction q 2-2\nfunction r 3-3\nvariable iife 4-4\nvariable n 5-5\n\
+class s 6-6\n"
+    );
+}

@@ -115,6 +115,79 @@ impl Scanner<'_> {
         }
     }
 
+    /// Classifies the value at `v` and scans it to its end, as [`Scanner::value_end`] does.
+    /// A value in parentheses (`((a) => a)`, the comma expression `(0, function () {})`) is
+    /// what its last operand is, when the parentheses are the whole value.
+    pub(super) fn whole_value(&self, v: usize, end: usize, comma: bool) -> (Value, Scanned, bool) {
+        let value = self.value(v, end);
+        if value == Value::Other && self.at(v) == b'(' {
+            if let Some(found) = self.parenthesised_value(v, end, comma) {
+                return found;
+            }
+        }
+        let (stopped, whole) = self.value_end(v, value, end, comma);
+        (value, stopped, whole)
+    }
+
+    /// [`Scanner::whole_value`] of the parenthesised value at `open`, when its last operand
+    /// is a whole function, arrow or class and nothing follows the parentheses (an IIFE's
+    /// `(function () {})()` is a call, its value unknown).
+    fn parenthesised_value(
+        &self,
+        open: usize,
+        end: usize,
+        comma: bool,
+    ) -> Option<(Value, Scanned, bool)> {
+        let close = self.close_of(open, end)?;
+        let stopped = self.scan(
+            open,
+            end,
+            Stop {
+                comma,
+                ..Stop::NONE
+            },
+        );
+        if stopped.last != close {
+            return None;
+        }
+        // Nested parentheses are peeled one at a time, a bounded number of times.
+        let mut inner_open = open;
+        let mut inner_close = close;
+        for _ in 0..MAX_NESTING {
+            let operand = self.skip_ws(self.last_operand(inner_open + 1, inner_close), inner_close);
+            let value = self.value(operand, inner_close);
+            if value == Value::Other {
+                let nested = self.at(operand) == b'(';
+                let nested_close = self.close_of(operand, inner_close);
+                let last = self.scan(operand, inner_close, Stop::NONE);
+                if !(nested && nested_close.is_some() && nested_close == Some(last.last)) {
+                    return None;
+                }
+                inner_open = operand;
+                inner_close = nested_close?;
+                continue;
+            }
+            let (inner, whole) = self.value_end(operand, value, inner_close, false);
+            return (whole && inner.at == inner_close).then_some((value, stopped, true));
+        }
+        None
+    }
+
+    /// Where the last top-level operand of the comma expression `start..close` starts.
+    fn last_operand(&self, start: usize, close: usize) -> usize {
+        let mut depth = 0usize;
+        let mut operand = start;
+        for at in start..close {
+            match self.at(at) {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                b',' if depth == 0 => operand = at + 1,
+                _ => {}
+            }
+        }
+        operand
+    }
+
     /// `const`/`let`/`var` declarators starting at `i`.
     pub(super) fn declarations(
         &self,
@@ -258,8 +331,7 @@ impl Scanner<'_> {
     /// a function, a whole class a class with its members, an object literal gives it the
     /// literal's methods. Returns where the value stopped.
     fn declared_value(&self, v: usize, end: usize, declared: &mut Declared) -> Scanned {
-        let value = self.value(v, end);
-        let (stopped, whole) = self.value_end(v, value, end, true);
+        let (value, stopped, whole) = self.whole_value(v, end, true);
         if !whole {
             if let Some(close) = self.whole_object(v, stopped.last, end) {
                 declared.children = self.object_members(v + 1, close, 0);
@@ -349,7 +421,7 @@ impl Scanner<'_> {
         let (ps, pe) = first.name;
         let bare = first.bare.then_some(first.name);
         let value = self.value(v, end);
-        if value == Value::Other {
+        if value == Value::Other && self.at(v) != b'(' {
             // `module.exports = { … }`: its methods are listed at this level.
             let span = self.scan(v, end, Stop::NONE);
             if let Some(close) = self.whole_object(v, span.last, end) {
@@ -376,7 +448,7 @@ impl Scanner<'_> {
             }
             return span.at + 1;
         }
-        let (span, whole) = self.value_end(v, value, end, false);
+        let (value, span, whole) = self.whole_value(v, end, false);
         if !whole {
             return self.skip_statement(i, end);
         }
