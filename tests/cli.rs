@@ -11,6 +11,7 @@ mod cli {
     pub mod limits;
     pub mod mcp;
     pub mod mcp_raw;
+    pub mod node_python_scripts;
     pub mod print_dir;
     pub mod print_file;
     pub mod read;

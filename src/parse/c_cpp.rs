@@ -1,6 +1,7 @@
 //! C and C++ outline scanner (one scanner for both: C++ constructs appear in `.h` files).
 //!
-//! Three passes: [`lex::mask`] blanks comments and literals; `pre` records `#define`s, blanks
+//! Three passes: [`lex::mask`] blanks comments and literals (`respell` turns digraphs and
+//! line splices into the usual tokens); `pre` records `#define`s, blanks
 //! directive lines and drops `#if` branches that would duplicate a declaration head; then a
 //! scope scanner walks file, namespace and class bodies statement by statement, classifying
 //! the head before each `{` (`head`) and skipping every other brace group whole (function
@@ -10,15 +11,16 @@
 mod head;
 mod members;
 mod pre;
+mod respell;
+mod text;
 mod tokens;
+mod typedefs;
 
 use crate::lang::Language;
 use crate::outline::{Entry, Kind};
 use crate::parse::lex::{self, find_lane, splat, zero_lanes, LexSpec};
-use crate::parse::{owned_signature, LineCursor};
-use head::{is_all_caps, is_type_keyword, Head};
-use memchr::memmem::Finder;
-use std::sync::LazyLock;
+use crate::parse::LineCursor;
+use head::Head;
 use tokens::{Ctx, Tk, Tok};
 
 pub(crate) const SPEC: LexSpec = LexSpec {
@@ -37,7 +39,8 @@ const KR_STATEMENTS: usize = 24;
 
 pub fn parse(text: &str, _language: Language) -> Vec<Entry> {
     let lines = LineCursor::new(text);
-    let masked = lex::mask_bytes(text, &SPEC);
+    let mut masked = lex::mask_bytes(text, &SPEC);
+    respell::respell(&mut masked);
     // The pass has its own cursor: it goes down the file once before the scan starts over.
     let pre = pre::preprocess(text, masked, &LineCursor::new(text));
     let code = pre.code;
@@ -307,7 +310,7 @@ impl Scanner<'_> {
                 let from = name.first().map_or(0, |r| r.0);
                 let to = name.last().map_or(0, |r| r.1);
                 let name = self.name_text(from, to);
-                let name = tidy_operator(name);
+                let name = text::tidy_operator(name);
                 let kind = if scope == Scope::Class {
                     Kind::Method
                 } else {
@@ -491,252 +494,6 @@ impl Scanner<'_> {
             Tk::Punct => matches!(self.ctx.text(t), b"*" | b"," | b"::"),
             _ => false,
         })
-    }
-
-    /// A statement ending at `;`: typedefs and `using X = …` aliases.
-    fn statement(&self, head: usize, semi: usize, out: &mut Vec<Entry>) {
-        static TYPEDEF: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("typedef"));
-        static USING: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new("using"));
-        let text = self.ctx.code.get(head..semi).unwrap_or(b"");
-        if TYPEDEF.find(text).is_none() && USING.find(text).is_none() {
-            return;
-        }
-        let toks = self.head_tokens(head, semi);
-        if toks.is_empty() {
-            return;
-        }
-        let lead = self.ctx.lead(&toks);
-        let Some(first) = toks.get(lead) else { return };
-        let start = first.start;
-        let i = self.ctx.skip_template(&toks, lead);
-        let Some(t) = toks.get(i) else { return };
-        let line = self.line(start);
-        let end_line = self.line(semi);
-        if self.ctx.is_word(t, b"typedef") {
-            let sig_start = toks.get(i + 1).map_or(semi, |t| t.start);
-            let braces: Vec<(usize, usize)> = toks
-                .iter()
-                .filter(|t| t.kind == Tk::Brace)
-                .map(|t| (t.start, t.end))
-                .collect();
-            let sig = self.sig_text(sig_start, semi, &braces);
-            let rest = toks.get(i + 1..).unwrap_or(&[]);
-            for piece in rest.split(|t| t.kind == Tk::Punct && self.ctx.text(t) == b",") {
-                if let Some((s, e)) = self.declarator_name(piece) {
-                    let name = self.name_text(s, e);
-                    out.push(
-                        Entry::new(Kind::Typedef, name, line, end_line).with_signature(sig.clone()),
-                    );
-                }
-            }
-        } else if self.ctx.is_word(t, b"using") {
-            let Some(name) = toks.get(i + 1) else { return };
-            let eq = toks
-                .iter()
-                .skip(i + 2)
-                .position(|t| t.kind == Tk::Punct && self.ctx.text(t) == b"=");
-            if name.kind == Tk::Ident && eq == Some(0) {
-                let sig = self.sig_text(name.start, semi, &[]);
-                let name = self.name_text(name.start, name.end);
-                out.push(Entry::new(Kind::Typedef, name, line, end_line).with_signature(sig));
-            }
-        }
-    }
-
-    /// The name a typedef declarator introduces: `T`, `*PT`, `(*fp)(int)`, `arr[4]`, `fn(int)`.
-    fn declarator_name(&self, piece: &[Tok]) -> Option<(usize, usize)> {
-        for t in piece {
-            if t.kind == Tk::Paren && self.ctx.is_pointer_declarator(t) {
-                let inner = self.ctx.tokenize(t.start + 1, t.end.saturating_sub(1));
-                return self.declarator_name(&inner);
-            }
-        }
-        let mut last: Option<usize> = None;
-        for (i, t) in piece.iter().enumerate() {
-            // `typedef void fn(int)` ends at the parameters; `typedef ARRAY(int) name` does not.
-            let ident_follows = piece
-                .get(i + 1..)
-                .is_some_and(|r| r.iter().any(|t| t.kind == Tk::Ident));
-            if t.kind == Tk::Paren && i > 0 && last.is_some() && !ident_follows {
-                break;
-            }
-            if t.kind == Tk::Ident && !is_type_keyword(self.ctx.text(t)) {
-                last = Some(i);
-            }
-        }
-        let mut at = last?;
-        let tok = piece.get(at)?;
-        // `typedef PNG_CALLBACK(void, *png_rw_ptr, (…))`: the name is the pointer inside.
-        let group = piece.get(at + 1).filter(|g| g.kind == Tk::Paren);
-        if let Some(group) = group.filter(|_| is_all_caps(self.ctx.text(tok))) {
-            let inner = self
-                .ctx
-                .tokenize(group.start + 1, group.end.saturating_sub(1));
-            if let Some(w) = inner.windows(2).find(|w| {
-                w[0].kind == Tk::Punct && self.ctx.text(&w[0]) == b"*" && w[1].kind == Tk::Ident
-            }) {
-                return Some((w[1].start, w[1].end));
-            }
-        }
-        // `*handle_t DEPRECATED_ATTR`: a trailing attribute macro after the real name.
-        if is_all_caps(self.ctx.text(tok)) && at >= 2 {
-            let prev = piece.get(at - 1)?;
-            let before = piece.get(at - 2)?;
-            let typed = (before.kind == Tk::Punct && matches!(self.ctx.text(before), b"*" | b"&"))
-                || (before.kind == Tk::Ident
-                    && is_type_keyword(self.ctx.text(before))
-                    && !matches!(
-                        self.ctx.text(before),
-                        b"struct" | b"union" | b"enum" | b"class"
-                    ));
-            if prev.kind == Tk::Ident && typed && !is_type_keyword(self.ctx.text(prev)) {
-                at -= 1;
-            }
-        }
-        piece.get(at).map(|t| (t.start, t.end))
-    }
-
-    /// Original text of `start..end` on one line, comments removed, brace groups in `skip`
-    /// shown as `{…}`.
-    fn sig_text(&self, start: usize, end: usize, skip: &[(usize, usize)]) -> String {
-        owned_signature(utf8(self.clean(start, end, skip)))
-    }
-
-    /// A name read from the original text, comments and directives in between dropped.
-    fn name_text(&self, start: usize, end: usize) -> String {
-        compact(&self.clean(start, end, &[]))
-    }
-
-    /// Original bytes of `start..end` with comments and preprocessor lines blanked (string
-    /// literals kept), brace groups in `skip` shown as `{…}`.
-    fn clean(&self, start: usize, end: usize, skip: &[(usize, usize)]) -> Vec<u8> {
-        let code = self.ctx.code;
-        let end = end.min(self.src.len()).min(code.len());
-        let mut out = Vec::with_capacity(end.saturating_sub(start));
-        let mut quote: Option<u8> = None;
-        let mut i = start;
-        while i < end {
-            // Up to the next brace group to show as `{…}` (groups are top-level tokens, so
-            // none starts inside a string).
-            let group = skip
-                .iter()
-                .filter(|r| r.0 >= i && r.0 < end)
-                .min_by_key(|r| r.0);
-            let stop = group.map_or(end, |r| r.0);
-            while i < stop {
-                i = match quote {
-                    Some(q) => {
-                        let close = memchr::memchr(q, &code[i..stop]).map(|n| i + n);
-                        let to = close.map_or(stop, |c| c + 1);
-                        out.extend_from_slice(&self.src[i..to]);
-                        if close.is_some() {
-                            quote = None;
-                        }
-                        to
-                    }
-                    None => {
-                        let open = memchr::memchr2(b'"', b'\'', &code[i..stop]).map(|n| i + n);
-                        let to = open.unwrap_or(stop);
-                        // Code as written, blanked bytes (comments, directives) as spaces.
-                        let run = code[i..to].iter().zip(&self.src[i..to]);
-                        out.extend(run.map(|(c, s)| if *c == b' ' { b' ' } else { *s }));
-                        if let Some(open) = open {
-                            out.push(self.src[open]);
-                            quote = Some(code[open]);
-                            open + 1
-                        } else {
-                            to
-                        }
-                    }
-                };
-            }
-            if let Some(&(_, group_end)) = group {
-                out.extend_from_slice("{…}".as_bytes());
-                i = group_end.max(stop + 1);
-            }
-        }
-        out
-    }
-}
-
-/// `bytes` as text, invalid UTF-8 replaced (cut from the original text on token bounds, it
-/// is valid but for a file that was not).
-fn utf8(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes)
-        .unwrap_or_else(|err| String::from_utf8_lossy(err.as_bytes()).into_owned())
-}
-
-/// Name text without whitespace, except one space between two word characters.
-fn compact(bytes: &[u8]) -> String {
-    // Most names are one word of ASCII: nothing to compact.
-    if bytes
-        .iter()
-        .all(|b| b.is_ascii() && !b.is_ascii_whitespace() && *b != 0x0b)
-    {
-        return utf8(bytes.to_vec());
-    }
-    let text = String::from_utf8_lossy(bytes);
-    let mut out = String::with_capacity(text.len());
-    let mut pending_space = false;
-    for ch in text.chars() {
-        if ch.is_whitespace() {
-            pending_space = true;
-            continue;
-        }
-        if pending_space {
-            let prev_word = out
-                .chars()
-                .last()
-                .is_some_and(|c| c.is_alphanumeric() || c == '_');
-            if prev_word && (ch.is_alphanumeric() || ch == '_') {
-                out.push(' ');
-            }
-            pending_space = false;
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// `operator <` pieces joined: `operator<`, `operator new[]`, `operator bool`.
-fn tidy_operator(name: String) -> String {
-    // A window compare, not str::find: names are short, and find sets up a two-way
-    // searcher for every one of them.
-    let Some(at) = name
-        .as_bytes()
-        .windows("operator".len())
-        .position(|window| window == b"operator")
-    else {
-        return name;
-    };
-    let (before, after) = name.split_at(at + "operator".len());
-    let rest = after.trim();
-    let word = rest
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_alphanumeric() || c == '_');
-    let mut sym = String::new();
-    for part in rest.split(' ') {
-        if part.is_empty() {
-            continue;
-        }
-        let needs_space = sym
-            .chars()
-            .last()
-            .is_some_and(|c| c.is_alphanumeric() || c == '_')
-            && part
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_alphanumeric() || c == '_');
-        if needs_space {
-            sym.push(' ');
-        }
-        sym.push_str(part);
-    }
-    if word {
-        format!("{before} {sym}")
-    } else {
-        format!("{before}{sym}")
     }
 }
 

@@ -254,13 +254,34 @@ impl Scanner<'_> {
         i
     }
 
-    /// End of the word starting at `i` (`i` itself when no word starts there).
+    /// End of the word starting at `i` (`i` itself when no word starts there). A unicode
+    /// escape (`\u00E9`, `\u{1F600}`) is part of a name as the character it stands for.
     fn word_end(&self, i: usize, end: usize) -> usize {
         let mut j = i;
-        while j < end && is_word_byte(self.at(j)) {
-            j += 1;
+        loop {
+            while j < end && is_word_byte(self.at(j)) {
+                j += 1;
+            }
+            match self.unicode_escape_end(j, end) {
+                Some(after) => j = after,
+                None => return j,
+            }
         }
-        j
+    }
+
+    /// The end of the unicode escape at `i`: `\u` and four hex digits, or `\u{…}`.
+    fn unicode_escape_end(&self, i: usize, end: usize) -> Option<usize> {
+        if self.at(i) != b'\\' || self.at(i + 1) != b'u' {
+            return None;
+        }
+        let (digits, after) = if self.at(i + 2) == b'{' {
+            let close = memchr::memchr(b'}', self.m.get(i + 3..end.min(i + 12))?)?;
+            (self.m.get(i + 3..i + 3 + close)?, i + 4 + close)
+        } else {
+            (self.m.get(i + 2..i + 6)?, i + 6)
+        };
+        let hex = !digits.is_empty() && digits.iter().all(u8::is_ascii_hexdigit);
+        (hex && after <= end).then_some(after)
     }
 
     fn word(&self, i: usize, end: usize) -> &[u8] {
@@ -388,6 +409,14 @@ impl Scanner<'_> {
                     last = close.min(end.saturating_sub(1));
                     i = close + 1;
                     continue;
+                }
+                // `\u{…}` in a name is no brace group.
+                b'\\' if self.at(i + 2) == b'{' => {
+                    if let Some(after) = self.unicode_escape_end(i, end) {
+                        last = after - 1;
+                        i = after;
+                        continue;
+                    }
                 }
                 b'<' if stop.ty => depth += 1,
                 b'>' if stop.ty && self.at(i.saturating_sub(1)) != b'=' && depth > 0 => depth -= 1,

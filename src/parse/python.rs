@@ -20,12 +20,14 @@ use crate::parse::{one_line, signature, LineIndex};
 mod constants;
 pub(crate) mod fstrings;
 
-/// `def name` / `async def name` at the start of a logical line (masked text).
-static DEF_RE: LazyLock<Option<Regex>> =
-    LazyLock::new(|| Regex::new(r"^(async[ \t\f]+)?def[ \t\f]+([^\W\d]\w*)").ok());
+/// `def name` / `async def name` at the start of a logical line (masked text); a backslash
+/// line splice is a blank like any other.
+static DEF_RE: LazyLock<Option<Regex>> = LazyLock::new(|| {
+    Regex::new(r"^(async(?:[ \t\f]|\\\r?\n)+)?def(?:[ \t\f]|\\\r?\n)+([^\W\d]\w*)").ok()
+});
 /// `class Name` at the start of a logical line (masked text).
 static CLASS_RE: LazyLock<Option<Regex>> =
-    LazyLock::new(|| Regex::new(r"^class[ \t\f]+([^\W\d]\w*)").ok());
+    LazyLock::new(|| Regex::new(r"^class(?:[ \t\f]|\\\r?\n)+([^\W\d]\w*)").ok());
 
 /// Python's comments and literals (string prefixes are read by the triple-quote rules).
 pub(crate) const SPEC: LexSpec = LexSpec {
@@ -483,11 +485,7 @@ struct Head {
 fn opener(head: &str) -> Option<Head> {
     let bytes = head.as_bytes();
     let after_blanks = |from: usize| {
-        let blanks = bytes
-            .get(from..)?
-            .iter()
-            .take_while(|b| matches!(b, b' ' | b'\t' | b'\x0c'))
-            .count();
+        let blanks = blanks_and_splices(bytes.get(from..)?);
         (blanks > 0).then_some(from + blanks)
     };
     let (keyword, name_start) = if bytes.starts_with(b"def") {
@@ -522,6 +520,20 @@ fn opener(head: &str) -> Option<Head> {
         keyword,
         name: (name_start, name_start + len),
     })
+}
+
+/// How many bytes at the start of `bytes` are blanks, backslash line splices (`def \`, the
+/// name on the next line) counted as blanks.
+fn blanks_and_splices(bytes: &[u8]) -> usize {
+    let mut at = 0;
+    loop {
+        match bytes.get(at..).unwrap_or(&[]) {
+            [b' ' | b'\t' | b'\x0c', ..] => at += 1,
+            [b'\\', b'\n', ..] => at += 2,
+            [b'\\', b'\r', b'\n', ..] => at += 3,
+            _ => return at,
+        }
+    }
 }
 
 /// [`opener`] by the regexes, for names with non-ASCII characters.

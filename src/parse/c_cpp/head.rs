@@ -209,6 +209,10 @@ impl Ctx<'_> {
         };
         let start = first.start;
         let mut i = self.skip_template(toks, lead);
+        // `export { … }` (C++20 modules) exports what it holds, as `extern "C" {` links it.
+        if i == toks.len() && toks.last().is_some_and(|t| self.is_word(t, b"export")) {
+            return Head::Extern;
+        }
         if toks.get(i).is_some_and(|t| self.is_word(t, b"extern"))
             && toks.get(i + 1).is_some_and(|t| t.kind == Tk::Str)
         {

@@ -58,7 +58,7 @@ impl Scanner<'_> {
         if inside_group {
             return;
         }
-        let name = super::tidy_operator(self.name_text(from, to));
+        let name = super::text::tidy_operator(self.name_text(from, to));
         if from == start && !self.is_own_constructor(&name) {
             // Nothing before the name and not the class's own: a macro call (`Q_DISABLE_COPY(A);`,
             // `DECLARE_HANDLER(x);`), which declares what its expansion says, not a method.

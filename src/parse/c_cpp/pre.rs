@@ -76,6 +76,8 @@ pub(super) fn preprocess(text: &str, masked: Vec<u8>, lines: &LineCursor) -> Pre
     let mut groups: Vec<Vec<Branch>> = Vec::new();
     // `#if` nesting past MAX_GROUP_DEPTH is counted, not tracked (keeps the pass linear).
     let mut untracked = 0usize;
+    // Branches the compiler most likely skips, for `drop_unclosed_openers`.
+    let mut skipped: Vec<(usize, usize)> = Vec::new();
     let mut from = 0;
     while let Some(n) = memchr::memchr(b'#', code.get(from..).unwrap_or(&[])) {
         let hash = from + n;
@@ -128,6 +130,7 @@ pub(super) fn preprocess(text: &str, masked: Vec<u8>, lines: &LineCursor) -> Pre
                     }
                     let after = next_code_byte(&code, next_line);
                     settle(&mut code, &group, after);
+                    skipped.extend(likely_skipped(code.len(), &group));
                 }
             }
             _ => {}
@@ -139,7 +142,9 @@ pub(super) fn preprocess(text: &str, masked: Vec<u8>, lines: &LineCursor) -> Pre
     }
     while let Some(group) = groups.pop() {
         settle(&mut code, &group, None);
+        skipped.extend(likely_skipped(code.len(), &group));
     }
+    drop_unclosed_openers(&mut code, &skipped);
     Preprocessed { code, macros }
 }
 
@@ -342,6 +347,46 @@ fn settle(code: &mut [u8], group: &[Branch], after: Option<u8>) {
             } else if n > keep {
                 blank(code, s, e);
             }
+        }
+    }
+}
+
+/// The branches of `group` the compiler most likely skips: the first of an unlikely
+/// condition (`#ifdef NEVER`), the later ones (`#else`) of any other.
+fn likely_skipped(len: usize, group: &[Branch]) -> Vec<(usize, usize)> {
+    let first_unlikely = group.first().is_some_and(|b| b.unlikely);
+    group
+        .iter()
+        .enumerate()
+        .filter(|&(n, _)| (n == 0) == first_unlikely)
+        .filter_map(|(_, branch)| branch_range(len, branch))
+        .collect()
+}
+
+/// A `{` that no `}` in the file closes would hold the rest of the file as its body. Opened in
+/// a branch the compiler most likely skips (`typedef struct {` under `#ifdef NEVER`, its
+/// other half never written), it is skipped: that branch is blanked from its last complete
+/// item on. Branches kept by the compiler (an include guard's) are left as they are.
+fn drop_unclosed_openers(code: &mut [u8], skipped: &[(usize, usize)]) {
+    if skipped.is_empty() {
+        return;
+    }
+    let mut open = Vec::new();
+    for at in memchr::memchr2_iter(b'{', b'}', code) {
+        if code[at] == b'{' {
+            open.push(at);
+        } else {
+            open.pop();
+        }
+    }
+    for brace in open {
+        let holder = skipped
+            .iter()
+            .filter(|&&(s, e)| s <= brace && brace < e)
+            .min_by_key(|&&(s, e)| e - s);
+        if let Some(&(s, e)) = holder {
+            let complete = brackets(code.get(s..e).unwrap_or(&[])).complete;
+            blank(code, s + complete, e);
         }
     }
 }

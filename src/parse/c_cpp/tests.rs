@@ -418,3 +418,109 @@ void g(void) { }\n";
         ]
     );
 }
+
+#[test]
+fn digraphs_spell_braces_brackets_and_directives() {
+    let src = "%:define A 1\n\
+int f(void) <% return 1; %>\n\
+int g(void) { int a<:2:> = <%0%>; return a<:0:>; }\n\
+struct S <% int x<:4:>; %>;\n";
+    assert_eq!(
+        names(src),
+        vec![e("A", 1, 1), e("f", 2, 2), e("g", 3, 3), e("S", 4, 4)]
+    );
+}
+
+#[test]
+fn export_blocks_export_what_they_hold() {
+    let src = "export module m;\n\
+export { class c { int x; }; int h(); namespace n { struct s {}; } }\n\
+export int k() { return 1; }\n";
+    let got: Vec<(usize, &str, String)> = flat(src)
+        .into_iter()
+        .map(|(d, k, n, _, _)| (d, k, n))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (0, "class", "c".to_string()),
+            (0, "namespace", "n".to_string()),
+            (1, "struct", "s".to_string()),
+            (0, "function", "k".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn parenthesised_declarator_names() {
+    let src = "typedef struct AStruct (T305)(int);\n\
+typedef void (fn_t)(int);\n\
+typedef int (arr_t)[4];\n\
+typedef int (plain_t);\n\
+typedef int sig_t(size_t);\n\
+typedef ARRAY(int) by_macro;\n\
+int (fi) (void) { return 0; }\n";
+    assert_eq!(
+        names(src),
+        vec![
+            e("T305", 1, 1),
+            e("fn_t", 2, 2),
+            e("arr_t", 3, 3),
+            e("plain_t", 4, 4),
+            e("sig_t", 5, 5),
+            e("by_macro", 6, 6),
+            e("fi", 7, 7)
+        ]
+    );
+}
+
+#[test]
+fn an_unclosed_brace_in_a_skipped_branch_holds_nothing() {
+    let src = "#ifdef NEVER\n\
+typedef struct {\n\
+#endif\n\
+int after(void) { return 1; }\n\
+struct S { int a; };\n\
+#if 1\n\
+#else\n\
+void open(void) {\n\
+#endif\n\
+int last(void) { return 2; }\n";
+    let got: Vec<(usize, &str, String)> = flat(src)
+        .into_iter()
+        .map(|(d, k, n, _, _)| (d, k, n))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (0, "function", "after".to_string()),
+            (0, "struct", "S".to_string()),
+            (0, "function", "last".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn an_unclosed_brace_in_a_kept_branch_still_holds_the_rest() {
+    // An include guard's branch is compiled: what its open body holds is read as before.
+    let src = "#ifndef H\n#define H\nstruct T {\nint f(void) { return 1; }\n#endif\n";
+    let got: Vec<(usize, &str, String)> = flat(src)
+        .into_iter()
+        .map(|(d, k, n, _, _)| (d, k, n))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (0, "macro", "H".to_string()),
+            (0, "struct", "T".to_string()),
+            (1, "method", "f".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn a_line_splice_joins_a_declaration_head() {
+    let src = "int main \\\n(void) { return 0; }\n\
+static int \\\r\n  twice(int x) { return 2 * x; }\n";
+    assert_eq!(names(src), vec![e("main", 1, 2), e("twice", 3, 4)]);
+}

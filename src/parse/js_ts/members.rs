@@ -30,8 +30,13 @@ impl Scanner<'_> {
         let text = self.text(i, name_end);
         let name = if text.starts_with('[') {
             crate::parse::one_line(text)
+        } else if c == b'"' || c == b'\'' {
+            // The key as written inside its own quotes: `'"hello'` is `"hello`.
+            text.get(1..text.len().saturating_sub(1))
+                .unwrap_or_default()
+                .to_string()
         } else {
-            text.trim_matches(|c| c == '"' || c == '\'').to_string()
+            text.to_string()
         };
         Some((name, name_end))
     }

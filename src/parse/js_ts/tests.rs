@@ -396,3 +396,52 @@ Later = class {\n  run() {}\n}\nif (x) { hidden = function () {} }\n";
 class Later 7-9\n  method run 8-8\n"
     );
 }
+
+#[test]
+fn unicode_escapes_are_part_of_names() {
+    let src = "function \\u00E9_2(){}\nclass C\\u{1F600}x {}\nconst a\\u0062 = 1;\nfunction bad\\u00(){}\n";
+    assert_eq!(
+        js(src),
+        "function \\u00E9_2 1-1\nclass C\\u{1F600}x 2-2\nconstant a\\u0062 3-3\nfunction bad 4-4\n"
+    );
+}
+
+#[test]
+fn a_line_starting_with_a_comma_continues_the_declarators() {
+    let src = "let d\n, e\n, f;\nvar g = 1\n  , h\nlet i\nj = 2\n";
+    assert_eq!(
+        js(src),
+        "variable d 1-1\nvariable e 2-2\nvariable f 3-3\nvariable g 4-4\nvariable h 5-5\n\
+variable i 6-6\n"
+    );
+}
+
+#[test]
+fn quoted_keys_are_named_as_written_inside_their_quotes() {
+    let src = "var o = { '\"hello': function(){}, \"w'x\": () => 1, plain() {} };\n";
+    assert_eq!(
+        js(src),
+        "variable o 1-1\n  method \"hello 1-1\n  method w'x 1-1\n  method plain 1-1\n"
+    );
+}
+
+#[test]
+fn every_target_of_a_chained_assignment_is_listed() {
+    let src = "A.prototype.m3 = A.prototype.m4 = () => {};\na = b.c = function () {\n};\n\
+x.y = z == 1;\n";
+    assert_eq!(
+        js(src),
+        "method m3 1-1\nmethod m4 1-1\nfunction a 2-3\nfunction c 2-3\n"
+    );
+}
+
+#[test]
+fn parenthesised_functions_are_functions() {
+    let src = "var p = ((a) => a);\nvar q = (1, function(){});\nvar r = (((b) => b));\n\
+var iife = (function(){ return 1; })();\nvar n = (1, 2);\nexports.s = (class {});\n";
+    assert_eq!(
+        js(src),
+        "function p 1-1\nfunction q 2-2\nfunction r 3-3\nvariable iife 4-4\nvariable n 5-5\n\
+class s 6-6\n"
+    );
+}

@@ -115,6 +115,79 @@ impl Scanner<'_> {
         }
     }
 
+    /// Classifies the value at `v` and scans it to its end, as [`Scanner::value_end`] does.
+    /// A value in parentheses (`((a) => a)`, the comma expression `(0, function () {})`) is
+    /// what its last operand is, when the parentheses are the whole value.
+    pub(super) fn whole_value(&self, v: usize, end: usize, comma: bool) -> (Value, Scanned, bool) {
+        let value = self.value(v, end);
+        if value == Value::Other && self.at(v) == b'(' {
+            if let Some(found) = self.parenthesised_value(v, end, comma) {
+                return found;
+            }
+        }
+        let (stopped, whole) = self.value_end(v, value, end, comma);
+        (value, stopped, whole)
+    }
+
+    /// [`Scanner::whole_value`] of the parenthesised value at `open`, when its last operand
+    /// is a whole function, arrow or class and nothing follows the parentheses (an IIFE's
+    /// `(function () {})()` is a call, its value unknown).
+    fn parenthesised_value(
+        &self,
+        open: usize,
+        end: usize,
+        comma: bool,
+    ) -> Option<(Value, Scanned, bool)> {
+        let close = self.close_of(open, end)?;
+        let stopped = self.scan(
+            open,
+            end,
+            Stop {
+                comma,
+                ..Stop::NONE
+            },
+        );
+        if stopped.last != close {
+            return None;
+        }
+        // Nested parentheses are peeled one at a time, a bounded number of times.
+        let mut inner_open = open;
+        let mut inner_close = close;
+        for _ in 0..MAX_NESTING {
+            let operand = self.skip_ws(self.last_operand(inner_open + 1, inner_close), inner_close);
+            let value = self.value(operand, inner_close);
+            if value == Value::Other {
+                let nested = self.at(operand) == b'(';
+                let nested_close = self.close_of(operand, inner_close);
+                let last = self.scan(operand, inner_close, Stop::NONE);
+                if !(nested && nested_close.is_some() && nested_close == Some(last.last)) {
+                    return None;
+                }
+                inner_open = operand;
+                inner_close = nested_close?;
+                continue;
+            }
+            let (inner, whole) = self.value_end(operand, value, inner_close, false);
+            return (whole && inner.at == inner_close).then_some((value, stopped, true));
+        }
+        None
+    }
+
+    /// Where the last top-level operand of the comma expression `start..close` starts.
+    fn last_operand(&self, start: usize, close: usize) -> usize {
+        let mut depth = 0usize;
+        let mut operand = start;
+        for at in start..close {
+            match self.at(at) {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                b',' if depth == 0 => operand = at + 1,
+                _ => {}
+            }
+        }
+        operand
+    }
+
     /// `const`/`let`/`var` declarators starting at `i`.
     pub(super) fn declarations(
         &self,
@@ -129,8 +202,14 @@ impl Scanner<'_> {
             let Some(stopped) = self.declarator(kw, i, end, mods, out) else {
                 return self.skip_statement(i, end);
             };
-            if stopped.at < end && self.at(stopped.at) == b',' {
-                i = stopped.at + 1;
+            // `let d` + newline + `, e`: a line that starts with a comma goes on with the list.
+            let comma = if matches!(self.at(stopped.at), b'\n' | b'\r') {
+                self.skip_ws(stopped.at, end)
+            } else {
+                stopped.at
+            };
+            if comma < end && self.at(comma) == b',' {
+                i = comma + 1;
                 continue;
             }
             return if stopped.at < end && self.at(stopped.at) == b';' {
@@ -252,8 +331,7 @@ impl Scanner<'_> {
     /// a function, a whole class a class with its members, an object literal gives it the
     /// literal's methods. Returns where the value stopped.
     fn declared_value(&self, v: usize, end: usize, declared: &mut Declared) -> Scanned {
-        let value = self.value(v, end);
-        let (stopped, whole) = self.value_end(v, value, end, true);
+        let (value, stopped, whole) = self.whole_value(v, end, true);
         if !whole {
             if let Some(close) = self.whole_object(v, stopped.last, end) {
                 declared.children = self.object_members(v + 1, close, 0);
@@ -308,23 +386,42 @@ impl Scanner<'_> {
         }
     }
 
-    /// An expression statement at `i`; records `a.b = function/arrow/class`.
-    pub(super) fn assignment(&self, i: usize, end: usize, out: &mut Vec<Entry>) -> usize {
+    /// The assignment at `i`, `target =` (not `==`, `=>`): its target, named by its last part.
+    fn assigned(&self, i: usize, end: usize) -> Option<Assigned> {
         let (j, last_prop) = self.assignment_target(i, end);
         // `name = function () {}` at the top level assigns a global as a declaration would
         // (sloppy-mode scripts); the name is its own last part.
         let word_end = self.word_end(i, end);
         let bare = (last_prop.is_none() && self.skip_ws(word_end, end) == j && word_end > i)
             .then_some((i, word_end));
-        let Some((ps, pe)) = last_prop.or(bare) else {
+        let name = last_prop.or(bare)?;
+        if self.at(j) != b'=' || matches!(self.at(j + 1), b'=' | b'>') {
+            return None;
+        }
+        Some(Assigned {
+            start: i,
+            name,
+            bare: bare.is_some(),
+            value: self.skip_ws(j + 1, end),
+        })
+    }
+
+    /// An expression statement at `i`; records `a.b = function/arrow/class`, and each target
+    /// of a chain (`A.prototype.m3 = A.prototype.m4 = () => {}`) as it records one.
+    pub(super) fn assignment(&self, i: usize, end: usize, out: &mut Vec<Entry>) -> usize {
+        let Some(first) = self.assigned(i, end) else {
             return self.skip_statement(i, end);
         };
-        if self.at(j) != b'=' || matches!(self.at(j + 1), b'=' | b'>') {
-            return self.skip_statement(i, end);
+        let mut v = first.value;
+        let mut chained = Vec::new();
+        while let Some(next) = self.assigned(v, end) {
+            v = next.value;
+            chained.push(next);
         }
-        let v = self.skip_ws(j + 1, end);
+        let (ps, pe) = first.name;
+        let bare = first.bare.then_some(first.name);
         let value = self.value(v, end);
-        if value == Value::Other {
+        if value == Value::Other && self.at(v) != b'(' {
             // `module.exports = { … }`: its methods are listed at this level.
             let span = self.scan(v, end, Stop::NONE);
             if let Some(close) = self.whole_object(v, span.last, end) {
@@ -351,35 +448,38 @@ impl Scanner<'_> {
             }
             return span.at + 1;
         }
-        let (span, whole) = self.value_end(v, value, end, false);
-        // `a['b'] = …` is a subscript, not a declaration-like member assignment.
-        if !whole || self.at(ps.saturating_sub(1)) == b'[' {
+        let (value, span, whole) = self.whole_value(v, end, false);
+        if !whole {
             return self.skip_statement(i, end);
         }
-        let (kind, head_end, children) = match value {
+        let (head_end, children) = match value {
             Value::Class { open } => {
                 let close = self.close_of(open, end).unwrap_or(end);
-                (Kind::Class, open, self.class_body(open + 1, close))
+                (open, self.class_body(open + 1, close))
             }
             _ => {
                 let Some(head_end) = self.function_head_end(value, end) else {
                     return self.skip_statement(i, end);
                 };
-                let on_prototype = self.text(i, j).contains(".prototype");
-                let kind = if on_prototype {
-                    Kind::Method
-                } else {
-                    Kind::Function
-                };
-                (kind, head_end, Vec::new())
+                (head_end, Vec::new())
             }
         };
-        let name = self.text(ps, pe);
-        if !name.is_empty() {
+        for target in std::iter::once(&first).chain(&chained) {
+            let (ps, pe) = target.name;
+            let name = self.text(ps, pe);
+            // `a['b'] = …` is a subscript, not a declaration-like member assignment.
+            if name.is_empty() || self.at(ps.saturating_sub(1)) == b'[' {
+                continue;
+            }
+            let kind = match value {
+                Value::Class { .. } => Kind::Class,
+                _ if self.text(target.start, ps).contains(".prototype") => Kind::Method,
+                _ => Kind::Function,
+            };
             out.push(
-                Entry::new(kind, name, self.line(i), self.line(span.last))
-                    .with_signature(signature(self.text(i, head_end)))
-                    .with_children(children),
+                Entry::new(kind, name, self.line(target.start), self.line(span.last))
+                    .with_signature(signature(self.text(target.start, head_end)))
+                    .with_children(children.clone()),
             );
         }
         if self.at(span.at) == b';' {
@@ -388,6 +488,18 @@ impl Scanner<'_> {
             span.at.max(i + 1)
         }
     }
+}
+
+/// One `target =` of an assignment statement.
+struct Assigned {
+    /// Where the target starts.
+    start: usize,
+    /// The target's last named part (`b` in `a.b`), or the whole of a bare name.
+    name: (usize, usize),
+    /// The target is a bare name (`f = function () {}`).
+    bare: bool,
+    /// Where the assigned value starts.
+    value: usize,
 }
 
 /// What a declarator declares, as far as its value tells.

@@ -1,6 +1,6 @@
-//! Module-level assignments: the names a statement binds, UPPER_CASE ones as constants and
-//! every other name (`__all__`, `_table`, `logger`) as a variable, each spanning the whole
-//! statement (a 50-line dict literal covers all its lines).
+//! Module-level assignments and `type` aliases: the names a statement binds, UPPER_CASE ones
+//! as constants and every other name (`__all__`, `_table`, `logger`) as a variable, each
+//! spanning the whole statement (a 50-line dict literal covers all its lines).
 
 use crate::outline::{Entry, Kind};
 use crate::parse::{one_line, signature};
@@ -181,14 +181,97 @@ fn split_items(
             }
         } else if is_identifier(item) {
             out.push((base + offset, base + offset + item.len()));
-        } else {
+        } else if !several || !is_attribute_or_subscript(item) {
+            // `VAR2, VAR1.x = …` binds VAR2 and sets an attribute, which names nothing here.
             return false;
         }
     }
     true
 }
 
+/// A target that sets a part of an object (`a.b`, `a[0]`, `a.b[i].c`), binding no name.
+fn is_attribute_or_subscript(item: &[u8]) -> bool {
+    let word = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_' || *b >= 0x80;
+    let head = item.iter().take_while(|b| word(b)).count();
+    let mut at = head;
+    let mut parts = 0;
+    while at < item.len() {
+        match item.get(at) {
+            Some(b'.') => {
+                let name = item.get(at + 1..).unwrap_or(&[]);
+                let len = name.iter().take_while(|b| word(b)).count();
+                if len == 0 {
+                    return false;
+                }
+                at += 1 + len;
+            }
+            Some(b'[') => match close_of_subscript(item, at) {
+                Some(close) => at = close + 1,
+                None => return false,
+            },
+            _ => return false,
+        }
+        parts += 1;
+    }
+    head > 0 && parts > 0
+}
+
+/// The `]` closing the `[` at `open` in `item`.
+fn close_of_subscript(item: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (at, byte) in item.iter().enumerate().skip(open) {
+        match byte {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return (*byte == b']').then_some(at);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `type Name = …` or `type Name[T] = …` (Python 3.12): a type alias named `Name`, as
+/// TypeScript's `type Name = …` is. `type = 1` and `type(x)` assign or call a name `type`.
+fn type_alias(src: &Source, start: usize, end: usize) -> Option<Entry> {
+    let bytes = src.masked.get(start..end)?;
+    let after_keyword = bytes.strip_prefix(b"type")?;
+    let blanks = after_keyword
+        .iter()
+        .take_while(|b| matches!(b, b' ' | b'\t' | b'\x0c'))
+        .count();
+    let rest = after_keyword.get(blanks..)?;
+    let len = rest
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_' || **b >= 0x80)
+        .count();
+    let name_at = 4 + blanks;
+    if blanks == 0 || !is_identifier(rest.get(..len)?) {
+        return None;
+    }
+    let signs = assignment_signs(bytes);
+    let sign = *signs.first()?;
+    let between = trim_range(bytes, name_at + len, sign);
+    let params =
+        between.is_none_or(|(s, e)| bytes.get(s) == Some(&b'[') && bytes.get(e - 1) == Some(&b']'));
+    if !params {
+        return None;
+    }
+    let name = src.slice(start + name_at, start + name_at + len);
+    let line = src.lines.line_of(start);
+    let end_line = src.lines.line_of(end.saturating_sub(1));
+    let sig = one_line(&src.clean(start + name_at, end));
+    Some(Entry::new(Kind::Type, name, line, end_line.max(line)).with_signature(signature(&sig)))
+}
+
 fn statement_constants(src: &Source, start: usize, end: usize, out: &mut Vec<Entry>) {
+    if let Some(alias) = type_alias(src, start, end) {
+        out.push(alias);
+        return;
+    }
     let Some(bytes) = src.masked.get(start..end) else {
         return;
     };

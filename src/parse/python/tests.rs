@@ -319,6 +319,7 @@ type Alias = int
             e(2, Kind::Method, "get", 3, 4),
             e(1, Kind::Method, "put", 5, 5),
             e(0, Kind::Function, "first", 7, 8),
+            e(0, Kind::Type, "Alias", 9, 9),
         ]
     );
     assert_eq!(sig_of(src, "Box"), "Box[T]");
@@ -533,4 +534,39 @@ fn definition_heads_are_read_as_the_regexes_read_them() {
             "{head:?}"
         );
     }
+}
+
+#[test]
+fn type_statements_are_type_aliases() {
+    let src = "type MyList = list[str]\ntype Pair[T] = tuple[T, T]\ntype = 1\ntype(x)\n";
+    let got = flat(src);
+    assert_eq!(
+        got,
+        vec![
+            (0, Kind::Type, "MyList".to_string(), 1, 1),
+            (0, Kind::Type, "Pair".to_string(), 2, 2),
+            (0, Kind::Variable, "type".to_string(), 3, 3),
+        ]
+    );
+    assert_eq!(sig_of(src, "Pair"), "Pair[T] = tuple[T, T]");
+}
+
+#[test]
+fn attribute_and_subscript_targets_bind_no_name() {
+    let src =
+        "VAR2, VAR1.x = 2, 1.1\na[0], (b, c.d[1]) = 1, (2, 3)\nobj.attr = 1\nf(x), e = 1, 2\n";
+    assert_eq!(names(src), vec!["VAR2", "b"]);
+}
+
+#[test]
+fn a_line_splice_before_the_name_of_a_def_or_class() {
+    let src = "def \\\n  late():\n    pass\nclass \\\r\n  Late:\n    pass\nasync def \\\n  later():\n    pass\n";
+    assert_eq!(
+        flat(src),
+        vec![
+            (0, Kind::Function, "late".to_string(), 1, 3),
+            (0, Kind::Class, "Late".to_string(), 4, 6),
+            (0, Kind::Function, "later".to_string(), 7, 9),
+        ]
+    );
 }
