@@ -120,7 +120,9 @@ impl RefQuery {
         };
         // Only a whole identifier can be matched as one: `f(` would silently match the few
         // uses where a word follows the parenthesis.
-        if name.is_empty() || !name.chars().all(is_identifier_char) {
+        // Ruby's `save!` and `valid?` are names of their own.
+        let stem = name.strip_suffix(['!', '?']).unwrap_or(name);
+        if stem.is_empty() || !stem.chars().all(is_identifier_char) {
             return Err(Error::Usage(format!(
                 "--refs '{}': give one identifier, or Type.method",
                 echo(query)

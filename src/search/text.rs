@@ -320,6 +320,9 @@ fn refs_file(
         if prefixes_literals && matches!(text.as_bytes().get(end), Some(b'"' | b'\'')) {
             continue; // a literal's prefix (b"", r'', u8"", L'x'), not an identifier
         }
+        if outline.language == Language::Ruby && ruby_name_goes_on(mask, name, end) {
+            continue; // `route!` or `empty?`: another method than `route` or `empty`
+        }
         let line = index.line_of(start);
         let definition = defines(outline, query, text, &index, line, start);
         if query.member_only && !definition && !after_member_operator(mask, start) {
@@ -384,6 +387,16 @@ fn word_bytes(language: Language) -> fn(u8) -> bool {
         Language::Css => |b| crate::parse::lex::is_word_byte(b) || b == b'-',
         Language::Shell => |b| b != b'$' && crate::parse::lex::is_word_byte(b),
         _ => crate::parse::lex::is_word_byte,
+    }
+}
+
+/// Whether the Ruby `name` found ending at `end` is part of another name: `save` goes on
+/// with the `!` or `?` of `save!` or `save?` (not with `!=`, nor a ternary's spaced `?`), and
+/// `save!` or `save?` followed by `=` is `save` then `!=` or `?=`.
+fn ruby_name_goes_on(mask: &[u8], name: &[u8], end: usize) -> bool {
+    match name.last() {
+        Some(b'!' | b'?') => mask.get(end) == Some(&b'='),
+        _ => matches!(mask.get(end), Some(b'!' | b'?')) && mask.get(end + 1) != Some(&b'='),
     }
 }
 

@@ -427,6 +427,25 @@ fn refs_skip_literal_prefixes() {
 }
 
 #[test]
+fn refs_in_ruby_tell_bang_and_query_methods_apart() {
+    let env = TestEnv::new();
+    env.write(
+        "app.rb",
+        "class App\n  def route(v)\n    v\n  end\n\n  def route!\n    route(1) if route? != route!\n    x = route!= 2\n    route ? 1 : 2\n  end\nend\n",
+    );
+    let lines = |name: &str| -> Vec<u64> {
+        ref_hits(&env, &["--refs", name, "app.rb"])
+            .iter()
+            .map(|h| h.1)
+            .collect()
+    };
+    // `route!` (line 6, 7) and `route?` are other methods; `route!=` is `route !=`.
+    assert_eq!(lines("route"), [2, 7, 8, 9]);
+    assert_eq!(lines("route!"), [6, 7]);
+    assert_eq!(lines("route?"), [7]);
+}
+
+#[test]
 fn refs_text_lists_definitions_first() {
     let env = tree();
     let (out, err, code) = env.print(&["--refs", "run", "src"]);
