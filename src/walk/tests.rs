@@ -220,6 +220,8 @@ fn a_folder_swapped_for_a_link_out_of_the_root_is_never_listed() -> std::io::Res
             }
             swaps
         });
+        // Stops the swapper even when an assertion below fails (the scope waits for it).
+        let _stop = StopOnDrop(&stop);
         let started = std::time::Instant::now();
         while started.elapsed() < std::time::Duration::from_secs(2) {
             if let Ok(listing) = list_dir(&root.join("racedir"), &options) {
@@ -246,6 +248,15 @@ fn a_folder_swapped_for_a_link_out_of_the_root_is_never_listed() -> std::io::Res
         "{swaps} swaps, {listings} listings, {walks} walks"
     );
     Ok(())
+}
+
+/// Sets its flag when dropped, panicking or not.
+struct StopOnDrop<'a>(&'a std::sync::atomic::AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 /// A walk over many folders yields its files in the order of a walk one folder at a time,
