@@ -52,7 +52,22 @@ struct State {
     /// Listings finished or in the making by workers, not yet taken by the reader.
     ahead: usize,
     busy: usize,
+    /// Workers waiting for work, and whether the reader waits for a listing: a wake-up is a
+    /// system call even with nobody waiting, so only those who wait are woken.
+    idle: usize,
+    reader_waiting: bool,
     stopped: bool,
+}
+
+impl State {
+    /// Wakes as many idle workers as there are jobs for them.
+    fn wake_workers(&self, work: &Condvar, jobs: usize) {
+        match jobs.min(self.idle) {
+            0 => {}
+            1 => work.notify_one(),
+            _ => work.notify_all(),
+        }
+    }
 }
 
 pub(super) struct Shared {
@@ -120,7 +135,10 @@ impl Pool {
         loop {
             if let Some(items) = state.finished.remove(&id) {
                 state.ahead -= 1;
-                shared.work.notify_one();
+                // A worker may wait for this free place (and there is a job for it).
+                if state.ahead + 1 == AHEAD {
+                    state.wake_workers(&shared.work, state.queue.len().min(1));
+                }
                 return items;
             }
             // Not started by a worker: the job first in walk order is this one (every
@@ -132,15 +150,18 @@ impl Pool {
                     let (items, children) = enter(&shared.context, job, || self.next_id());
                     state = lock(shared);
                     state.busy -= 1;
+                    let queued = children.len();
                     state.queue.extend(children);
-                    shared.work.notify_all();
+                    state.wake_workers(&shared.work, queued);
                     return items;
                 }
             }
+            state.reader_waiting = true;
             state = match shared.done.wait(state) {
                 Ok(state) => state,
                 Err(_) => return Vec::new(),
             };
+            state.reader_waiting = false;
         }
     }
 }
@@ -184,23 +205,25 @@ fn work(shared: &Shared) {
                 state.finished.insert(id, items);
                 let queued = children.len();
                 state.queue.extend(children);
-                shared.done.notify_all();
-                match queued {
-                    0 => {}
-                    1 => shared.work.notify_one(),
-                    _ => shared.work.notify_all(),
+                if state.reader_waiting {
+                    shared.done.notify_one();
                 }
+                state.wake_workers(&shared.work, queued);
                 continue;
             }
         }
         if state.queue.is_empty() && state.busy == 0 {
             // Nothing queued and nothing being listed: no job can come any more.
-            shared.work.notify_all();
+            if state.idle > 0 {
+                shared.work.notify_all();
+            }
             return;
         }
+        state.idle += 1;
         state = match shared.work.wait(state) {
             Ok(state) => state,
             Err(_) => return,
         };
+        state.idle -= 1;
     }
 }
