@@ -16,6 +16,7 @@ use std::path::{Component, Path, PathBuf};
 
 mod confine;
 pub use confine::check_inside;
+pub(crate) use confine::check_opened;
 mod decode;
 mod window;
 

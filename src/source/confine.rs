@@ -24,7 +24,7 @@ pub fn check_inside(path: &Path, root: &Path) -> Result<()> {
 
 /// Refuses `file`, opened from `path`, unless the file itself lies inside `root` (a canonical
 /// directory), in the words of [`crate::config::Config::check_root`].
-pub(super) fn check_opened(file: &File, path: &Path, root: &Path) -> Result<()> {
+pub(crate) fn check_opened(file: &File, path: &Path, root: &Path) -> Result<()> {
     let inside = match opened_path(file) {
         Some(real) => real.starts_with(root),
         None => {
