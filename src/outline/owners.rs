@@ -58,10 +58,12 @@ impl Entry {
             .unwrap_or(&self.name)
     }
 
-    /// Whether the name holds its owner (`(*T).m`, `T::m`, Kotlin's `Foo.bar`): a member
-    /// declared outside its type's body.
+    /// Whether the owner is written in the entry's own name (`(*T).m`, `T::m`, Kotlin's
+    /// `Foo.bar`, an impl block's type): a member declared outside its type's body. Ruby's
+    /// `self.x` is not: its owner is the class it sits in.
     pub fn owner_is_written(&self) -> bool {
-        self.owners.bare_at > 0
+        let own_name_at = self.qualname.len().saturating_sub(self.name.len());
+        self.owner().is_some() && usize::from(self.owners.owner.start) >= own_name_at
     }
 
     /// The type this entry belongs to, as a lookup names it (`T` for Go's `(*T).m`, `Vec` for
@@ -246,6 +248,8 @@ mod tests {
             split(Kind::Method, "(*Queue).Push"),
             path(&["Queue"], "Push")
         );
+        let go = outlined(vec![Entry::new(Kind::Method, "(*Queue).Push", 1, 1)]);
+        assert!(go.entries[0].owner_is_written());
         assert_eq!(split(Kind::Method, "Queue.Len"), path(&["Queue"], "Len"));
         assert_eq!(
             split(Kind::Method, "(*List[T]).Push"),
@@ -293,6 +297,17 @@ mod tests {
             .into_iter()
             .map(|(_, e)| (e.bare_name(), e.owner(), e.implements()))
             .collect();
+        let written: Vec<&str> = outline
+            .walk()
+            .into_iter()
+            .filter(|(_, e)| e.owner_is_written())
+            .map(|(_, e)| e.bare_name())
+            .collect();
+        assert_eq!(
+            written,
+            ["fmt::Display for Store<T>", "Vec"],
+            "impl blocks name theirs"
+        );
         assert_eq!(
             facts,
             [
