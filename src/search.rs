@@ -15,12 +15,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 mod find;
+mod picture;
 pub(crate) mod query;
 pub mod rank;
 mod test_code;
 mod text;
 
 pub use find::{find, find_in_outline, Definition, FindResult};
+pub use picture::{Adds, MemberGroup};
 pub use query::{FindQuery, RefQuery};
 pub use rank::{definitions_of, each_definition, Defined, FileDefinitions, Rank, Tier};
 pub use test_code::{drop_test_entries, is_test_entry, is_test_path};
