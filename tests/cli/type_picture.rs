@@ -49,6 +49,11 @@ fn spread_types() -> TestEnv {
         "csharp/Form.Designer.cs",
         "public partial class Form {\n    void InitializeComponent() {\n    }\n}\n",
     );
+    env.write("ts/a.ts", "export interface Box {\n  a: number;\n}\n");
+    env.write(
+        "ts/b.ts",
+        "export interface Box {\n  b: string;\n}\nexport namespace Box {\n  export const x = 1;\n}\n",
+    );
     env.write(
         "ruby/cart.rb",
         "class Cart\n  def total\n    0\n  end\nend\n",
@@ -111,6 +116,7 @@ fn find_marks_extensions_partials_and_reopened_classes() {
             "csharp/Form.cs:L1-4 class public partial class Form  (partial)",
         ),
         ("Cart", "ruby/discount.rb:L1-5 class Cart  (reopened)"),
+        ("Box", "ts/b.ts:L4-6 namespace export Box  (merged)"),
     ];
     for (query, line) in cases {
         let out = stdout(&env, &["--find", query, "."]);
@@ -159,6 +165,18 @@ fn additions_count_against_max_results_with_a_note() {
 }
 
 #[test]
+fn additions_stop_at_the_output_cap_with_a_note() {
+    let env = spread_types();
+    let out = stdout(&env, &["--find", "Daemon", "--max-output", "80", "go"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(
+        lines[2].starts_with("# … stopped at the output cap of 80 bytes after 2 of 3 matches"),
+        "{out}"
+    );
+}
+
+#[test]
 fn symbol_with_depth_lists_the_members_of_every_part() {
     let env = spread_types();
     let out = stdout(&env, &["--symbol", "Daemon", "--depth", "2", "go"]);
@@ -172,6 +190,22 @@ fn symbol_with_depth_lists_the_members_of_every_part() {
         assert!(out.contains(member), "{member}: {out}");
     }
     assert!(!out.contains("helper"), "{out}");
+    // JSON: one file object per part, holding only that part's entries.
+    let out = stdout(
+        &env,
+        &["--json", "--symbol", "Daemon", "--depth", "2", "go"],
+    );
+    let parts: Vec<(String, usize)> = json_lines(&out)
+        .iter()
+        .map(|o| {
+            (
+                o["path"].as_str().unwrap_or("").to_string(),
+                o["entries"].as_array().map_or(0, Vec::len),
+            )
+        })
+        .collect();
+    let want = [("go/daemon.go", 1), ("go/daemon.go", 1), ("go/stop.go", 2)];
+    assert_eq!(parts, want.map(|(p, n)| (p.to_string(), n)));
     let out = stdout(&env, &["--symbol", "Entry", "--depth", "2", "rust"]);
     for member in [
         "rust/entry.rs",
