@@ -115,9 +115,15 @@ pub(super) fn has_additions(result: &FindResult) -> bool {
     !result.additions.is_empty() || !result.groups.is_empty()
 }
 
-/// `--symbol Type --depth N` for a type with additions: every declaration and addition with
-/// its members to depth N, then each file's members written with their owner, within the
-/// output cap (a note says what the cap left out).
+/// Whether `result` is a type spread over several parts: additions, or a declaration named
+/// as asked that adds to the type (an inherent impl, an extension, a partial class).
+pub(super) fn is_spread(result: &FindResult) -> bool {
+    has_additions(result) || result.matches.iter().any(|found| found.adds.is_some())
+}
+
+/// `--symbol Type --depth N` for a type spread over several parts: every declaration and
+/// addition with its members to depth N, then each file's members written with their owner,
+/// within the output cap (a note says what the cap left out).
 pub(super) fn members(
     config: &Config,
     query: &str,
@@ -129,7 +135,11 @@ pub(super) fn members(
     let mut outcome = Outcome::Success;
     let mut written = 0;
     let mut shown = 0;
-    let declarations = result.matches.iter().chain(&result.additions);
+    // Members were asked for: the parts that hold some first (a struct whose fields are not
+    // outlined after its impl), as `--symbol Type --depth N` on one file answers.
+    let mut declarations: Vec<&Definition> =
+        result.matches.iter().chain(&result.additions).collect();
+    declarations.sort_by_key(|found| found.entry.children == 0);
     for found in declarations {
         let mut rendered = separator(config, shown).into_bytes();
         outcome = super::search::worst(outcome, declaration(config, found, &mut rendered, err)?);

@@ -490,7 +490,7 @@ pub(super) fn symbol_in_tree(
     let outcome = report_unreadable(err, &result.summary)?;
     // The body is the answer: what may lie past a limit is said beside it, on stderr.
     let partial = partial_notes(&result.summary, Shown::AsNotes);
-    if config.depth.is_some() && picture::has_additions(&result) {
+    if config.depth.is_some() && picture::is_spread(&result) {
         let shown = picture::members(config, &query.text, &result, out, err)?;
         write_out(err, partial.as_bytes())?;
         return Ok(worst(outcome, shown));

@@ -217,6 +217,20 @@ fn symbol_with_depth_lists_the_members_of_every_part() {
     }
 }
 
+#[test]
+fn symbol_with_depth_lists_an_inherent_impl_beside_its_struct() {
+    let env = TestEnv::new();
+    env.write(
+        "lib.rs",
+        "pub struct Stack {\n    items: Vec<u8>,\n}\n\nimpl Stack {\n    pub fn push(&mut self) {\n    }\n}\n",
+    );
+    let out = stdout(&env, &["--symbol", "Stack", "--depth", "2", "."]);
+    // The part with members first, as on one file; the struct (fields not outlined) after.
+    assert!(out.starts_with("# impl: Stack (lib.rs, L5-8"), "{out}");
+    assert!(out.contains("L6-7 method pub push(&mut self)"), "{out}");
+    assert!(out.contains("\n# struct: Stack (lib.rs, L1-3"), "{out}");
+}
+
 #[tokio::test]
 async fn mcp_find_and_symbol_show_the_whole_type() {
     let env = spread_types();
