@@ -143,7 +143,8 @@ Markdown, JSON, YAML, TOML, HTML, CSS, Makefiles, Dockerfiles. Example: {\"path\
     #[tool(
         description = "Read one symbol's source as numbered lines, by name (\"load\"), qualified \
 name (\"Loader.load\"), outline id (\"2.1\") or \"@LINE\" (the entry around that line), without \
-reading the rest of the file. With depth, list its members instead. Example: {\"path\": \
+reading the rest of the file. With depth, list its members instead (for a type in a folder, \
+those of every impl, extension and receiver-method file too). Example: {\"path\": \
 \"src/app.py\", \"query\": \"Loader.load\"}",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
@@ -186,7 +187,9 @@ Example: {\"path\": \"README.md\"}",
         description = "Find where something is defined, across files and folders: one line per \
 definition (path:Lstart-end kind signature, its name qualified), best matches first; with one match, its \
 body. The query is a name, Type.method, a glob (\"set_*\") or a kind and a name (\"struct \
-Worker\"). Example: {\"query\": \"Loader.load\", \"path\": \"src\"}",
+Worker\"). A type's name also lists what adds to it anywhere: impl blocks, extensions, \
+partial or reopened classes, one line per file of Go receiver methods or Kotlin extension \
+functions. Example: {\"query\": \"Loader.load\", \"path\": \"src\"}",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn find(

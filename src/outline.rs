@@ -10,7 +10,10 @@ use crate::lang::Language;
 pub use compact_str::CompactString;
 
 pub mod invariants;
+mod owners;
 pub mod select;
+
+pub use owners::Owners;
 
 /// Declares [`Kind`] from one row per kind, `Variant => "wire_name"`: the enum, [`Kind::ALL`]
 /// and [`Kind::as_str`] are all built from that one list, so a kind is named in one place.
@@ -120,6 +123,9 @@ pub struct Entry {
     /// Set when the parser did not list what this entry's body holds (its `children` are then
     /// empty and unknown, never a complete empty list).
     pub truncated: Option<Truncation>,
+    /// The type this entry belongs to and the trait it implements, as offsets into its
+    /// strings; filled by [`Outline::new`] (see [`Entry::owner`]).
+    pub owners: Owners,
 }
 
 /// Why a parser left an entry's children unlisted.
@@ -158,6 +164,7 @@ impl Entry {
             tokens: None,
             changed: false,
             truncated: None,
+            owners: Owners::default(),
         }
     }
 
@@ -197,62 +204,6 @@ impl Entry {
     pub fn subtree_len(&self) -> usize {
         1 + self.children.iter().map(Entry::subtree_len).sum::<usize>()
     }
-
-    /// The name without the owners a parser wrote into it: Go names a method `T.Method` or
-    /// `(*T).Method`, C++ a member defined outside its class `Type::method`, SQL an object
-    /// `schema.table`. Lookups by name compare this (`--find Method`, `--refs Method`).
-    pub fn bare_name(&self) -> &str {
-        bare_name(self.kind, &self.name)
-    }
-
-    /// The owners written into the name, outermost first, as a lookup names them: Go's
-    /// pointer receiver `(*T)` as `T`, generic arguments dropped (`Vec<T>::push` is owned by
-    /// `Vec`). Empty when the name holds none (see [`Entry::bare_name`]).
-    pub fn name_owners(&self) -> impl Iterator<Item = &str> {
-        let (owners, separator) = match written_owners(self.kind, &self.name) {
-            Some((owners, _, separator)) => (owners, separator),
-            None => ("", "."),
-        };
-        // Ruby's `def self.x` names its owner `self`: the entry it sits in, which lookups
-        // reach as an ancestor.
-        owners
-            .split(separator)
-            .filter(|owner| !owner.is_empty() && *owner != "self")
-            .map(plain_owner)
-    }
-}
-
-/// [`Entry::bare_name`] of an entry of `kind` named `name`, for a consumer that keeps the two
-/// apart from the entry (the viewer's outline rows).
-pub fn bare_name(kind: Kind, name: &str) -> &str {
-    written_owners(kind, name).map_or(name, |(_, bare, _)| bare)
-}
-
-/// Splits `name` into the owners a parser wrote into it, its bare name and the separator
-/// (`::` if the name has one, else `.`), when it is such a name: no spaces, no empty segment,
-/// and an entry kind whose names are identifiers (a heading's `v1.2` or a CSS rule's
-/// `div.note` are not paths).
-fn written_owners(kind: Kind, name: &str) -> Option<(&str, &str, &'static str)> {
-    if matches!(
-        kind,
-        Kind::Heading | Kind::Rule | Kind::AtRule | Kind::Element | Kind::Document
-    ) || name.contains(char::is_whitespace)
-    {
-        return None;
-    }
-    let separator = if name.contains("::") { "::" } else { "." };
-    let (owners, bare) = name.rsplit_once(separator)?;
-    let complete = !bare.is_empty() && owners.split(separator).all(|owner| !owner.is_empty());
-    complete.then_some((owners, bare, separator))
-}
-
-/// An owner as a lookup names it: `(*T)` is `T`, `Vec<T>` is `Vec`.
-fn plain_owner(owner: &str) -> &str {
-    let owner = owner
-        .strip_prefix("(*")
-        .and_then(|inner| inner.strip_suffix(')'))
-        .unwrap_or(owner);
-    owner.split('<').next().unwrap_or(owner)
 }
 
 /// Why part of a file was not outlined.
@@ -314,6 +265,7 @@ impl Outline {
             first_line: 1,
             last_line: lines.max(1),
             depth: 1,
+            owning: owners::Owning::default(),
         };
         normalize(&mut entries, top, &mut String::new());
         Outline {
@@ -494,6 +446,8 @@ struct Parent<'a> {
     last_line: usize,
     /// The children's depth, 1 at the top level.
     depth: usize,
+    /// The type the parent stands for, which owns its children.
+    owning: owners::Owning,
 }
 
 /// Caps the depth, puts names and signatures on one line, clamps line ranges and fills ids and
@@ -518,6 +472,7 @@ fn normalize(entries: &mut [Entry], parent: Parent, scratch: &mut String) {
         let segment = qualname_segment(&entry.name);
         entry.id = numbered(parent.id, index + 1, scratch);
         entry.qualname = dotted(parent.qualname, segment, scratch);
+        let owning = owners::fill(entry, parent.owning);
         let Entry {
             id,
             qualname,
@@ -532,6 +487,7 @@ fn normalize(entries: &mut [Entry], parent: Parent, scratch: &mut String) {
             first_line: *line,
             last_line: *end_line,
             depth: parent.depth + 1,
+            owning,
         };
         normalize(children, inner, scratch);
     }

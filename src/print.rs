@@ -20,6 +20,7 @@ mod cap;
 mod directory;
 mod fit;
 pub mod json;
+mod picture;
 mod read;
 mod search;
 pub mod text;

@@ -15,12 +15,14 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 mod find;
+mod picture;
 pub(crate) mod query;
 pub mod rank;
 mod test_code;
 mod text;
 
 pub use find::{find, find_in_outline, Definition, FindResult};
+pub use picture::{Adds, MemberGroup};
 pub use query::{FindQuery, RefQuery};
 pub use rank::{definitions_of, each_definition, Defined, FileDefinitions, Rank, Tier};
 pub use test_code::{drop_test_entries, is_test_entry, is_test_path};
@@ -51,6 +53,12 @@ pub struct EntryRef {
     pub tokens: Option<usize>,
     /// How many children the entry has.
     pub children: usize,
+    /// Where the bare name starts in `name` ([`Entry::bare_name`]).
+    bare_at: usize,
+    /// The type the entry belongs to ([`Entry::owner`]).
+    pub owner: Option<String>,
+    /// The trait or interface it implements ([`Entry::implements`]).
+    pub implements: Option<String>,
 }
 
 impl EntryRef {
@@ -65,7 +73,15 @@ impl EntryRef {
             end_line: entry.end_line,
             tokens: entry.tokens,
             children: entry.children.len(),
+            bare_at: entry.name.len() - entry.bare_name().len(),
+            owner: entry.owner().map(str::to_string),
+            implements: entry.implements().map(str::to_string),
         }
+    }
+
+    /// The name without the owners written into it ([`Entry::bare_name`]).
+    pub fn bare_name(&self) -> &str {
+        self.name.get(self.bare_at..).unwrap_or(&self.name)
     }
 }
 

@@ -21,5 +21,6 @@ mod cli {
     pub mod structure;
     pub mod tokens;
     pub mod tui;
+    pub mod type_picture;
     pub mod util;
 }

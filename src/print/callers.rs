@@ -12,7 +12,7 @@ use super::text::line_range;
 use super::{write_out, Outcome};
 use crate::config::Config;
 use crate::error::{Error, Result};
-use crate::outline::{bare_name, Kind};
+use crate::outline::Kind;
 use crate::sanitize::{echo, name_for_terminal};
 use crate::search::{self, EntryRef, RefQuery, Scope, Summary};
 use crate::walk;
@@ -114,20 +114,12 @@ struct Room {
 /// How a caller is searched for in turn: a method as `Type.method` (member uses only), anything
 /// else by its bare name; `None` for what is not called (a class body, a constant).
 fn follow_query(entry: &EntryRef) -> Option<String> {
-    let name = bare_name(entry.kind, &entry.name);
+    let name = entry.bare_name();
     match entry.kind {
-        Kind::Method => {
-            let owner = entry
-                .qualname
-                .strip_suffix(name)
-                .and_then(|rest| rest.strip_suffix('.'))
-                .and_then(|owners| owners.rsplit('.').next())
-                .filter(|owner| !owner.is_empty());
-            Some(match owner {
-                Some(owner) => format!("{owner}.{name}"),
-                None => name.to_string(),
-            })
-        }
+        Kind::Method => Some(match &entry.owner {
+            Some(owner) => format!("{owner}.{name}"),
+            None => name.to_string(),
+        }),
         Kind::Function | Kind::Procedure | Kind::Macro => Some(name.to_string()),
         _ => None,
     }

@@ -2,7 +2,7 @@
 //! `--refs` (uses of a name) and `--symbol` over directories, rendered from the
 //! [`crate::search`] engine as text or JSON Lines.
 
-use super::{json_line, read, text, write_line, write_out, Outcome};
+use super::{json_line, picture, read, text, write_line, write_out, Outcome};
 use crate::config::{Config, Mode};
 use crate::document::Document;
 use crate::error::{Error, Result};
@@ -99,31 +99,51 @@ fn find(
         [found] => found.entry.end_line - found.entry.line < FIND_BODY_MAX_LINES,
         _ => false,
     };
-    if one_short_match || config.body {
-        outcome = worst(outcome, bodies(config, &result.matches, out, err)?);
+    let additions = picture::has_additions(&result);
+    if (one_short_match && !additions) || config.body {
+        let mut all = result.matches.clone();
+        all.extend(result.additions.iter().cloned());
+        outcome = worst(outcome, bodies(config, &all, out, err)?);
+        let groups: String = result
+            .groups
+            .iter()
+            .map(|g| picture::group_line(config, g))
+            .collect();
+        write_out(out, groups.as_bytes())?;
     } else {
         // The output cap bounds the list as it bounds every mode: the first line always
         // shows, and the cut is said below with the matches left out.
         let max_output = max_output(config);
         let mut text = String::new();
         let mut shown = 0;
-        for found in &result.matches {
-            let line = definition_line(config, found);
+        let lines = result
+            .matches
+            .iter()
+            .chain(&result.additions)
+            .map(|found| definition_line(config, found))
+            .chain(
+                result
+                    .groups
+                    .iter()
+                    .map(|group| picture::group_line(config, group)),
+            );
+        let listed = result.matches.len() + result.additions.len() + result.groups.len();
+        for line in lines {
             if shown > 0 && text.len() + line.len() > max_output {
                 break;
             }
             text.push_str(&line);
             shown += 1;
         }
-        if shown < result.matches.len() {
-            let omitted = result.total - shown;
+        if shown < listed {
+            let omitted = result.total + result.picture_total - shown;
             let note = match config.json {
                 true => format!(
                     "{{\"truncated\":true,\"truncation_reason\":\"max_output\",\"omitted\":{omitted}}}\n"
                 ),
                 false => format!(
                     "# … stopped at the output cap of {max_output} bytes after {shown} of {} matches (raise --max-output, or narrow with a kind, Type.name or PATH)\n",
-                    crate::parse::thousands(result.total)
+                    crate::parse::thousands(result.total + result.picture_total)
                 ),
             };
             text.push_str(&note);
@@ -134,7 +154,7 @@ fn find(
             )?;
             return Ok(outcome);
         }
-        if let ([found], false) = (result.matches.as_slice(), config.json) {
+        if let ([found], false, false) = (result.matches.as_slice(), config.json, additions) {
             let _ = writeln!(
                 text,
                 "# its body is {} lines: --body prints it, or --symbol {}#{}",
@@ -145,7 +165,8 @@ fn find(
         }
         write_out(out, text.as_bytes())?;
     }
-    let more = result.total - result.matches.len();
+    let shown = result.matches.len() + result.additions.len() + result.groups.len();
+    let more = result.total + result.picture_total - shown;
     if more > 0 {
         let note = match config.json {
             true => format!(
@@ -324,13 +345,20 @@ fn definition_line(config: &Config, found: &Definition) -> String {
             end_line: entry.end_line,
             tokens: entry.tokens,
             in_test: found.in_test.then_some(true),
+            adds: found.adds.map(search::Adds::as_str),
+            implements: entry.implements.as_deref().filter(|_| found.adds.is_some()),
         });
     }
+    // A Swift extension is an impl block to the model; the line says what the code says.
+    let kind = match found.adds {
+        Some(search::Adds::Extension) => "extension",
+        _ => entry.kind.as_str(),
+    };
     let label = match (config.signatures, &entry.signature) {
         (true, Some(signature)) => {
             // The kind is printed once: `class Cart`, not `class class Cart`.
             let signature = signature
-                .strip_prefix(entry.kind.as_str())
+                .strip_prefix(kind)
                 .and_then(|rest| rest.strip_prefix(' '))
                 .unwrap_or(signature);
             qualified_signature(&entry.qualname, &entry.name, signature)
@@ -338,11 +366,11 @@ fn definition_line(config: &Config, found: &Definition) -> String {
         _ => entry.qualname.to_string(),
     };
     let mut line = format!(
-        "{}:{} {} {}",
+        "{}:{} {kind} {}{}",
         name_for_terminal(&path),
         text::line_range(entry.line, entry.end_line),
-        entry.kind,
-        name_for_terminal(&label)
+        name_for_terminal(&label),
+        picture::mark_suffix(found.adds)
     );
     if let Some(tokens) = entry.tokens {
         let _ = write!(line, "  ({} tokens)", crate::parse::thousands(tokens));
@@ -369,6 +397,12 @@ struct DefinitionObject<'a> {
     tokens: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     in_test: Option<bool>,
+    /// How it adds to the type asked for: `impl`, `extension`, `partial`, `reopened`, `merged`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    adds: Option<&'a str>,
+    /// The trait or interface an impl block implements.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    implements: Option<&'a str>,
 }
 
 /// Prints the body of a definition found in a walk, read again from its file.
@@ -456,6 +490,11 @@ pub(super) fn symbol_in_tree(
     let outcome = report_unreadable(err, &result.summary)?;
     // The body is the answer: what may lie past a limit is said beside it, on stderr.
     let partial = partial_notes(&result.summary, Shown::AsNotes);
+    if config.depth.is_some() && picture::is_spread(&result) {
+        let shown = picture::members(config, &query.text, &result, out, err)?;
+        write_out(err, partial.as_bytes())?;
+        return Ok(worst(outcome, shown));
+    }
     let mut matches = result.matches.clone();
     if config.depth.is_some() {
         // Members were asked for: a struct's impl (same name) has them, the struct may not.

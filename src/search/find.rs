@@ -3,6 +3,7 @@
 //! first; implementations before one-line declarations; then path order). Memory holds at
 //! most the results that can still be shown.
 
+use super::picture::{self, Adds, MemberGroup};
 use super::rank::{
     implementations_first, is_declaration, namesake_key, tier_of_chain, visit, Rank, Tier,
 };
@@ -31,6 +32,9 @@ pub struct Definition {
     /// In a test file or a test module.
     pub in_test: bool,
     pub tier: Tier,
+    /// How it adds to the type asked for, when it is more than the type's one declaration:
+    /// an impl block, an extension, a partial or reopened declaration ([`Adds`]).
+    pub adds: Option<Adds>,
 }
 
 impl Definition {
@@ -53,6 +57,14 @@ pub struct FindResult {
     /// With no match: up to 10 names nearest the query (edit distance).
     pub nearest: Vec<String>,
     pub summary: Summary,
+    /// What else adds to the type a plain name asks for ([`Adds`]): impl blocks and
+    /// extensions not named as asked, in path order, at most the number asked for.
+    pub additions: Vec<Definition>,
+    /// Members declared outside the type with the owner in their name, one group per file
+    /// in path order, at most the number asked for.
+    pub groups: Vec<MemberGroup>,
+    /// All additions and groups, shown or not.
+    pub picture_total: usize,
 }
 
 /// How many near names a failed search suggests.
@@ -69,7 +81,7 @@ pub fn find(
     // A file can define the name only if its text holds it: the others are never parsed.
     let filter = query.name_filter();
     let mut result = find_pass(scope, query, max_results, tokens, filter.as_ref())?;
-    if result.total == 0 {
+    if result.total + result.picture_total == 0 {
         // Suggestions need every name of the tree: a second pass, paid only on a miss.
         let again = find_pass(scope, query, max_results, tokens, None)?;
         result.nearest = again.nearest;
@@ -87,6 +99,7 @@ fn find_pass(
 ) -> crate::Result<FindResult> {
     let found_any = AtomicBool::new(false);
     let mut ranked = Ranked::new(max_results);
+    let (mut additions, mut groups, mut picture_total) = (Vec::new(), Vec::new(), 0);
     let mut nearest: Vec<(usize, String)> = Vec::new();
     let partial = PartialNotes::default();
     let mut summary = each_file(
@@ -113,8 +126,11 @@ fn find_pass(
             if scope.no_tests {
                 file.matches.retain(|found| !found.in_test);
                 file.omitted -= file.omitted_in_test;
+                file.additions.retain(|found| !found.in_test);
+                file.group = file.group.take().filter(|group| !group.in_test);
             }
-            if !file.matches.is_empty() || file.omitted > 0 {
+            let added = !file.additions.is_empty() || file.group.is_some();
+            if !file.matches.is_empty() || file.omitted > 0 || added {
                 found_any.store(true, Ordering::Relaxed);
             }
             Ok(Some(file))
@@ -122,15 +138,34 @@ fn find_pass(
         |file| {
             ranked.total += file.omitted;
             file.matches.into_iter().for_each(|m| ranked.push(m));
+            picture_total +=
+                file.additions.len() + file.additions_omitted + file.group.iter().len();
+            let room = max_results.saturating_sub(additions.len() + groups.len());
+            additions.extend(file.additions.into_iter().take(room));
+            let room = max_results.saturating_sub(additions.len() + groups.len());
+            groups.extend(file.group.into_iter().take(room));
             merge_nearest(&mut nearest, file.near);
             ControlFlow::Continue(())
         },
     )?;
     summary.partial = partial.into_sorted();
     let total = ranked.total;
+    // Stable: test code last, each part keeping path order.
+    additions.sort_by_key(|found: &Definition| found.in_test);
+    groups.sort_by_key(|group: &MemberGroup| group.in_test);
+    let mut matches = ranked.into_best();
+    if picture::wanted(query) {
+        mark_redeclarations(&mut matches);
+        // The type's own declarations first, then what adds to it, each keeping its rank.
+        let adds_on = |found: &Definition| matches!(found.adds, Some(Adds::Impl | Adds::Extension));
+        matches.sort_by_key(|found| (found.rank(), adds_on(found)));
+    }
     Ok(FindResult {
-        matches: ranked.into_best(),
+        matches,
         total,
+        additions,
+        groups,
+        picture_total,
         nearest: match total {
             0 => nearest.into_iter().map(|(_, name)| name).collect(),
             _ => Vec::new(),
@@ -185,6 +220,18 @@ pub fn find_in_outline<'a>(outline: &'a Outline, query: &str) -> Option<SymbolMa
     Some(found.implementation_first())
 }
 
+/// Marks each further declaration of a type already listed as its language calls it
+/// (reopened, merged), unless it is marked already (a partial type, an impl block).
+fn mark_redeclarations(matches: &mut [Definition]) {
+    let mut seen = rustc_hash::FxHashSet::default();
+    for found in matches {
+        let again = !seen.insert((found.language, namesake_key(&found.entry.qualname)));
+        if again && found.adds.is_none() {
+            found.adds = picture::redeclared(found.language, found.entry.kind);
+        }
+    }
+}
+
 /// One file's matches and, while nothing matched anywhere yet, its names nearest the query.
 struct FileMatches {
     matches: Vec<Definition>,
@@ -193,6 +240,11 @@ struct FileMatches {
     /// How many of those are in test code.
     omitted_in_test: usize,
     near: Vec<(usize, String)>,
+    /// What adds to the type asked for without its name ([`picture::addition`]).
+    additions: Vec<Definition>,
+    /// Additions past what could be shown, counted only.
+    additions_omitted: usize,
+    group: Option<MemberGroup>,
 }
 
 fn match_file(
@@ -216,15 +268,46 @@ fn match_file(
     // 100,000 constants) costs the results that can be shown, not a copy of its outline.
     let mut kept = [0usize; Rank::COUNT];
     let (mut omitted, mut omitted_in_test) = (0, 0);
+    let picture = picture::wanted(query);
+    let (mut additions, mut members) = (Vec::new(), Vec::new());
+    let mut additions_omitted = 0;
+    let mut members_in_test = true;
+    let language = outline.language;
+    let definition = |entry: &Entry, in_test, tier, adds| {
+        let mut found = EntryRef::of(entry);
+        found.tokens = tokens.map(|t| t.count(&entry_text(&lines, entry)));
+        Definition {
+            path: path.clone(),
+            language,
+            hash: document.hash.clone(),
+            entry: found,
+            in_test,
+            tier,
+            adds,
+        }
+    };
     visit(&outline.entries, &mut Vec::new(), &mut |chain| {
         let Some(entry) = chain.last() else { return };
+        let in_test = || file_is_test || chain.iter().any(|e| is_test_entry(e));
         let Some(tier) = tier_of_chain(query, chain) else {
-            if suggest {
-                names.push(CompactString::from(entry.bare_name()));
+            match picture
+                .then(|| picture::addition(query, language, entry))
+                .flatten()
+            {
+                Some(Adds::Members) => {
+                    members_in_test &= in_test();
+                    members.push(EntryRef::of(entry));
+                }
+                Some(adds) if additions.len() < max_results => {
+                    additions.push(definition(entry, in_test(), Tier::Exact, Some(adds)));
+                }
+                Some(_) => additions_omitted += 1,
+                None if suggest => names.push(CompactString::from(entry.bare_name())),
+                None => {}
             }
             return;
         };
-        let in_test = file_is_test || chain.iter().any(|e| is_test_entry(e));
+        let in_test = in_test();
         let rank = Rank { tier, in_test };
         match kept.get_mut(rank.index()) {
             Some(count) if *count < max_results => *count += 1,
@@ -234,18 +317,17 @@ fn match_file(
                 return;
             }
         }
-        let mut found = EntryRef::of(entry);
-        found.tokens = tokens.map(|t| t.count(&entry_text(&lines, entry)));
-        matches.push(Definition {
-            path: path.clone(),
-            language: outline.language,
-            hash: document.hash.clone(),
-            entry: found,
-            in_test,
-            tier,
-        });
+        let adds = picture.then(|| picture::mark(language, entry)).flatten();
+        matches.push(definition(entry, in_test, tier, adds));
     });
-    let near = match matches.is_empty() {
+    let group = (!members.is_empty()).then(|| MemberGroup {
+        path: path.clone(),
+        language,
+        hash: document.hash.clone(),
+        members,
+        in_test: members_in_test,
+    });
+    let near = match matches.is_empty() && additions.is_empty() && group.is_none() {
         true => near_names(&names, query),
         false => Vec::new(),
     };
@@ -254,6 +336,9 @@ fn match_file(
         omitted,
         omitted_in_test,
         near,
+        additions,
+        additions_omitted,
+        group,
     })
 }
 
@@ -349,6 +434,7 @@ mod tests {
             entry: EntryRef::of(&Entry::new(Kind::Function, "f", line, line)),
             in_test,
             tier,
+            adds: None,
         };
         let mut ranked = Ranked::new(2);
         ranked.push(def(Tier::Glob, false, 1));

@@ -150,9 +150,9 @@ impl<'a> Candidate<'a> {
 
 /// The owners of the entry ending `chain`, outermost first: each ancestor's written owners
 /// and the ancestor itself, then the owners written into the entry's own name (Go's `(*T).m`,
-/// C++'s `T::m`). An ancestor answers to its bare name and, for `impl Trait for Type`, either
-/// side with generics and module paths dropped (`fmt::Display for Store<T>` answers to
-/// `Display`, `fmt::Display` and `Store`). Empty (no allocation) for a top-level plain name.
+/// C++'s `T::m`). An ancestor answers to its [`Entry::owner_names`]: its bare name and, for
+/// `impl Trait for Type`, either side (`fmt::Display for Store<T>` answers to `Display` and
+/// `Store`). Empty (no allocation) for a top-level plain name.
 pub fn owner_path(chain: &[&Entry]) -> String {
     let Some((entry, ancestors)) = chain.split_last() else {
         return String::new();
@@ -173,28 +173,15 @@ pub fn owner_path(chain: &[&Entry]) -> String {
         for owner in ancestor.name_owners() {
             segment(&mut path, &mut std::iter::once(owner));
         }
-        let names = std::iter::once(ancestor.bare_name()).chain(owner_names(ancestor));
-        segment(&mut path, &mut names.filter(|n| !n.is_empty()));
+        segment(
+            &mut path,
+            &mut ancestor.owner_names().filter(|n| !n.is_empty()),
+        );
     }
     for owner in entry.name_owners() {
         segment(&mut path, &mut std::iter::once(owner));
     }
     path
-}
-
-/// The names an owner entry answers to besides its bare name (see [`owner_path`]).
-fn owner_names(ancestor: &Entry) -> impl Iterator<Item = &str> {
-    let sides = ancestor.name.split(" for ").flat_map(|side| {
-        let plain = side.split('<').next().unwrap_or(side).trim();
-        let last = plain.rsplit("::").next().unwrap_or(plain);
-        [plain, last]
-    });
-    std::iter::once(ancestor.name.as_str()).chain(sides)
-}
-
-/// Whether `owner`, exactly as written, names `ancestor` (see [`owner_path`]).
-pub(crate) fn owner_matches_name(owner: &str, ancestor: &Entry) -> bool {
-    owner_names(ancestor).any(|name| name == owner)
 }
 
 /// How a definition whose bare name is `bare` matches `query` when the query is one name
@@ -385,9 +372,22 @@ pub(crate) fn visit<'a>(
 mod tests {
     use super::*;
 
+    /// How the last of `chain` (each entry the parent of the next) matches `query`, once
+    /// the outline has filled its owner facts.
     fn chain_tier(query: &str, chain: &[Entry]) -> Option<Tier> {
         let query = FindQuery::parse(query, &[]).expect("valid");
-        let refs: Vec<&Entry> = chain.iter().collect();
+        let nested = chain
+            .iter()
+            .rev()
+            .cloned()
+            .reduce(|child, parent| parent.with_children(vec![child]));
+        let outline = Outline::new(Language::Rust, 100, 0, nested.into_iter().collect());
+        let mut refs: Vec<&Entry> = Vec::new();
+        let mut level = &outline.entries;
+        while let Some(entry) = level.first() {
+            refs.push(entry);
+            level = &entry.children;
+        }
         tier_of_chain(&query, &refs)
     }
 
@@ -460,7 +460,8 @@ mod tests {
             "St*",
         ] {
             let query = FindQuery::parse(query, &[]).expect("valid");
-            for entry in &entries {
+            let outline = Outline::new(Language::Go, 9, 0, entries.to_vec());
+            for entry in &outline.entries {
                 let whole = tier(&query, &Candidate::of_entry(entry, ""));
                 let alone = name_tier(&query, entry.bare_name());
                 let one_name = query.parts.len() == 1 && query.glob().is_none();

@@ -3,7 +3,6 @@
 //! code by the same masks the scanners use ([`crate::parse::code_mask`]).
 
 use super::is_test_entry;
-use super::rank::owner_matches_name;
 use super::{ancestors_at, each_file, EntryRef, PartialNotes, RefQuery, Scope, Summary};
 use crate::document::Document;
 use crate::lang::Language;
@@ -359,7 +358,9 @@ fn defines(
         // The innermost owner: written into the name (Go's `(*T).m`), else the parent entry.
         let owned = match entry.name_owners().last() {
             Some(written) => written == owner,
-            None => parents.last().is_some_and(|p| owner_matches_name(owner, p)),
+            None => parents
+                .last()
+                .is_some_and(|p| p.owner_names().any(|name| name == owner)),
         };
         if !owned {
             return false;
@@ -769,17 +770,11 @@ mod tests {
     }
 
     fn entry_lines(line: usize, end_line: usize) -> crate::search::EntryRef {
-        crate::search::EntryRef {
-            id: "1".into(),
-            kind: crate::outline::Kind::Function,
-            name: "f".into(),
-            qualname: "f".into(),
-            signature: None,
-            line,
-            end_line,
-            tokens: None,
-            children: 0,
-        }
+        let entry = crate::outline::Entry::new(crate::outline::Kind::Function, "f", line, end_line);
+        let mut found = crate::search::EntryRef::of(&entry);
+        found.id = "1".into();
+        found.qualname = "f".into();
+        found
     }
 
     fn no_heads(_: usize) -> Vec<usize> {

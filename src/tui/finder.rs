@@ -72,7 +72,19 @@ pub fn references(app: &mut App) {
         return;
     };
     let entry = item.name.clone();
-    let Some(name) = reference_subject(item.kind, &entry) else {
+    // The model's owner facts, when the entry is found in the open file's outline.
+    let modelled = app
+        .doc
+        .as_ref()
+        .and_then(|doc| doc.outline.as_ref())
+        .and_then(|outline| {
+            let walk = outline.walk();
+            let found = walk
+                .into_iter()
+                .find(|(_, e)| e.line == item.line && e.qualname == item.qualname);
+            found.map(|(_, e)| reference_subject(e))
+        });
+    let Some(name) = modelled.unwrap_or_else(|| identifier_of(&entry)) else {
         app.message = Some(format!("no identifier in '{entry}' to find the uses of"));
         return;
     };
@@ -90,12 +102,11 @@ pub fn references(app: &mut App) {
 
 /// What `gr` looks for on an entry: a method written with its owner (Go's `(*Daemon).Start`,
 /// C++'s `Type::m`, Kotlin's `String.shout`) is used by its bare name, an impl block by its
-/// type's.
-fn reference_subject(kind: crate::outline::Kind, name: &str) -> Option<String> {
-    if kind == crate::outline::Kind::Impl {
-        identifier_of(name)
-    } else {
-        identifier_of(crate::outline::bare_name(kind, name))
+/// type's (the model's owner facts).
+fn reference_subject(entry: &crate::outline::Entry) -> Option<String> {
+    match entry.kind {
+        crate::outline::Kind::Impl => entry.owner().map(str::to_string),
+        _ => identifier_of(entry.bare_name()),
     }
 }
 
@@ -385,8 +396,10 @@ mod tests {
             (Kind::Class, "Registry", "Registry"),
         ];
         for (kind, name, want) in cases {
+            let entries = vec![crate::outline::Entry::new(kind, name, 1, 1)];
+            let outline = crate::outline::Outline::new(crate::lang::Language::Go, 1, 0, entries);
             assert_eq!(
-                reference_subject(kind, name).as_deref(),
+                reference_subject(&outline.entries[0]).as_deref(),
                 Some(want),
                 "{name}"
             );
