@@ -6,6 +6,7 @@ use super::{json_line, picture, read, text, write_line, write_out, Outcome};
 use crate::config::{Config, Mode};
 use crate::document::Document;
 use crate::error::{Error, Result};
+use crate::outline::Kind;
 use crate::sanitize::{echo, for_terminal, name_for_terminal};
 use crate::search::{self, Definition, FileHits, FindQuery, FindResult, HitGroup, Scope, Summary};
 use crate::walk::{self, WalkOptions};
@@ -17,6 +18,13 @@ use std::path::Path;
 
 /// The longest body (in lines) `--find` prints for its only match without `--body`.
 const FIND_BODY_MAX_LINES: usize = 100;
+
+/// Several matches print their bodies without `--body` when there are at most this many,
+/// all shown, ...
+const FIND_BODIES_MAX_MATCHES: usize = 10;
+/// ... and their bodies together span at most this many lines: overloads and namesakes short
+/// enough to compare at once cost about what their list and one more call would.
+const FIND_BODIES_MAX_LINES: usize = 60;
 
 /// `--find` shows this many definitions unless `--max-results` says otherwise.
 pub const FIND_MAX_RESULTS: usize = 50;
@@ -100,7 +108,7 @@ fn find(
         _ => false,
     };
     let additions = picture::has_additions(&result);
-    if (one_short_match && !additions) || config.body {
+    if ((one_short_match || short_overloads(&result)) && !additions) || config.body {
         let mut all = result.matches.clone();
         all.extend(result.additions.iter().cloned());
         outcome = worst(outcome, bodies(config, &all, out, err)?);
@@ -250,6 +258,29 @@ pub(super) fn max_output(config: &Config) -> usize {
         true => usize::MAX,
         false => super::directory::TEXT_MAX_OUTPUT,
     })
+}
+
+/// Whether the matches are overloads of one function or method (one qualified name: namesakes
+/// of different owners are different answers, and namesake types are a type's picture,
+/// listed with what each part is), all shown, and short together (see
+/// [`FIND_BODIES_MAX_LINES`]).
+fn short_overloads(result: &FindResult) -> bool {
+    let matches = &result.matches;
+    let Some(first) = matches.first() else {
+        return false;
+    };
+    let callable = |found: &Definition| {
+        matches!(found.entry.kind, Kind::Function | Kind::Method)
+            && found.entry.qualname == first.entry.qualname
+    };
+    let lines: usize = matches
+        .iter()
+        .map(|found| found.entry.end_line - found.entry.line + 1)
+        .sum();
+    (2..=FIND_BODIES_MAX_MATCHES).contains(&matches.len())
+        && result.total == matches.len()
+        && matches.iter().all(callable)
+        && lines <= FIND_BODIES_MAX_LINES
 }
 
 /// The bodies of `matches` in rank order within the output cap: namesakes and overloads are

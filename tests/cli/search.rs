@@ -487,6 +487,34 @@ fn refs_to_a_member_keep_member_uses_and_that_type_s_definition() {
 }
 
 #[test]
+fn find_prints_short_overloads_whole_and_lists_many() {
+    let env = TestEnv::new();
+    let overload = |i: usize| format!("  void set(int{i} a) {{\n    x = a;\n  }}\n");
+    let three: String = (0..3).map(overload).collect();
+    env.write("A.java", &format!("class A {{\n{three}}}\n"));
+    let (out, err, code) = env.print(&["--find", "A.set", "A.java"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("# method: A.set").count(), 3, "{out}");
+    assert!(out.contains("6:     x = a;"), "{out}");
+    // Eleven overloads (or a longer span together) stay a list, as namesakes of other owners do.
+    let eleven: String = (0..11).map(overload).collect();
+    env.write(
+        "B.java",
+        &format!("class B {{\n{eleven}}}\nclass C {{\n{}}}\n", overload(0)),
+    );
+    let (out, _, _) = env.print(&["--find", "B.set", "B.java"]);
+    assert!(!out.contains("# method:"), "{out}");
+    assert_eq!(out.matches("method void B.set(").count(), 11, "{out}");
+    env.write(
+        "M.java",
+        &format!("class M {{\n{0}}}\nclass N {{\n{0}}}\n", overload(0)),
+    );
+    let (out, _, _) = env.print(&["--find", "set", "M.java"]);
+    assert!(!out.contains("# method:"), "{out}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+}
+
+#[test]
 fn searches_obey_root_and_tokens() {
     let env = tree();
     let (_, err, code) = env.print(&["--root", "src", "--find", "run", "web"]);
