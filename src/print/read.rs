@@ -5,6 +5,7 @@ use super::{json, json_line, text, write_line, write_out, Outcome};
 use crate::config::{Config, LineSpec};
 use crate::document::Document;
 use crate::error::Result;
+use crate::lang::Language;
 use crate::outline::select::{self, Budget};
 use crate::outline::{Entry, Outline};
 use crate::sanitize::{lines_for_terminal, name_for_terminal, path_for_terminal};
@@ -92,7 +93,32 @@ pub(super) fn symbol(
         );
         write_line(err, &note)?;
     }
+    if let Some(note) = declaration_note(input, found.entry) {
+        write_line(err, &note)?;
+    }
     symbol_entry(config, input, found.entry, out)
+}
+
+/// For a C or C++ function declared without its body (`void draw() const;` in a header, a
+/// member declared in its class), a note that says so: the answer is a declaration, and its
+/// definition lies in the paths searched only if a search of them lists it (a directory
+/// search puts a definition before its declaration).
+pub(super) fn declaration_note(input: &Document, entry: &Entry) -> Option<String> {
+    let language = input.outline.as_ref()?.language;
+    if !matches!(language, Language::C | Language::Cpp)
+        || !crate::search::rank::is_declaration(entry.kind, entry.line, entry.end_line)
+    {
+        return None;
+    }
+    let line = input.lines().get(entry.line.checked_sub(1)?).copied()?;
+    let code = line.split("//").next().unwrap_or(line).trim_end();
+    (code.ends_with(';') && !code.contains('{')).then(|| {
+        format!(
+            "outline: {} (L{}) is a declaration without a body; no definition of it is in the paths searched",
+            name_for_terminal(&entry.qualname),
+            entry.line
+        )
+    })
 }
 
 /// Prints `entry` of `input`: its body, numbered, or with `--depth` its own outline (its

@@ -297,7 +297,7 @@ fn bodies(
     let mut written = 0;
     for (index, found) in matches.iter().enumerate() {
         let mut rendered = Vec::new();
-        outcome = worst(outcome, body(config, found, &mut rendered, err)?);
+        outcome = worst(outcome, body(config, found, false, &mut rendered, err)?);
         if index > 0 && written + rendered.len() > max_output {
             let mut rest = String::new();
             let mut listed = 0;
@@ -436,10 +436,12 @@ struct DefinitionObject<'a> {
     implements: Option<&'a str>,
 }
 
-/// Prints the body of a definition found in a walk, read again from its file.
+/// Prints the body of a definition found in a walk, read again from its file; `alone` when
+/// it is a `--symbol` answer (a declaration then says it is one).
 fn body(
     config: &Config,
     found: &Definition,
+    alone: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Outcome> {
@@ -451,7 +453,14 @@ fn body(
         .and_then(|outline| outline.find_id(&found.entry.id))
         .filter(|entry| entry.qualname == found.entry.qualname);
     match entry {
-        Some(entry) => read::symbol_entry(config, &document, entry, out),
+        Some(entry) => {
+            // The best of a `--symbol` search: a declaration is the answer only when no
+            // definition was found (definitions rank first), which it says.
+            if let Some(note) = read::declaration_note(&document, entry).filter(|_| alone) {
+                write_line(err, &note)?;
+            }
+            read::symbol_entry(config, &document, entry, out)
+        }
         None => {
             let message = format!(
                 "outline: {} changed while it was searched; search again",
@@ -568,7 +577,7 @@ pub(super) fn symbol_in_tree(
         let note = format!("outline: … and {hidden} more matches\n");
         write_out(err, note.as_bytes())?;
     }
-    let outcome = worst(outcome, body(config, best, out, err)?);
+    let outcome = worst(outcome, body(config, best, true, out, err)?);
     write_out(err, partial.as_bytes())?;
     Ok(outcome)
 }

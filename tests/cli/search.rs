@@ -515,6 +515,33 @@ fn find_prints_short_overloads_whole_and_lists_many() {
 }
 
 #[test]
+fn symbol_says_when_its_answer_is_a_declaration_only() {
+    let env = TestEnv::new();
+    env.write("w.h", "class W {\n public:\n  void draw() const;\n};\n");
+    let note = "W.draw (L3) is a declaration without a body";
+    let (out, err, code) = env.print(&["--symbol", "W.draw", "w.h"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3:   void draw() const;"), "{out}");
+    assert!(err.contains(note), "{err}");
+    // With the definition in the paths searched, the definition is the answer.
+    env.write(
+        "w.cpp",
+        "#include \"w.h\"\nvoid W::draw() const {\n  paint();\n}\n",
+    );
+    let (out, err, _) = env.print(&["--symbol", "W.draw", "."]);
+    assert!(out.contains("3:   paint();"), "{out}");
+    assert!(!err.contains(note), "{err}");
+    assert!(
+        err.contains("also matches w.h#1.1 method W.draw (L3)"),
+        "{err}"
+    );
+    // A one-line definition is no declaration.
+    env.write("one.cpp", "void one() { }\n");
+    let (_, err, _) = env.print(&["--symbol", "one", "one.cpp"]);
+    assert!(!err.contains("declaration"), "{err}");
+}
+
+#[test]
 fn searches_obey_root_and_tokens() {
     let env = tree();
     let (_, err, code) = env.print(&["--root", "src", "--find", "run", "web"]);
