@@ -34,6 +34,7 @@ pub mod loading;
 pub mod picker;
 pub mod rank;
 pub mod reach;
+pub mod refind;
 pub mod terminal;
 pub mod theme;
 pub mod tree;

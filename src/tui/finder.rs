@@ -4,7 +4,7 @@
 //! ([`super::rank`], [`super::jobs`]) on the one search engine.
 
 use super::action::Action;
-use super::app::{App, Expected, Focus, Peek, Preview};
+use super::app::{App, Focus, Peek, Preview};
 use super::doc::Doc;
 use super::jobs::Message;
 use super::jobs::{self, Cancel, Needle};
@@ -12,6 +12,7 @@ use super::layout;
 use super::loading::Lane;
 use super::picker::{Overlay, ResultRow, Results, SearchKind};
 use super::rank::SymbolIndex;
+use super::refind::{Expected, Target};
 use crate::search::RefQuery;
 use ratatui::layout::Position;
 use std::path::Path;
@@ -273,26 +274,37 @@ fn accept(app: &mut App) {
     match app.overlay {
         Overlay::Symbols => {
             if let Some(row) = app.picker.selected().cloned() {
-                app.expect = Some(Expected {
-                    path: row.path.clone(),
+                let target = Target::Definition {
                     qualname: row.qualname.clone(),
-                    line: row.line,
-                });
-                app.goto(&row.path, row.line);
-                app.check_expected();
+                    kind: row.kind,
+                };
+                jump_checked(app, row.path, row.line, target);
             }
         }
         Overlay::Search => {
             let stale = app.results.ran.as_deref() != Some(app.results.query.as_str());
             if stale && !app.results.query.is_empty() {
                 run_search(app);
-            } else if let Some((path, line)) = app.results.selected() {
-                let path = path.to_path_buf();
-                app.goto(&path, line);
+            } else if let Some(ResultRow::Hit {
+                path, line, text, ..
+            }) = app.results.rows.get(app.results.cursor.selected).cloned()
+            {
+                jump_checked(app, path, line, Target::Line { text });
             }
         }
         Overlay::None => {}
     }
+}
+
+/// Jumps to a row's place, checked against the file as it is now ([`super::refind`]).
+fn jump_checked(app: &mut App, path: std::path::PathBuf, line: usize, target: Target) {
+    app.expect = Some(Expected {
+        path: path.clone(),
+        line,
+        target,
+    });
+    app.goto(&path, line);
+    app.check_expected();
 }
 
 /// Esc: back to the panes as they were (a running search goes on; its results stay).

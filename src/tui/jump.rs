@@ -131,7 +131,16 @@ impl App {
             .map(|peek| peek.doc)
             .filter(|doc| !doc.loading && super::doc::stamp(&doc.path) == doc.stamp);
         self.peek_loading = None;
+        let stale = self
+            .doc
+            .as_ref()
+            .is_some_and(|d| d.path == path && !d.loading && super::doc::stamp(path) != d.stamp);
         self.show(path, line.saturating_sub(1), None, ready);
+        if stale {
+            // The open file was saved since it was read (the watcher's reload may not have
+            // come yet): read it again, so that the jump is checked against it as it is.
+            self.reload_doc();
+        }
         self.focus = Focus::Outline;
     }
 

@@ -168,42 +168,6 @@ impl App {
         }
     }
 
-    /// After a picker jump: when the file read now has the definition elsewhere (it was
-    /// saved since it was indexed), go there and say so; when it no longer has it, say so.
-    pub fn check_expected(&mut self) {
-        let Some(doc) = self.doc.as_ref().filter(|d| !d.loading) else {
-            return;
-        };
-        let Some(expect) = self.expect.take_if(|e| e.path == doc.path) else {
-            return;
-        };
-        let found = doc
-            .entries()
-            .iter()
-            .filter(|(_, e)| e.qualname == expect.qualname)
-            .map(|(_, e)| e.line)
-            .min_by_key(|line| line.abs_diff(expect.line));
-        let file = doc.name.clone();
-        match found {
-            Some(line) if line == expect.line => {}
-            Some(line) => {
-                self.jump_to_line(line - 1);
-                self.follow_cursor();
-                self.center_selection();
-                self.message = Some(format!(
-                    "{} is at line {line} now: {file} changed since it was indexed",
-                    expect.qualname
-                ));
-            }
-            None => {
-                self.message = Some(format!(
-                    "{} is no longer in {file}: it changed since it was indexed",
-                    expect.qualname
-                ));
-            }
-        }
-    }
-
     /// Shows a new version of the open file: entries that still exist keep their folds, the
     /// selected entry stays selected (by qualified name), the preview stays where it was.
     pub(crate) fn swap_doc(&mut self, doc: Doc) {
