@@ -35,6 +35,7 @@ pub mod picker;
 pub mod rank;
 pub mod reach;
 pub mod refind;
+pub mod standin;
 pub mod terminal;
 pub mod theme;
 pub mod tree;

@@ -218,18 +218,14 @@ pub(crate) fn preview_dir_selection(app: &mut App) {
     let Some(item) = app.dir.selected().map(|n| n.item.clone()) else {
         return;
     };
-    let open = app.doc.as_ref().is_some_and(|d| d.path == item.path);
-    if item.is_dir || open {
+    if app.doc.as_ref().is_some_and(|d| d.path == item.path) {
         return;
     }
     if let Some(why) = &item.error {
         app.message = Some(why.clone());
-    } else if let Some(target) = &item.link {
-        app.message = Some(format!(
-            "{} → {}: Enter follows the link",
-            item.name,
-            target.display()
-        ));
+    } else if item.is_dir || item.link.is_some() {
+        // Never the previous file: the panes say what the selection is.
+        app.show_standin(&item);
     } else {
         app.open(&item.path);
     }

@@ -75,7 +75,7 @@ impl JumpList {
 impl App {
     /// Where the preview is, for the jump list.
     pub fn here(&self) -> Option<Location> {
-        let doc = self.doc.as_ref()?;
+        let doc = self.doc.as_ref().filter(|d| !d.standin)?;
         Some(Location {
             path: doc.path.clone(),
             cursor: self.preview.cursor,

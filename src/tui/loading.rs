@@ -145,7 +145,12 @@ impl App {
     /// Re-reads the open file on a thread; the version shown stays until the new one
     /// arrives, which keeps the folds, the selected symbol and the preview's place.
     pub fn reload_doc(&mut self) {
-        let Some(path) = self.doc.as_ref().map(|d| d.path.clone()) else {
+        let Some(path) = self
+            .doc
+            .as_ref()
+            .filter(|d| !d.standin)
+            .map(|d| d.path.clone())
+        else {
             return;
         };
         self.load_in_background(&path);
@@ -158,7 +163,7 @@ impl App {
             return;
         };
         match &doc.outline {
-            _ if doc.loading => {}
+            _ if doc.loading || doc.standin => {}
             Some(outline) if doc.error.is_none() && doc.extent.complete => {
                 index.refresh(crate::search::definitions_of(doc.path.clone(), outline));
             }
