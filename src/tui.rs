@@ -30,6 +30,7 @@ pub mod jobs;
 pub mod jump;
 pub mod keys;
 pub mod layout;
+pub mod line;
 pub mod loading;
 pub mod picker;
 pub mod rank;

@@ -3,6 +3,7 @@
 use super::app::{App, Effect, Focus};
 use super::finder;
 use super::layout;
+use super::line::LineKind;
 use super::picker::Overlay;
 use ratatui::layout::Position;
 
@@ -31,6 +32,8 @@ pub enum Action {
     StartFilter,
     FilterInput(char),
     FilterBackspace,
+    /// Cursor moves, deletions and history on the query line being typed.
+    EditLine(super::line::LineEdit),
     FilterAccept,
     NextMatch,
     PrevMatch,
@@ -111,6 +114,7 @@ pub fn update(app: &mut App, action: Action) {
         Action::StartFilter
         | Action::FilterInput(_)
         | Action::FilterBackspace
+        | Action::EditLine(_)
         | Action::FilterAccept
         | Action::NextMatch
         | Action::PrevMatch => filter(app, action),
@@ -387,18 +391,23 @@ fn filter(app: &mut App, action: Action) {
     match action {
         Action::StartFilter => {
             app.filtering = true;
+            app.line.reset();
             query.clear();
             if app.focus == Focus::Dir {
                 // The walk below unlisted directories starts while the query is typed.
                 app.reach_for("");
             }
         }
-        Action::FilterInput(c) => query.push(c),
-        Action::FilterBackspace => {
-            query.pop();
+        Action::FilterInput(c) => app.line.insert(&mut query, c),
+        Action::FilterBackspace => app.line.backspace(&mut query),
+        Action::EditLine(edit) => {
+            if !app.line.edit(&mut query, LineKind::Filter, edit) {
+                return;
+            }
         }
         Action::FilterAccept => {
             app.filtering = false;
+            app.line.remember(LineKind::Filter, &tree_query(app));
             if app.focus == Focus::Dir {
                 preview_dir_selection(app);
             }

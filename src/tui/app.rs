@@ -187,6 +187,8 @@ pub struct App {
     pub expect: Option<super::refind::Expected>,
     /// The finder's query is the one kept from its last visit: the first key replaces it.
     pub replace_query: bool,
+    /// The query line's cursor and the histories of every kind of query line.
+    pub line: super::line::LineState,
     /// The preview's lines on screen are not all coloured yet: [`App::sync`] goes on with
     /// them on the next turn of the event loop.
     pub colouring: bool,
@@ -276,6 +278,7 @@ impl App {
             reached: ReachStatus::default(),
             expect: None,
             replace_query: false,
+            line: Default::default(),
             colouring: false,
             held,
             lanes: [None, None],

@@ -9,6 +9,7 @@ use super::doc::Doc;
 use super::jobs::Message;
 use super::jobs::{self, Cancel, Needle};
 use super::layout;
+use super::line::{LineEdit, LineKind};
 use super::loading::Lane;
 use super::picker::{Overlay, ResultRow, Results, SearchKind};
 use super::rank::SymbolIndex;
@@ -24,6 +25,7 @@ pub const SEARCH_PAUSE: Duration = Duration::from_millis(150);
 /// `S`, Ctrl-T: the symbol picker, its index started on first use.
 pub fn open_symbols(app: &mut App) {
     app.overlay = Overlay::Symbols;
+    app.line.reset();
     app.filtering = false;
     app.replace_query = !app.picker.query.is_empty();
     if app.symbols.is_none() {
@@ -62,6 +64,7 @@ pub fn open_search(app: &mut App) {
         app.results = Results::default();
     }
     app.overlay = Overlay::Search;
+    app.line.reset();
     app.replace_query = !app.results.query.is_empty();
     peek_selected(app);
 }
@@ -154,6 +157,10 @@ pub fn update(app: &mut App, action: Action) {
     match action {
         Action::FilterInput(c) => edit_query(app, Some(c)),
         Action::FilterBackspace => edit_query(app, None),
+        Action::EditLine(edit) => edit_line(app, edit),
+        // On an empty list the arrows have nothing to move: they walk the history.
+        Action::Up if list_is_empty(app) => edit_line(app, LineEdit::Older),
+        Action::Down if list_is_empty(app) => edit_line(app, LineEdit::Newer),
         Action::Up => move_by(app, -1),
         Action::Down => move_by(app, 1),
         Action::PageUp => move_by(app, -list_height(app)),
@@ -211,12 +218,49 @@ fn edit_query(app: &mut App, c: Option<char>) {
         Overlay::None => return,
     };
     match (replace, c) {
-        (true, _) => *query = c.map(String::from).unwrap_or_default(),
-        (false, Some(c)) => query.push(c),
-        (false, None) => {
-            query.pop();
+        (true, _) => {
+            *query = c.map(String::from).unwrap_or_default();
+            app.line.reset();
         }
+        (false, Some(c)) => app.line.insert(query, c),
+        (false, None) => app.line.backspace(query),
     }
+    query_changed(app);
+}
+
+/// A cursor move, deletion or history step on the finder's query line.
+fn edit_line(app: &mut App, edit: LineEdit) {
+    // Moving in a kept query keeps it: only typing replaces it.
+    app.replace_query = false;
+    let kind = line_kind(app);
+    let query = match app.overlay {
+        Overlay::Symbols => &mut app.picker.query,
+        Overlay::Search => &mut app.results.query,
+        Overlay::None => return,
+    };
+    if app.line.edit(query, kind, edit) {
+        query_changed(app);
+    }
+}
+
+/// Which history the open finder's query line uses.
+fn line_kind(app: &App) -> LineKind {
+    match (app.overlay, app.results.kind) {
+        (Overlay::Symbols, _) => LineKind::Symbols,
+        (_, SearchKind::Text) => LineKind::Search,
+        (_, SearchKind::References) => LineKind::References,
+    }
+}
+
+fn list_is_empty(app: &App) -> bool {
+    match app.overlay {
+        Overlay::Symbols => app.picker.ranking.rows.is_empty(),
+        _ => app.results.rows.is_empty(),
+    }
+}
+
+/// The query was edited: the picker ranks it at once, a search waits for typing to pause.
+fn query_changed(app: &mut App) {
     match app.overlay {
         Overlay::Symbols => {
             if let Some(index) = &app.symbols {
@@ -273,6 +317,8 @@ pub fn list_height(app: &App) -> isize {
 fn accept(app: &mut App) {
     match app.overlay {
         Overlay::Symbols => {
+            app.line
+                .remember(LineKind::Symbols, &app.picker.query.clone());
             if let Some(row) = app.picker.selected().cloned() {
                 let target = Target::Definition {
                     qualname: row.qualname.clone(),
@@ -282,6 +328,8 @@ fn accept(app: &mut App) {
             }
         }
         Overlay::Search => {
+            let kind = line_kind(app);
+            app.line.remember(kind, &app.results.query.clone());
             let stale = app.results.ran.as_deref() != Some(app.results.query.as_str());
             if stale && !app.results.query.is_empty() {
                 run_search(app);
