@@ -204,6 +204,9 @@ fn move_by(app: &mut App, delta: isize) {
             preview_dir_selection(app);
         }
         Focus::Outline => {
+            if app.outline_from.is_none() {
+                app.outline_from = app.here();
+            }
             app.outline.move_by(delta);
             app.jump_to_selected();
         }
@@ -253,6 +256,7 @@ fn cycle(app: &mut App, forward: bool) {
     };
     app.focus = order[next];
     app.filtering = false;
+    app.outline_from = None;
 }
 
 fn left(app: &mut App) {
@@ -329,6 +333,9 @@ fn enter(app: &mut App) {
             }
         }
         Focus::Outline => {
+            if let Some(from) = app.outline_from.take().or_else(|| app.here()) {
+                app.jumps.push(from);
+            }
             app.jump_to_selected();
             app.focus = Focus::Preview;
         }

@@ -189,6 +189,9 @@ pub struct App {
     pub replace_query: bool,
     /// The query line's cursor and the histories of every kind of query line.
     pub line: super::line::LineState,
+    /// Where the preview was when moving through the outline began: Enter on an entry keeps
+    /// it in the jump list, so Ctrl-O comes back to it (the moves themselves are not jumps).
+    pub outline_from: Option<super::jump::Location>,
     /// The preview's lines on screen are not all coloured yet: [`App::sync`] goes on with
     /// them on the next turn of the event loop.
     pub colouring: bool,
@@ -279,6 +282,7 @@ impl App {
             expect: None,
             replace_query: false,
             line: Default::default(),
+            outline_from: None,
             colouring: false,
             held,
             lanes: [None, None],

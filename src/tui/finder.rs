@@ -275,6 +275,7 @@ fn query_changed(app: &mut App) {
 /// typing pauses ([`start_due_search`]). An empty query clears the view.
 fn schedule_search(app: &mut App) {
     app.stop_search();
+    app.results.jump_when_found = false;
     let results = &mut app.results;
     if results.query.is_empty() {
         results.due = None;
@@ -333,6 +334,7 @@ fn accept(app: &mut App) {
             let stale = app.results.ran.as_deref() != Some(app.results.query.as_str());
             if stale && !app.results.query.is_empty() {
                 run_search(app);
+                app.results.jump_when_found = app.results.running;
             } else if let Some(ResultRow::Hit {
                 path, line, text, ..
             }) = app.results.rows.get(app.results.cursor.selected).cloned()
@@ -355,9 +357,18 @@ fn jump_checked(app: &mut App, path: std::path::PathBuf, line: usize, target: Ta
     app.check_expected();
 }
 
+/// The first hit of a search that Enter ran has arrived: jump to it.
+pub fn jump_to_first_found(app: &mut App) {
+    if app.overlay == Overlay::Search && app.results.selected().is_some() {
+        app.results.jump_when_found = false;
+        accept(app);
+    }
+}
+
 /// Esc: back to the panes as they were (a running search goes on; its results stay).
 fn close(app: &mut App) {
     app.overlay = Overlay::None;
+    app.results.jump_when_found = false;
     app.peek = None;
     app.peek_loading = None;
     if app.focus == Focus::Dir && !app.dir_visible() {

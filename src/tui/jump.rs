@@ -96,6 +96,7 @@ impl App {
                 }
                 None => self.open(path),
             }
+            self.reveal_past_filter(path);
         }
         self.outline.set_filter("");
         self.filtering = false;
@@ -104,6 +105,24 @@ impl App {
         self.clamp_preview();
         self.follow_cursor();
         self.center_selection();
+    }
+
+    /// A jump's file hidden by a directory filter kept from before: the filter goes, so
+    /// that the pane shows where the jump went, and the status bar says so.
+    fn reveal_past_filter(&mut self, path: &Path) {
+        let Some(query) = self.dir.filter_query().map(String::from) else {
+            return;
+        };
+        if self.dir.selected().is_some_and(|n| n.item.path == path) {
+            return;
+        }
+        self.dir.set_filter("");
+        if let Some(reach) = &self.reach {
+            reach.query("");
+        }
+        self.reveal(path);
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        self.message = Some(format!("directory filter '{query}' cleared to show {name}"));
     }
 
     /// After a jump: the outline's and the directory pane's selections shown a third of the

@@ -138,6 +138,7 @@ impl App {
             .map(|(depth, e)| (depth, outline_item(e)))
             .collect();
         self.outline = Tree::new(rows, usize::MAX);
+        self.outline_from = None;
         self.doc = Some(doc);
         self.preview = Preview::default();
     }

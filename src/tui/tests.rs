@@ -187,6 +187,7 @@ fn render(app: &App, w: u16, h: u16) -> String {
 }
 
 mod finder;
+mod jumps;
 mod line;
 mod open;
 mod truth;

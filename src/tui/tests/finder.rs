@@ -21,6 +21,12 @@ fn type_text(app: &mut App, text: &str) {
     }
 }
 
+/// Runs the typed search as the end of a typing pause does (Enter would also jump).
+fn run_typed(app: &mut App) {
+    app.results.due = Some(std::time::Instant::now());
+    assert!(crate::tui::finder::start_due_search(app));
+}
+
 fn open_name(app: &App) -> Option<String> {
     app.doc.as_ref().map(|d| d.name.clone())
 }
@@ -152,7 +158,7 @@ fn text_search_groups_hits_by_file_and_entry_and_jumps() {
     update(&mut app, Action::Search);
     assert_eq!(app.overlay, Overlay::Search);
     type_text(&mut app, r"self\.items");
-    update(&mut app, Action::FilterAccept);
+    run_typed(&mut app);
     assert!(app.results.ran.is_some());
     settle(&mut app);
     let results = &app.results;
@@ -186,7 +192,7 @@ fn a_bad_regex_is_one_line_in_the_view() {
     let mut app = opened(&fx, (120, 40));
     update(&mut app, Action::Search);
     type_text(&mut app, "items");
-    update(&mut app, Action::FilterAccept);
+    run_typed(&mut app);
     settle(&mut app);
     assert!(app.results.hits > 0);
     type_text(&mut app, "(unclosed");
@@ -257,7 +263,7 @@ fn finder_snapshots() {
         update(&mut app, Action::Escape);
         update(&mut app, Action::Search);
         type_text(&mut app, "items");
-        update(&mut app, Action::FilterAccept);
+        run_typed(&mut app);
         settle(&mut app);
         insta::assert_snapshot!(format!("search_{w}x{h}"), render(&app, w, h));
         update(&mut app, Action::Escape);
@@ -414,7 +420,7 @@ fn a_search_hit_in_a_file_saved_since_the_search_finds_its_line() {
     let mut app = on_guide(&fx, (120, 40));
     update(&mut app, Action::Search);
     type_text(&mut app, "return value");
-    update(&mut app, Action::FilterAccept);
+    run_typed(&mut app);
     settle(&mut app);
     assert_eq!(app.results.selected().map(|(_, line)| line), Some(14));
     let path = fx.root.join("app.py");
