@@ -3,6 +3,7 @@
 use super::app::{App, Effect, Focus};
 use super::finder;
 use super::layout;
+use super::line::LineKind;
 use super::picker::Overlay;
 use ratatui::layout::Position;
 
@@ -31,6 +32,8 @@ pub enum Action {
     StartFilter,
     FilterInput(char),
     FilterBackspace,
+    /// Cursor moves, deletions and history on the query line being typed.
+    EditLine(super::line::LineEdit),
     FilterAccept,
     NextMatch,
     PrevMatch,
@@ -111,6 +114,7 @@ pub fn update(app: &mut App, action: Action) {
         Action::StartFilter
         | Action::FilterInput(_)
         | Action::FilterBackspace
+        | Action::EditLine(_)
         | Action::FilterAccept
         | Action::NextMatch
         | Action::PrevMatch => filter(app, action),
@@ -200,6 +204,9 @@ fn move_by(app: &mut App, delta: isize) {
             preview_dir_selection(app);
         }
         Focus::Outline => {
+            if app.outline_from.is_none() {
+                app.outline_from = app.here();
+            }
             app.outline.move_by(delta);
             app.jump_to_selected();
         }
@@ -218,18 +225,14 @@ pub(crate) fn preview_dir_selection(app: &mut App) {
     let Some(item) = app.dir.selected().map(|n| n.item.clone()) else {
         return;
     };
-    let open = app.doc.as_ref().is_some_and(|d| d.path == item.path);
-    if item.is_dir || open {
+    if app.doc.as_ref().is_some_and(|d| d.path == item.path) {
         return;
     }
     if let Some(why) = &item.error {
         app.message = Some(why.clone());
-    } else if let Some(target) = &item.link {
-        app.message = Some(format!(
-            "{} → {}: Enter follows the link",
-            item.name,
-            target.display()
-        ));
+    } else if item.is_dir || item.link.is_some() {
+        // Never the previous file: the panes say what the selection is.
+        app.show_standin(&item);
     } else {
         app.open(&item.path);
     }
@@ -253,6 +256,7 @@ fn cycle(app: &mut App, forward: bool) {
     };
     app.focus = order[next];
     app.filtering = false;
+    app.outline_from = None;
 }
 
 fn left(app: &mut App) {
@@ -329,6 +333,9 @@ fn enter(app: &mut App) {
             }
         }
         Focus::Outline => {
+            if let Some(from) = app.outline_from.take().or_else(|| app.here()) {
+                app.jumps.push(from);
+            }
             app.jump_to_selected();
             app.focus = Focus::Preview;
         }
@@ -391,18 +398,23 @@ fn filter(app: &mut App, action: Action) {
     match action {
         Action::StartFilter => {
             app.filtering = true;
+            app.line.reset();
             query.clear();
             if app.focus == Focus::Dir {
                 // The walk below unlisted directories starts while the query is typed.
                 app.reach_for("");
             }
         }
-        Action::FilterInput(c) => query.push(c),
-        Action::FilterBackspace => {
-            query.pop();
+        Action::FilterInput(c) => app.line.insert(&mut query, c),
+        Action::FilterBackspace => app.line.backspace(&mut query),
+        Action::EditLine(edit) => {
+            if !app.line.edit(&mut query, LineKind::Filter, edit) {
+                return;
+            }
         }
         Action::FilterAccept => {
             app.filtering = false;
+            app.line.remember(LineKind::Filter, &tree_query(app));
             if app.focus == Focus::Dir {
                 preview_dir_selection(app);
             }

@@ -183,10 +183,15 @@ pub struct App {
     pub reach: Option<Reach>,
     /// How far it has answered the directory filter.
     pub reached: ReachStatus,
-    /// The definition a picker jump went to, checked against the file once it is read.
-    pub expect: Option<Expected>,
+    /// What a finder jump went to, checked against the file once it is read.
+    pub expect: Option<super::refind::Expected>,
     /// The finder's query is the one kept from its last visit: the first key replaces it.
     pub replace_query: bool,
+    /// The query line's cursor and the histories of every kind of query line.
+    pub line: super::line::LineState,
+    /// Where the preview was when moving through the outline began: Enter on an entry keeps
+    /// it in the jump list, so Ctrl-O comes back to it (the moves themselves are not jumps).
+    pub outline_from: Option<super::jump::Location>,
     /// The preview's lines on screen are not all coloured yet: [`App::sync`] goes on with
     /// them on the next turn of the event loop.
     pub colouring: bool,
@@ -198,16 +203,6 @@ pub struct App {
 
 /// Background work waiting for the first frame.
 type Held = Box<dyn FnOnce() + Send>;
-
-/// A definition as the symbol index last saw it: a jump to it is checked against the file as
-/// read now, which may have been saved since it was indexed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Expected {
-    pub path: PathBuf,
-    pub qualname: String,
-    /// 1-based.
-    pub line: usize,
-}
 
 /// Time spent colouring the preview per turn of the event loop: a screen far into a file
 /// needs every line above it parsed, so it is coloured over several turns, keys in between.
@@ -286,6 +281,8 @@ impl App {
             reached: ReachStatus::default(),
             expect: None,
             replace_query: false,
+            line: Default::default(),
+            outline_from: None,
             colouring: false,
             held,
             lanes: [None, None],

@@ -40,6 +40,9 @@ pub struct Doc {
     pub extent: Extent,
     /// Only the first screen is read yet; the whole file is loading in the background.
     pub loading: bool,
+    /// Stands for a directory-pane row that is not a file to read (a folder, a link):
+    /// `error` says what it is, and nothing reads it again.
+    pub standin: bool,
     /// The syntax assets were not loaded when the file was: it is shown plain until they are
     /// ([`Doc::colour_when_ready`]).
     colour_pending: bool,
@@ -110,6 +113,7 @@ impl Doc {
             error,
             extent,
             loading: false,
+            standin: false,
             colour_pending: true,
             text: input.text,
         }
@@ -180,6 +184,15 @@ impl Doc {
             None,
         );
         doc.loading = true;
+        doc
+    }
+
+    /// What the panes show for `path` when it is not a file to read: `what` says what it is
+    /// (in the outline, the preview and the status bar).
+    pub fn standin(path: &Path, what: String, theme: &syntect::highlighting::Theme) -> Doc {
+        let input = Document::from_parts(path, String::new(), None);
+        let mut doc = Doc::from_input(input, None, theme, Some(what));
+        doc.standin = true;
         doc
     }
 

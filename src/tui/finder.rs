@@ -4,14 +4,16 @@
 //! ([`super::rank`], [`super::jobs`]) on the one search engine.
 
 use super::action::Action;
-use super::app::{App, Expected, Focus, Peek, Preview};
+use super::app::{App, Focus, Peek, Preview};
 use super::doc::Doc;
 use super::jobs::Message;
 use super::jobs::{self, Cancel, Needle};
 use super::layout;
+use super::line::{LineEdit, LineKind};
 use super::loading::Lane;
 use super::picker::{Overlay, ResultRow, Results, SearchKind};
 use super::rank::SymbolIndex;
+use super::refind::{Expected, Target};
 use crate::search::RefQuery;
 use ratatui::layout::Position;
 use std::path::Path;
@@ -23,6 +25,7 @@ pub const SEARCH_PAUSE: Duration = Duration::from_millis(150);
 /// `S`, Ctrl-T: the symbol picker, its index started on first use.
 pub fn open_symbols(app: &mut App) {
     app.overlay = Overlay::Symbols;
+    app.line.reset();
     app.filtering = false;
     app.replace_query = !app.picker.query.is_empty();
     if app.symbols.is_none() {
@@ -61,6 +64,7 @@ pub fn open_search(app: &mut App) {
         app.results = Results::default();
     }
     app.overlay = Overlay::Search;
+    app.line.reset();
     app.replace_query = !app.results.query.is_empty();
     peek_selected(app);
 }
@@ -164,6 +168,10 @@ pub fn update(app: &mut App, action: Action) {
     match action {
         Action::FilterInput(c) => edit_query(app, Some(c)),
         Action::FilterBackspace => edit_query(app, None),
+        Action::EditLine(edit) => edit_line(app, edit),
+        // On an empty list the arrows have nothing to move: they walk the history.
+        Action::Up if list_is_empty(app) => edit_line(app, LineEdit::Older),
+        Action::Down if list_is_empty(app) => edit_line(app, LineEdit::Newer),
         Action::Up => move_by(app, -1),
         Action::Down => move_by(app, 1),
         Action::PageUp => move_by(app, -list_height(app)),
@@ -221,12 +229,49 @@ fn edit_query(app: &mut App, c: Option<char>) {
         Overlay::None => return,
     };
     match (replace, c) {
-        (true, _) => *query = c.map(String::from).unwrap_or_default(),
-        (false, Some(c)) => query.push(c),
-        (false, None) => {
-            query.pop();
+        (true, _) => {
+            *query = c.map(String::from).unwrap_or_default();
+            app.line.reset();
         }
+        (false, Some(c)) => app.line.insert(query, c),
+        (false, None) => app.line.backspace(query),
     }
+    query_changed(app);
+}
+
+/// A cursor move, deletion or history step on the finder's query line.
+fn edit_line(app: &mut App, edit: LineEdit) {
+    // Moving in a kept query keeps it: only typing replaces it.
+    app.replace_query = false;
+    let kind = line_kind(app);
+    let query = match app.overlay {
+        Overlay::Symbols => &mut app.picker.query,
+        Overlay::Search => &mut app.results.query,
+        Overlay::None => return,
+    };
+    if app.line.edit(query, kind, edit) {
+        query_changed(app);
+    }
+}
+
+/// Which history the open finder's query line uses.
+fn line_kind(app: &App) -> LineKind {
+    match (app.overlay, app.results.kind) {
+        (Overlay::Symbols, _) => LineKind::Symbols,
+        (_, SearchKind::Text) => LineKind::Search,
+        (_, SearchKind::References) => LineKind::References,
+    }
+}
+
+fn list_is_empty(app: &App) -> bool {
+    match app.overlay {
+        Overlay::Symbols => app.picker.ranking.rows.is_empty(),
+        _ => app.results.rows.is_empty(),
+    }
+}
+
+/// The query was edited: the picker ranks it at once, a search waits for typing to pause.
+fn query_changed(app: &mut App) {
     match app.overlay {
         Overlay::Symbols => {
             if let Some(index) = &app.symbols {
@@ -241,6 +286,7 @@ fn edit_query(app: &mut App, c: Option<char>) {
 /// typing pauses ([`start_due_search`]). An empty query clears the view.
 fn schedule_search(app: &mut App) {
     app.stop_search();
+    app.results.jump_when_found = false;
     let results = &mut app.results;
     if results.query.is_empty() {
         results.due = None;
@@ -283,32 +329,57 @@ pub fn list_height(app: &App) -> isize {
 fn accept(app: &mut App) {
     match app.overlay {
         Overlay::Symbols => {
+            app.line
+                .remember(LineKind::Symbols, &app.picker.query.clone());
             if let Some(row) = app.picker.selected().cloned() {
-                app.expect = Some(Expected {
-                    path: row.path.clone(),
+                let target = Target::Definition {
                     qualname: row.qualname.clone(),
-                    line: row.line,
-                });
-                app.goto(&row.path, row.line);
-                app.check_expected();
+                    kind: row.kind,
+                };
+                jump_checked(app, row.path, row.line, target);
             }
         }
         Overlay::Search => {
+            let kind = line_kind(app);
+            app.line.remember(kind, &app.results.query.clone());
             let stale = app.results.ran.as_deref() != Some(app.results.query.as_str());
             if stale && !app.results.query.is_empty() {
                 run_search(app);
-            } else if let Some((path, line)) = app.results.selected() {
-                let path = path.to_path_buf();
-                app.goto(&path, line);
+                app.results.jump_when_found = app.results.running;
+            } else if let Some(ResultRow::Hit {
+                path, line, text, ..
+            }) = app.results.rows.get(app.results.cursor.selected).cloned()
+            {
+                jump_checked(app, path, line, Target::Line { text });
             }
         }
         Overlay::None => {}
     }
 }
 
+/// Jumps to a row's place, checked against the file as it is now ([`super::refind`]).
+fn jump_checked(app: &mut App, path: std::path::PathBuf, line: usize, target: Target) {
+    app.expect = Some(Expected {
+        path: path.clone(),
+        line,
+        target,
+    });
+    app.goto(&path, line);
+    app.check_expected();
+}
+
+/// The first hit of a search that Enter ran has arrived: jump to it.
+pub fn jump_to_first_found(app: &mut App) {
+    if app.overlay == Overlay::Search && app.results.selected().is_some() {
+        app.results.jump_when_found = false;
+        accept(app);
+    }
+}
+
 /// Esc: back to the panes as they were (a running search goes on; its results stay).
 fn close(app: &mut App) {
     app.overlay = Overlay::None;
+    app.results.jump_when_found = false;
     app.peek = None;
     app.peek_loading = None;
     if app.focus == Focus::Dir && !app.dir_visible() {

@@ -221,8 +221,13 @@ impl App {
                 }
             }
             Message::Hits { job, file } => {
-                if job == self.results.job && self.results.running && !self.results.add(file) {
-                    self.stop_search();
+                if job == self.results.job && self.results.running {
+                    if !self.results.add(file) {
+                        self.stop_search();
+                    }
+                    if self.results.jump_when_found {
+                        super::finder::jump_to_first_found(self);
+                    }
                 }
             }
             Message::SearchDone { job, result } => {

@@ -75,7 +75,7 @@ impl JumpList {
 impl App {
     /// Where the preview is, for the jump list.
     pub fn here(&self) -> Option<Location> {
-        let doc = self.doc.as_ref()?;
+        let doc = self.doc.as_ref().filter(|d| !d.standin)?;
         Some(Location {
             path: doc.path.clone(),
             cursor: self.preview.cursor,
@@ -96,6 +96,7 @@ impl App {
                 }
                 None => self.open(path),
             }
+            self.reveal_past_filter(path);
         }
         self.outline.set_filter("");
         self.filtering = false;
@@ -104,6 +105,24 @@ impl App {
         self.clamp_preview();
         self.follow_cursor();
         self.center_selection();
+    }
+
+    /// A jump's file hidden by a directory filter kept from before: the filter goes, so
+    /// that the pane shows where the jump went, and the status bar says so.
+    fn reveal_past_filter(&mut self, path: &Path) {
+        let Some(query) = self.dir.filter_query().map(String::from) else {
+            return;
+        };
+        if self.dir.selected().is_some_and(|n| n.item.path == path) {
+            return;
+        }
+        self.dir.set_filter("");
+        if let Some(reach) = &self.reach {
+            reach.query("");
+        }
+        self.reveal(path);
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        self.message = Some(format!("directory filter '{query}' cleared to show {name}"));
     }
 
     /// After a jump: the outline's and the directory pane's selections shown a third of the
@@ -131,7 +150,16 @@ impl App {
             .map(|peek| peek.doc)
             .filter(|doc| !doc.loading && super::doc::stamp(&doc.path) == doc.stamp);
         self.peek_loading = None;
+        let stale = self
+            .doc
+            .as_ref()
+            .is_some_and(|d| d.path == path && !d.loading && super::doc::stamp(path) != d.stamp);
         self.show(path, line.saturating_sub(1), None, ready);
+        if stale {
+            // The open file was saved since it was read (the watcher's reload may not have
+            // come yet): read it again, so that the jump is checked against it as it is.
+            self.reload_doc();
+        }
         self.focus = Focus::Outline;
     }
 

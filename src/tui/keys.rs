@@ -3,6 +3,7 @@
 
 use super::action::Action;
 use super::app::Focus;
+use super::line::LINE_KEYS;
 use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent, MouseEventKind,
 };
@@ -32,7 +33,7 @@ pub struct Binding {
     pub hint: &'static str,
 }
 
-const fn key(
+pub(super) const fn key(
     code: KeyCode,
     action: Action,
     keys: &'static str,
@@ -70,7 +71,12 @@ const fn prefix(c: char, keys: &'static str, help: &'static str, scope: Scope) -
     key(KeyCode::Char(c), Action::Prefix(c), keys, help, scope)
 }
 
-const fn ctrl(c: char, action: Action, keys: &'static str, help: &'static str) -> Binding {
+pub(super) const fn ctrl(
+    c: char,
+    action: Action,
+    keys: &'static str,
+    help: &'static str,
+) -> Binding {
     Binding {
         after: None,
         code: KeyCode::Char(c),
@@ -306,6 +312,9 @@ pub fn action_for(event: KeyEvent, mode: KeyMode) -> Option<Action> {
 
 /// Keys while typing a filter: text edits it, Enter keeps it, arrows still move.
 fn filter_key(code: KeyCode, mods: KeyModifiers) -> Option<Action> {
+    if let Some(action) = super::line::line_key(code, mods) {
+        return Some(action);
+    }
     match code {
         Char(c) if !mods.contains(KeyModifiers::CONTROL) => Some(Action::FilterInput(c)),
         KeyCode::Backspace => Some(Action::FilterBackspace),
@@ -365,10 +374,12 @@ fn input_key(code: KeyCode, mods: KeyModifiers) -> Option<Action> {
             return Some(Action::FilterInput(c));
         }
     }
-    FINDER_KEYS
-        .iter()
-        .find(|b| b.code == code && b.mods == mods)
-        .map(|b| b.action)
+    super::line::line_key(code, mods).or_else(|| {
+        FINDER_KEYS
+            .iter()
+            .find(|b| b.code == code && b.mods == mods)
+            .map(|b| b.action)
+    })
 }
 
 /// The action for a mouse event: clicks select, the wheel scrolls.
@@ -385,7 +396,7 @@ pub fn mouse_action(event: MouseEvent) -> Option<Action> {
 /// The help rows: one per distinct label and text, the keymap's then the finder's.
 pub fn help_rows() -> Vec<(&'static str, &'static str)> {
     let mut rows: Vec<(&'static str, &'static str)> = Vec::new();
-    for binding in KEYMAP.iter().chain(FINDER_KEYS) {
+    for binding in KEYMAP.iter().chain(FINDER_KEYS).chain(LINE_KEYS) {
         let row = (binding.keys, binding.help);
         if !binding.help.is_empty() && !rows.contains(&row) {
             rows.push(row);
@@ -424,7 +435,7 @@ mod tests {
 
     #[test]
     fn keymap_has_no_duplicate_keys_and_every_label_has_help() {
-        for table in [KEYMAP, FINDER_KEYS] {
+        for table in [KEYMAP, FINDER_KEYS, LINE_KEYS] {
             for (i, a) in table.iter().enumerate() {
                 for b in &table[i + 1..] {
                     assert!(
@@ -436,7 +447,7 @@ mod tests {
                 }
             }
         }
-        for binding in KEYMAP.iter().chain(FINDER_KEYS) {
+        for binding in KEYMAP.iter().chain(FINDER_KEYS).chain(LINE_KEYS) {
             let shown = help_rows()
                 .iter()
                 .any(|(keys, help)| *keys == binding.keys && !help.is_empty());

@@ -138,6 +138,7 @@ impl App {
             .map(|(depth, e)| (depth, outline_item(e)))
             .collect();
         self.outline = Tree::new(rows, usize::MAX);
+        self.outline_from = None;
         self.doc = Some(doc);
         self.preview = Preview::default();
     }
@@ -145,7 +146,12 @@ impl App {
     /// Re-reads the open file on a thread; the version shown stays until the new one
     /// arrives, which keeps the folds, the selected symbol and the preview's place.
     pub fn reload_doc(&mut self) {
-        let Some(path) = self.doc.as_ref().map(|d| d.path.clone()) else {
+        let Some(path) = self
+            .doc
+            .as_ref()
+            .filter(|d| !d.standin)
+            .map(|d| d.path.clone())
+        else {
             return;
         };
         self.load_in_background(&path);
@@ -158,49 +164,13 @@ impl App {
             return;
         };
         match &doc.outline {
-            _ if doc.loading => {}
+            _ if doc.loading || doc.standin => {}
             Some(outline) if doc.error.is_none() && doc.extent.complete => {
                 index.refresh(crate::search::definitions_of(doc.path.clone(), outline));
             }
             // Gone, or no longer outlined: the picker offers none of its old definitions.
             None if doc.error.is_some() => index.remove(&doc.path),
             _ => {}
-        }
-    }
-
-    /// After a picker jump: when the file read now has the definition elsewhere (it was
-    /// saved since it was indexed), go there and say so; when it no longer has it, say so.
-    pub fn check_expected(&mut self) {
-        let Some(doc) = self.doc.as_ref().filter(|d| !d.loading) else {
-            return;
-        };
-        let Some(expect) = self.expect.take_if(|e| e.path == doc.path) else {
-            return;
-        };
-        let found = doc
-            .entries()
-            .iter()
-            .filter(|(_, e)| e.qualname == expect.qualname)
-            .map(|(_, e)| e.line)
-            .min_by_key(|line| line.abs_diff(expect.line));
-        let file = doc.name.clone();
-        match found {
-            Some(line) if line == expect.line => {}
-            Some(line) => {
-                self.jump_to_line(line - 1);
-                self.follow_cursor();
-                self.center_selection();
-                self.message = Some(format!(
-                    "{} is at line {line} now: {file} changed since it was indexed",
-                    expect.qualname
-                ));
-            }
-            None => {
-                self.message = Some(format!(
-                    "{} is no longer in {file}: it changed since it was indexed",
-                    expect.qualname
-                ));
-            }
         }
     }
 

@@ -155,6 +155,9 @@ pub struct Results {
     pub capped: Option<usize>,
     /// Why the search failed or stopped early, or what it could not read.
     pub note: Option<String>,
+    /// Enter ran this search (its query had changed): its first hit is jumped to when it
+    /// arrives, so one Enter is enough. Typing again or closing the view drops it.
+    pub jump_when_found: bool,
 }
 
 impl Default for Results {
@@ -172,6 +175,7 @@ impl Default for Results {
             hits: 0,
             capped: None,
             note: None,
+            jump_when_found: false,
         }
     }
 }

@@ -277,7 +277,14 @@ impl Lister {
             if self.matches >= MAX_MATCHES {
                 break;
             }
-            let name = path.file_name().map(|n| n.to_string_lossy());
+            // A query with a `/` matches the path below the root (`sub07/mod042`).
+            let name = match self.query.contains('/') {
+                true => path
+                    .strip_prefix(&self.root)
+                    .ok()
+                    .map(|p| p.to_string_lossy()),
+                false => path.file_name().map(|n| n.to_string_lossy()),
+            };
             if name.is_some_and(|n| fuzzy_match(&self.query, &n)) {
                 self.matches += 1;
                 needed.extend(path.parent().map(Path::to_path_buf));

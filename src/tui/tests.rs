@@ -187,6 +187,9 @@ fn render(app: &App, w: u16, h: u16) -> String {
 }
 
 mod finder;
+mod jumps;
+mod line;
+mod numbers;
 mod open;
 mod truth;
 mod watch;

@@ -45,6 +45,10 @@ struct Filter {
     matches: Vec<bool>,
     /// Matches and their ancestors: the rows shown while filtering.
     shown: Vec<bool>,
+    /// The selection is the filter's own pick (the first match in tree order), not one the
+    /// user moved to: rows arriving later (the directory filter's walk) move it to the new
+    /// first match, so the same query ends on the same row however the walk was timed.
+    auto: bool,
 }
 
 impl<T: Item> Tree<T> {
@@ -170,12 +174,21 @@ impl<T: Item> Tree<T> {
         let last = self.visible.len().saturating_sub(1) as isize;
         let target = (row as isize + delta).clamp(0, last) as usize;
         self.selected = self.visible[target];
+        self.user_chose();
+    }
+
+    /// The user moved the selection: a filter no longer picks it.
+    fn user_chose(&mut self) {
+        if let Some(filter) = &mut self.filter {
+            filter.auto = false;
+        }
     }
 
     /// Selects visible row `row` if it exists.
     pub fn select_row(&mut self, row: usize) {
         if let Some(&index) = self.visible.get(row) {
             self.selected = index;
+            self.user_chose();
         }
     }
 
@@ -339,11 +352,7 @@ impl<T: Item> Tree<T> {
             }
             return;
         }
-        let direct: Vec<bool> = self
-            .nodes
-            .iter()
-            .map(|n| fuzzy_match(query, n.item.key()))
-            .collect();
+        let direct = self.direct_matches(query);
         // One pass with the stack of open ancestors marks every match's ancestors.
         let mut matches = direct.clone();
         let mut ancestors: Vec<usize> = Vec::new();
@@ -364,17 +373,44 @@ impl<T: Item> Tree<T> {
             }
             ancestors.push(i);
         }
+        // The same query keeps a selection the user moved to; a new one, or the filter's
+        // own pick, goes to the first match in tree order (a stable order: the same query
+        // selects the same row).
+        let same = self.filter.as_ref().filter(|f| f.query == query);
+        let auto = same.is_none_or(|f| f.auto);
         self.filter = Some(Filter {
             query: query.to_string(),
             matches: direct.clone(),
             shown: matches,
+            auto: true,
         });
         self.refresh();
-        if let Some(first) = self.visible.iter().copied().find(|&i| direct[i]) {
-            if !direct.get(self.selected).copied().unwrap_or(false) {
-                self.selected = first;
-            }
+        let on_match = direct.get(self.selected).copied().unwrap_or(false);
+        match self.visible.iter().copied().find(|&i| direct[i]) {
+            Some(first) if auto || !on_match => self.selected = first,
+            _ => self.user_chose(),
         }
+    }
+
+    /// Nodes matching `query` themselves: by their key, or, for a query with a `/`, by the
+    /// path of keys from the top (`sub07/mod042` finds `sub07/mod042.rs`).
+    fn direct_matches(&self, query: &str) -> Vec<bool> {
+        if !query.contains('/') {
+            return self
+                .nodes
+                .iter()
+                .map(|n| fuzzy_match(query, n.item.key()))
+                .collect();
+        }
+        let mut path: Vec<&str> = Vec::new();
+        self.nodes
+            .iter()
+            .map(|node| {
+                path.truncate(node.depth);
+                path.push(node.item.key().trim_end_matches('/'));
+                fuzzy_match(query, &path.join("/"))
+            })
+            .collect()
     }
 
     /// The visible rows that match the filter themselves, top to bottom.
@@ -399,6 +435,7 @@ impl<T: Item> Tree<T> {
         };
         if let Some(&index) = pick {
             self.selected = index;
+            self.user_chose();
         }
     }
 

@@ -245,12 +245,13 @@ pub fn tree_prefix<T>(node: &super::tree::Node<T>, open: bool) -> Span<'static> 
 pub fn title(name: &str, app: &App, pane: Focus, query: Option<&str>) -> Line<'static> {
     let mut text = format!(" {name} ");
     if let Some(query) = query {
-        let cursor = if app.filtering && app.focus == pane {
-            "▏"
-        } else {
-            ""
-        };
-        text.push_str(&format!("/{query}{cursor} "));
+        match app.filtering && app.focus == pane {
+            true => {
+                let (before, after) = app.line.split(query);
+                text.push_str(&format!("/{before}▏{after} "));
+            }
+            false => text.push_str(&format!("/{query} ")),
+        }
     }
     Line::raw(name_for_terminal(&text).into_owned())
 }

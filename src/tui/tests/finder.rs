@@ -21,6 +21,12 @@ fn type_text(app: &mut App, text: &str) {
     }
 }
 
+/// Runs the typed search as the end of a typing pause does (Enter would also jump).
+fn run_typed(app: &mut App) {
+    app.results.due = Some(std::time::Instant::now());
+    assert!(crate::tui::finder::start_due_search(app));
+}
+
 fn open_name(app: &App) -> Option<String> {
     app.doc.as_ref().map(|d| d.name.clone())
 }
@@ -152,7 +158,7 @@ fn text_search_groups_hits_by_file_and_entry_and_jumps() {
     update(&mut app, Action::Search);
     assert_eq!(app.overlay, Overlay::Search);
     type_text(&mut app, r"self\.items");
-    update(&mut app, Action::FilterAccept);
+    run_typed(&mut app);
     assert!(app.results.ran.is_some());
     settle(&mut app);
     let results = &app.results;
@@ -186,7 +192,7 @@ fn a_bad_regex_is_one_line_in_the_view() {
     let mut app = opened(&fx, (120, 40));
     update(&mut app, Action::Search);
     type_text(&mut app, "items");
-    update(&mut app, Action::FilterAccept);
+    run_typed(&mut app);
     settle(&mut app);
     assert!(app.results.hits > 0);
     type_text(&mut app, "(unclosed");
@@ -257,7 +263,7 @@ fn finder_snapshots() {
         update(&mut app, Action::Escape);
         update(&mut app, Action::Search);
         type_text(&mut app, "items");
-        update(&mut app, Action::FilterAccept);
+        run_typed(&mut app);
         settle(&mut app);
         insta::assert_snapshot!(format!("search_{w}x{h}"), render(&app, w, h));
         update(&mut app, Action::Escape);
@@ -366,7 +372,7 @@ fn a_picker_row_older_than_its_file_jumps_to_where_the_definition_is_now() {
     assert_eq!(selected_name(&app), Some("Store.get"));
     assert_eq!(app.preview.cursor + 1, 19, "where it is now, not line 16");
     let note = app.message.clone().unwrap_or_default();
-    assert!(note.contains("line 19 now"), "{note}");
+    assert!(note.contains("Store.get moved: L16 -> L19"), "{note}");
     // The index took the new version: `main` is gone from the picker, `start` is there.
     update(&mut app, Action::Symbols);
     for _ in 0.."Store.get".len() {
@@ -379,6 +385,52 @@ fn a_picker_row_older_than_its_file_jumps_to_where_the_definition_is_now() {
         "{:?}",
         app.picker.ranking.rows
     );
+}
+
+/// The file the row points into is the open one, saved since it was read and indexed: the
+/// jump must not trust the version on screen (the watcher's reload may not have come yet).
+#[test]
+fn a_picker_jump_into_the_open_file_saved_since_finds_the_definition() {
+    let fx = super::fixture();
+    let mut app = app(&fx, ColorMode::Mono, (120, 40));
+    select_dir(&mut app, "app.py");
+    update(&mut app, Action::Enter);
+    settle(&mut app);
+    update(&mut app, Action::Symbols);
+    type_text(&mut app, "Store.get");
+    settle(&mut app);
+    assert_eq!(app.picker.selected().map(|r| r.line), Some(16));
+    let path = fx.root.join("app.py");
+    std::fs::write(&path, format!("#\n#\n#\n#\n{}", super::APP_PY)).unwrap();
+    update(&mut app, Action::FilterAccept);
+    settle(&mut app);
+    assert_eq!(
+        app.preview.cursor + 1,
+        20,
+        "the definition, not the comment above it"
+    );
+    assert_eq!(selected_name(&app), Some("Store.get"));
+    let note = app.message.clone().unwrap_or_default();
+    assert!(note.contains("Store.get moved: L16 -> L20"), "{note}");
+}
+
+#[test]
+fn a_search_hit_in_a_file_saved_since_the_search_finds_its_line() {
+    let fx = super::fixture();
+    let mut app = on_guide(&fx, (120, 40));
+    update(&mut app, Action::Search);
+    type_text(&mut app, "return value");
+    run_typed(&mut app);
+    settle(&mut app);
+    assert_eq!(app.results.selected().map(|(_, line)| line), Some(14));
+    let path = fx.root.join("app.py");
+    std::fs::write(&path, format!("#\n#\n#\n#\n{}", super::APP_PY)).unwrap();
+    update(&mut app, Action::FilterAccept);
+    settle(&mut app);
+    assert_eq!(open_name(&app).as_deref(), Some("app.py"));
+    assert_eq!(app.preview.cursor + 1, 18);
+    let note = app.message.clone().unwrap_or_default();
+    assert!(note.contains("the hit moved: L14 -> L18"), "{note}");
 }
 
 #[test]
@@ -398,7 +450,7 @@ fn a_picker_row_whose_definition_is_gone_says_so() {
     update(&mut app, Action::FilterAccept);
     settle(&mut app);
     let note = app.message.clone().unwrap_or_default();
-    assert!(note.contains("main is no longer in app.py"), "{note}");
+    assert!(note.contains("main is gone from app.py"), "{note}");
 }
 
 #[test]

@@ -52,7 +52,13 @@ fn every_link_out_of_the_root_reads_outside_root() {
             message.contains(&format!("{name}: outside --root")),
             "{name}: {message}"
         );
-        assert!(app.doc.is_none(), "{name} was opened");
+        // The row shows what it is (a stand-in that reads nothing), never the file.
+        assert!(
+            app.doc
+                .as_ref()
+                .is_none_or(|d| d.standin && d.text.is_empty()),
+            "{name} was opened"
+        );
     }
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
@@ -116,4 +122,45 @@ fn the_viewer_reads_check_the_root_on_the_opened_file() {
     // Without a root the same link reads, so the check is what refused it.
     let free = Doc::load(&link, LoadOptions::default(), None, &theme);
     assert!(free.text.contains("SECRET"));
+}
+
+/// Moving onto a folder or a link after a file was open: the outline, preview and status bar
+/// say what the row is, never the file shown before (issue 26 item 7).
+#[cfg(unix)]
+#[test]
+fn a_folder_or_link_selected_shows_what_it_is_not_the_last_file() {
+    use std::os::unix::fs::symlink;
+    let fx = super::fixture();
+    let outside = tempfile::tempdir().unwrap();
+    symlink("app.py", fx.root.join("to_app.py")).unwrap();
+    symlink("no_such.py", fx.root.join("dangling.py")).unwrap();
+    symlink(outside.path(), fx.root.join("away")).unwrap();
+    let mut app = super::opened(&fx, (120, 40));
+    app.confine = Some(fx.root.canonicalize().unwrap());
+    app.focus = crate::tui::app::Focus::Dir;
+    let cases = [
+        ("docs", "folder · 0 folders, 1 file · Enter opens it"),
+        ("to_app.py", "link → app.py · Enter follows the link"),
+        ("dangling.py", "link → no_such.py · dangling"),
+        ("away", "outside --root"),
+    ];
+    for (name, what) in cases {
+        let path = app.root.join(name);
+        select_path(&mut app, &path);
+        crate::tui::action::preview_dir_selection(&mut app);
+        let screen = super::render(&app, 120, 40);
+        assert!(screen.contains(what), "{name}: {screen}");
+        assert!(
+            !screen.contains("def get") && !screen.contains("Store.get"),
+            "{name} still shows app.py: {screen}"
+        );
+        let status = screen.lines().last().unwrap_or_default();
+        assert!(status.contains(name), "{name}: {status}");
+    }
+    // Back on a file, it opens as before; the stand-ins left no place in the jump list.
+    let path = app.root.join("app.py");
+    select_path(&mut app, &path);
+    crate::tui::action::preview_dir_selection(&mut app);
+    settle(&mut app);
+    assert!(super::render(&app, 120, 40).contains("def get"));
 }

@@ -586,7 +586,7 @@ fn the_outline_marks_where_the_nesting_limit_cut_the_tree() {
         app.focus = Focus::Outline;
         app.sync();
         let screen = render(&app, w, h);
-        assert!(screen.contains("Inner 2 …"), "{screen}");
+        assert!(screen.contains("Inner …"), "{screen}");
         assert!(app.outline.nodes()[1].item.nesting_cut);
         update(&mut app, Action::Down);
         assert!(status(&app).contains("nesting limit"), "{}", status(&app));

@@ -70,6 +70,9 @@ fn changes_relist_the_pane_reload_the_open_file_and_update_the_index() {
         lines.map(|n| n + 1),
         "the new definition is in the outline"
     );
+    // The index takes the saved file on its own thread: wait for it, or the count below
+    // could read one more before the deletion is taken.
+    assert!(until(&mut app, |app| count(app) == indexed + 2), "appended");
 
     // Deleted: gone from the pane and the index.
     std::fs::remove_file(&new).unwrap();

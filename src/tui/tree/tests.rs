@@ -202,3 +202,45 @@ fn scrolling_keeps_selection_visible() {
     empty.set_filter("x");
     assert!(empty.selected().is_none());
 }
+
+/// Issue 26 item 14: the directory filter's walk grafts rows in an order that depends on
+/// timing; the filter's own pick is the first match in tree order once they are in, so the
+/// same query ends on the same row. A row the user moved to stays.
+#[test]
+fn the_filters_pick_is_the_first_match_whatever_arrives_later() {
+    let mut tree = Tree::new(vec![(0, "a"), (0, "b"), (0, "mx")], 1);
+    tree.set_filter("x");
+    assert_eq!(tree.selected().map(|n| n.item), Some("mx"));
+    tree.graft(|item| (*item == "a").then(|| vec!["ax"]));
+    assert_eq!(
+        tree.selected().map(|n| n.item),
+        Some("ax"),
+        "{:?}",
+        shown(&tree)
+    );
+    tree.next_match(true);
+    assert_eq!(tree.selected().map(|n| n.item), Some("mx"));
+    tree.graft(|item| (*item == "b").then(|| vec!["bx"]));
+    assert_eq!(
+        tree.selected().map(|n| n.item),
+        Some("mx"),
+        "the user's choice stays"
+    );
+}
+
+#[test]
+fn a_query_with_a_slash_matches_paths() {
+    let items = vec![
+        (0, "sub07"),
+        (1, "mod041.rs"),
+        (1, "mod042.rs"),
+        (0, "sub08"),
+        (1, "mod042.rs"),
+    ];
+    let mut tree = Tree::new(items, usize::MAX);
+    tree.set_filter("sub07/mod042");
+    assert_eq!(shown(&tree), ["sub07", "mod042.rs"]);
+    assert_eq!(tree.selected_index(), 2);
+    tree.set_filter("mod042");
+    assert_eq!(tree.match_position(), Some((1, 2)));
+}

@@ -3,6 +3,7 @@
 
 use super::{draw_tree, pane_block, title, tree_prefix, Palette};
 use crate::outline::Kind;
+use crate::parse::thousands;
 use crate::sanitize::name_for_terminal;
 use crate::tui::app::{App, Focus, OutlineItem};
 use crate::tui::tree::Node;
@@ -37,6 +38,7 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
         return;
     }
     let width = rect.width.saturating_sub(2) as usize;
+    let columns = Columns::of(app);
     draw_tree(
         frame,
         &app.outline,
@@ -44,8 +46,70 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
         block,
         focused,
         palette,
-        |index, node| row(app, index, node, width, palette),
+        |index, node| row(app, index, node, width, &columns, palette),
     );
+}
+
+/// The number columns at the right of every row, as wide as their widest entry, so that line
+/// numbers and token counts line up and read at a glance: `  1,204  ~3,400 tok`.
+struct Columns {
+    line: usize,
+    /// The token count's width with its estimate mark (0: counts are off).
+    tokens: usize,
+    mark: &'static str,
+    /// Some row has a changed marker: every row keeps its column, so the numbers line up.
+    marker: bool,
+}
+
+/// The unit after a token count: the status bar says "tokens".
+const TOKEN_UNIT: &str = " tok";
+
+impl Columns {
+    fn of(app: &App) -> Columns {
+        let nodes = app.outline.nodes();
+        let widest = |n: usize| thousands(n).len();
+        let line = nodes.iter().map(|n| widest(n.item.line)).max().unwrap_or(1);
+        let encoding = app
+            .doc
+            .as_ref()
+            .and_then(|doc| doc.outline.as_ref()?.tokens);
+        let mark = encoding.map_or("~", |(_, encoding)| crate::tokens::estimate_mark(encoding));
+        let tokens = match app.options.tokens {
+            false => 0,
+            true => nodes
+                .iter()
+                .filter_map(|n| n.item.tokens)
+                .map(|t| widest(t) + mark.len())
+                .max()
+                .unwrap_or(0),
+        };
+        let marker = app.options.diff && nodes.iter().any(|n| n.item.changed);
+        Columns {
+            line,
+            tokens,
+            mark,
+            marker,
+        }
+    }
+
+    /// The columns' spans for `item`, and their width.
+    fn spans(&self, item: &OutlineItem, palette: &Palette) -> (Vec<Span<'static>>, usize) {
+        let mut spans = vec![Span::styled(
+            format!(" {:>w$}", thousands(item.line), w = self.line),
+            palette.dim(),
+        )];
+        let mut width = 1 + self.line;
+        if self.tokens > 0 {
+            let count = match item.tokens {
+                Some(tokens) => format!("{}{}", self.mark, thousands(tokens)),
+                None => String::new(),
+            };
+            spans.push(Span::raw(format!(" {count:>w$}", w = self.tokens)));
+            spans.push(Span::styled(TOKEN_UNIT, palette.dim()));
+            width += 1 + self.tokens + TOKEN_UNIT.len();
+        }
+        (spans, width)
+    }
 }
 
 /// One outline row: fold marker, signature (or kind tag and name), line, tokens, marker.
@@ -54,22 +118,15 @@ fn row(
     index: usize,
     node: &Node<OutlineItem>,
     width: usize,
+    columns: &Columns,
     palette: &Palette,
 ) -> Line<'static> {
     let item = &node.item;
     let prefix = tree_prefix(node, app.outline.shows_children(index));
-    let mut tail = format!(" {}", item.line);
-    if let Some(tokens) = item.tokens.filter(|_| app.options.tokens) {
-        let encoding = app
-            .doc
-            .as_ref()
-            .and_then(|doc| doc.outline.as_ref()?.tokens);
-        let mark = encoding.map_or("~", |(_, encoding)| crate::tokens::estimate_mark(encoding));
-        tail.push_str(&format!(" {mark}{tokens}"));
-    }
+    let (numbers, numbers_width) = columns.spans(item, palette);
     let marker = item.changed && app.options.diff;
     // Where the parser's nesting limit cut the tree, the row says so (as print mode does).
-    let fixed = prefix.width() + tail.len() + if marker { 2 } else { 0 };
+    let fixed = prefix.width() + numbers_width + if columns.marker { 2 } else { 0 };
     let cut = match item.nesting_cut {
         false => "",
         // The longest note that leaves the name its room.
@@ -102,15 +159,20 @@ fn row(
         true => label.into_owned(),
         false => truncate(&name, room.saturating_sub(tag.len())),
     };
+    // The numbers stand at the right edge, in columns.
+    let pad = room.saturating_sub(tag.len() + label.width());
     let mut spans = vec![
         prefix,
         Span::styled(tag, kind_style(item.kind, palette)),
         Span::styled(label, name_style),
-        Span::styled(tail, palette.dim()),
         Span::styled(cut, palette.changed()),
+        Span::raw(" ".repeat(pad)),
     ];
+    spans.extend(numbers);
     if marker {
         spans.push(Span::styled(" ●", palette.changed()));
+    } else if columns.marker {
+        spans.push(Span::raw("  "));
     }
     Line::from(spans)
 }

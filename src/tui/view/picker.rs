@@ -44,10 +44,12 @@ pub fn draw(frame: &mut Frame, app: &App, rect: Rect, palette: &Palette) {
         true => palette.selected(true),
         false => Style::default(),
     };
+    let (before, after) = app.line.split(query);
     let mut lines = vec![Line::from(vec![
         Span::styled("> ", palette.accent()),
-        Span::styled(name_for_terminal(query).into_owned(), query_style),
+        Span::styled(name_for_terminal(before).into_owned(), query_style),
         Span::styled("▏", palette.accent()),
+        Span::styled(name_for_terminal(after).into_owned(), query_style),
     ])];
     lines.extend(rows);
     let block = pane_block(Line::raw(truncate(&title, width)), true, palette);
