@@ -301,18 +301,21 @@ impl Highlighter {
             return true;
         };
         let wanted = |i: &usize| line(*i).is_some();
-        if range
-            .clone()
-            .filter(wanted)
-            .all(|i| self.cache.contains_key(&i))
-        {
-            return true;
-        }
         if self.cache.len() > CACHE_LINES {
             self.cache.clear();
         }
+        // Parsing starts at or above the first line still to colour, not the range's first:
+        // a parse that stopped inside the range resumes there, where restarting above the
+        // range could spend every call's budget again on the same lines and never get further.
+        let Some(first_missing) = range
+            .clone()
+            .filter(wanted)
+            .find(|i| !self.cache.contains_key(i))
+        else {
+            return true;
+        };
         let started = std::time::Instant::now();
-        let (mut at, mut parse, mut state, exact) = self.start_for(range.start, syntax);
+        let (mut at, mut parse, mut state, exact) = self.start_for(first_missing, syntax);
         let highlighter = syntect::highlighting::Highlighter::new(&self.theme);
         let set = syntaxes();
         let mut parsed = 0;
@@ -528,6 +531,31 @@ mod tests {
         }
         assert_eq!(h.checkpoints.len(), 3, "checkpoints kept on the way");
         assert!(h.prepare_within(2_500..2_510, get, budget));
+    }
+
+    /// A range taller than one call's work, far below a checkpoint: each call goes on where
+    /// the last stopped inside the range (restarting above it lived-locked the viewer's
+    /// colouring loop, with every call parsing the same lines).
+    #[test]
+    fn a_range_taller_than_one_call_is_coloured_over_calls() {
+        let text = lines(3_000);
+        let syntax = syntax_for(Path::new("a.py"), "");
+        let theme = theme(DEFAULT_THEME).expect("default theme exists");
+        let mut whole = Highlighter::new(syntax, theme.clone(), 1000);
+        let get = |i: usize| text.get(i).map(String::as_str);
+        whole.prepare(2_500..2_540, get);
+        let mut h = Highlighter::new(syntax, theme, 1000);
+        h.prepare(0..2_001, get);
+        // A zero budget parses the 16 lines every call makes.
+        let budget = Some(std::time::Duration::ZERO);
+        let mut calls = 0;
+        while !h.prepare_within(2_500..2_540, get, budget) {
+            calls += 1;
+            assert!(calls < 200, "no progress after {calls} calls");
+        }
+        for i in 2_500..2_540 {
+            assert_eq!(h.cached(i), whole.cached(i), "the same colours at line {i}");
+        }
     }
 
     #[test]

@@ -189,6 +189,11 @@ impl App {
                 return false;
             }
             if self.colouring {
+                // Colours go on without sleeping, but results still arrive: a preview whose
+                // lines are not loaded yet stays uncoloured until its load is received.
+                if let Some(message) = self.jobs.recv_timeout(Duration::ZERO) {
+                    self.receive(message);
+                }
                 continue;
             }
             // A search waiting for typing to pause starts when its time comes.

@@ -151,8 +151,14 @@ fn settle(app: &mut App) {
     let settled = app.settle(std::time::Duration::from_secs(60));
     assert!(
         settled,
-        "background work never ended: loading {:?}, peek {:?}, git {}, assets {}, search {}",
-        app.loading, app.peek_loading, app.git_pending, app.assets_pending, app.results.running
+        "background work never ended: loading {:?}, peek {:?}, git {}, assets {}, search {}, colouring {}, due {:?}",
+        app.loading,
+        app.peek_loading,
+        app.git_pending,
+        app.assets_pending,
+        app.results.running,
+        app.colouring,
+        app.results.due
     );
 }
 
