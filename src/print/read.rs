@@ -7,7 +7,7 @@ use crate::document::Document;
 use crate::error::Result;
 use crate::lang::Language;
 use crate::outline::select::{self, Budget};
-use crate::outline::{Entry, Outline};
+use crate::outline::{Entry, Kind, Outline};
 use crate::sanitize::{lines_for_terminal, name_for_terminal, path_for_terminal};
 use std::fmt::Write as _;
 use std::io::Write;
@@ -93,32 +93,56 @@ pub(super) fn symbol(
         );
         write_line(err, &note)?;
     }
-    if let Some(note) = declaration_note(input, found.entry) {
+    if let Some(note) = declaration_note(input, found.entry, !found.others.is_empty()) {
         write_line(err, &note)?;
     }
     symbol_entry(config, input, found.entry, out)
 }
 
 /// For a C or C++ function declared without its body (`void draw() const;` in a header, a
-/// member declared in its class), a note that says so: the answer is a declaration, and its
-/// definition lies in the paths searched only if a search of them lists it (a directory
-/// search puts a definition before its declaration).
-pub(super) fn declaration_note(input: &Document, entry: &Entry) -> Option<String> {
-    let language = input.outline.as_ref()?.language;
-    if !matches!(language, Language::C | Language::Cpp)
-        || !crate::search::rank::is_declaration(entry.kind, entry.line, entry.end_line)
-    {
+/// member declared in its class), a note that says so and where its definition is: a
+/// namesake in the same file (`void W::draw() const { }`), else the other matches listed
+/// (`others`), else nowhere in the paths searched.
+pub(super) fn declaration_note(input: &Document, entry: &Entry, others: bool) -> Option<String> {
+    let outline = input.outline.as_ref()?;
+    if !matches!(outline.language, Language::C | Language::Cpp) || !declares(input, entry) {
         return None;
     }
-    let line = input.lines().get(entry.line.checked_sub(1)?).copied()?;
-    let code = line.split("//").next().unwrap_or(line).trim_end();
-    (code.ends_with(';') && !code.contains('{')).then(|| {
-        format!(
-            "outline: {} (L{}) is a declaration without a body; no definition of it is in the paths searched",
-            name_for_terminal(&entry.qualname),
-            entry.line
-        )
+    let key = crate::search::rank::namesake_key(&entry.qualname);
+    let definition = outline.walk().into_iter().map(|(_, e)| e).find(|e| {
+        e.id != entry.id
+            && matches!(e.kind, Kind::Function | Kind::Method)
+            && crate::search::rank::namesake_key(&e.qualname) == key
+            && !declares(input, e)
+    });
+    let name = name_for_terminal(&entry.qualname);
+    let line = entry.line;
+    Some(match (definition, others) {
+        (Some(definition), _) => format!(
+            "outline: {name} (L{line}) is a declaration without a body; its definition: {} (L{})",
+            name_for_terminal(&definition.qualname),
+            definition.line
+        ),
+        (None, true) => format!(
+            "outline: {name} (L{line}) is a declaration without a body; its definition may be among the other matches"
+        ),
+        (None, false) => format!(
+            "outline: {name} (L{line}) is a declaration without a body; no definition of it is in the paths searched"
+        ),
     })
+}
+
+/// Whether `entry` is one line that ends in `;` with no body: a declaration.
+fn declares(input: &Document, entry: &Entry) -> bool {
+    if !crate::search::rank::is_declaration(entry.kind, entry.line, entry.end_line) {
+        return false;
+    }
+    let lines = input.lines();
+    let Some(line) = entry.line.checked_sub(1).and_then(|i| lines.get(i)) else {
+        return false;
+    };
+    let code = line.split("//").next().unwrap_or(line).trim_end();
+    code.ends_with(';') && !code.contains('{')
 }
 
 /// Prints `entry` of `input`: its body, numbered, or with `--depth` its own outline (its

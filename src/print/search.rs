@@ -297,7 +297,10 @@ fn bodies(
     let mut written = 0;
     for (index, found) in matches.iter().enumerate() {
         let mut rendered = Vec::new();
-        outcome = worst(outcome, body(config, found, false, &mut rendered, err)?);
+        outcome = worst(
+            outcome,
+            body(config, found, false, false, &mut rendered, err)?,
+        );
         if index > 0 && written + rendered.len() > max_output {
             let mut rest = String::new();
             let mut listed = 0;
@@ -437,11 +440,13 @@ struct DefinitionObject<'a> {
 }
 
 /// Prints the body of a definition found in a walk, read again from its file; `alone` when
-/// it is a `--symbol` answer (a declaration then says it is one).
+/// it is a `--symbol` answer (a declaration then says it is one, and `others` whether other
+/// matches were listed).
 fn body(
     config: &Config,
     found: &Definition,
     alone: bool,
+    others: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<Outcome> {
@@ -456,7 +461,8 @@ fn body(
         Some(entry) => {
             // The best of a `--symbol` search: a declaration is the answer only when no
             // definition was found (definitions rank first), which it says.
-            if let Some(note) = read::declaration_note(&document, entry).filter(|_| alone) {
+            let note = alone.then(|| read::declaration_note(&document, entry, others));
+            if let Some(note) = note.flatten() {
                 write_line(err, &note)?;
             }
             read::symbol_entry(config, &document, entry, out)
@@ -577,7 +583,10 @@ pub(super) fn symbol_in_tree(
         let note = format!("outline: … and {hidden} more matches\n");
         write_out(err, note.as_bytes())?;
     }
-    let outcome = worst(outcome, body(config, best, true, out, err)?);
+    let outcome = worst(
+        outcome,
+        body(config, best, true, !others.is_empty(), out, err)?,
+    );
     write_out(err, partial.as_bytes())?;
     Ok(outcome)
 }

@@ -535,6 +535,15 @@ fn symbol_says_when_its_answer_is_a_declaration_only() {
         err.contains("also matches w.h#1.1 method W.draw (L3)"),
         "{err}"
     );
+    // A one-line definition in the same file is where the declaration points.
+    env.write(
+        "one_line/w.cpp",
+        "class W {\n public:\n  void draw() const;\n};\nvoid W::draw() const { }\n",
+    );
+    let (_, err, _) = env.print(&["--symbol", "W.draw", "one_line/w.cpp"]);
+    assert!(err.contains("its definition: W::draw (L5)"), "{err}");
+    let (_, err, _) = env.print(&["--symbol", "W.draw", "one_line"]);
+    assert!(!err.contains("no definition"), "{err}");
     // A one-line definition is no declaration.
     env.write("one.cpp", "void one() { }\n");
     let (_, err, _) = env.print(&["--symbol", "one", "one.cpp"]);
