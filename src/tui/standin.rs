@@ -4,6 +4,7 @@
 use super::app::App;
 use super::doc::Doc;
 use super::files::DirItem;
+use crate::walk::{self, ListedKind, WalkOptions};
 use std::path::Path;
 
 /// Entries counted at most for a folder's summary: the count is a glance, not a walk.
@@ -14,22 +15,27 @@ impl App {
     pub fn show_standin(&mut self, item: &DirItem) {
         let what = match &item.link {
             Some(target) => link_summary(&item.path, target, self.confine.as_deref()),
-            None => folder_summary(&item.path),
+            None => folder_summary(&item.path, &self.walk_options(true)),
         };
         self.loading = None;
         self.set_doc(Doc::standin(&item.path, what, &self.theme));
     }
 }
 
-/// "folder · 3 folders, 12 files · Enter opens it".
-fn folder_summary(path: &Path) -> String {
-    let entries = match std::fs::read_dir(path) {
-        Ok(entries) => entries,
+/// "folder · 3 folders, 12 files · Enter opens it": the rows Enter would list, read as the
+/// directory pane reads them (through the walk, so under `--root` a folder swapped for a link
+/// out of it is refused, not counted).
+fn folder_summary(path: &Path, options: &WalkOptions) -> String {
+    let listing = match walk::list_dir(path, options) {
+        Ok(listing) => listing,
         Err(err) => return format!("folder · not readable ({err})"),
     };
     let (mut folders, mut files) = (0usize, 0usize);
-    for entry in entries.flatten().take(COUNT_AT_MOST) {
-        match entry.file_type().is_ok_and(|t| t.is_dir()) {
+    for entry in listing.entries.iter().take(COUNT_AT_MOST) {
+        match matches!(
+            entry.kind,
+            ListedKind::Dir | ListedKind::Link { to_dir: true, .. }
+        ) {
             true => folders += 1,
             false => files += 1,
         }
