@@ -49,6 +49,10 @@ pub struct EntryRef {
     pub signature: Option<String>,
     pub line: usize,
     pub end_line: usize,
+    /// Where its docs start ([`Entry::doc_line`]).
+    pub doc_line: usize,
+    /// A heading's level.
+    pub level: Option<u8>,
     /// Tokens of the entry's lines, when counts were asked for.
     pub tokens: Option<usize>,
     /// How many children the entry has.
@@ -71,6 +75,8 @@ impl EntryRef {
             signature: entry.signature.as_deref().map(str::to_string),
             line: entry.line,
             end_line: entry.end_line,
+            doc_line: entry.doc_line,
+            level: entry.level,
             tokens: entry.tokens,
             children: entry.children.len(),
             bare_at: entry.name.len() - entry.bare_name().len(),

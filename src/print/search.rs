@@ -6,9 +6,10 @@ use super::{json_line, picture, read, text, write_line, write_out, Outcome};
 use crate::config::{Config, Mode};
 use crate::document::Document;
 use crate::error::{Error, Result};
-use crate::outline::Kind;
+use crate::outline::{Entry, Kind};
 use crate::sanitize::{echo, for_terminal, name_for_terminal};
 use crate::search::{self, Definition, FileHits, FindQuery, FindResult, HitGroup, Scope, Summary};
+use crate::source::Loaded;
 use crate::walk::{self, WalkOptions};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -439,6 +440,36 @@ struct DefinitionObject<'a> {
     implements: Option<&'a str>,
 }
 
+/// A `--find` body as text: the entry's lines read again from its file, which must still hash
+/// as it did when searched, without outlining it a second time (a 10 MB file's outline is
+/// most of the memory such a read would take).
+fn lines_of_body(
+    config: &Config,
+    found: &Definition,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Outcome> {
+    let path = walk::shown(&found.path);
+    let loaded = crate::source::read_in(path, config.root.as_deref())?;
+    let unchanged = matches!(&loaded, Loaded::Text { hash, .. } if *hash == found.hash);
+    if !unchanged {
+        let message = format!(
+            "outline: {} changed while it was searched; search again",
+            found.path.display()
+        );
+        write_line(err, &message)?;
+        return Ok(Outcome::PartialFailure);
+    }
+    let document = Document::from_loaded(path, loaded, None);
+    let found = &found.entry;
+    let mut entry = Entry::new(found.kind, found.name.as_str(), found.line, found.end_line);
+    entry.qualname = found.qualname.as_str().into();
+    entry.signature = found.signature.as_deref().map(Into::into);
+    entry.doc_line = found.doc_line;
+    entry.level = found.level;
+    read::symbol_entry(config, &document, &entry, out)
+}
+
 /// Prints the body of a definition found in a walk, read again from its file; `alone` when
 /// it is a `--symbol` answer (a declaration then says it is one, and `others` whether other
 /// matches were listed).
@@ -451,6 +482,9 @@ fn body(
     err: &mut dyn Write,
 ) -> Result<Outcome> {
     let path = walk::shown(&found.path);
+    if !alone && !config.json && config.depth.is_none() {
+        return lines_of_body(config, found, out, err);
+    }
     let document = Document::open_in(path, Some(found.language), config.root.as_deref())?;
     let entry = document
         .outline
