@@ -19,7 +19,7 @@
 //! use outliner::{parse, Language};
 //!
 //! let outline = parse::outline_text("def f():\n    pass\n", parse::ParseOptions::new(Language::Python));
-//! assert_eq!(outline.entries[0].name, "f");
+//! assert_eq!(outline.entries[0].name(), "f");
 //! ```
 
 pub mod document;

@@ -1,11 +1,12 @@
 //! The outline model every consumer shares: an [`Outline`] per file holding a tree of [`Entry`].
 //!
 //! Parsers build entries with kind, name, signature and line range; [`Outline::new`] then
-//! sorts children into source order and fills in the derived fields (positional ids and
-//! qualified names) so that no parser can get them wrong.
+//! sorts children into source order and fills in the derived fields (each entry's place
+//! among its siblings, which positional ids are made of, and qualified names) so that no
+//! parser can get them wrong.
 
 use crate::lang::Language;
-/// The string type of names, qualified names, ids and signatures: up to 24 bytes are kept
+/// The string type of names, qualified names and signatures: up to 24 bytes are kept
 /// inline. Re-exported so that an embedder building entries needs no dependency of its own.
 pub use compact_str::CompactString;
 
@@ -93,13 +94,23 @@ impl std::fmt::Display for Kind {
 }
 
 /// One entry of an outline: a definition, a heading, a key, a rule.
+///
+/// At most 128 bytes (see the size test): parsers move entries while they build and sort
+/// trees, and every byte is copied on each move. So the bare name is stored as the tail of the
+/// qualified name rather than as a string of its own, and the positional id is not stored but
+/// made from each entry's place among its siblings ([`Outline::id_of`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
     pub kind: Kind,
-    /// The bare name (`method`, `Foo`, `server.port` for a TOML dotted key).
-    pub name: CompactString,
-    /// Ancestors' names and this name joined with `.`; filled by [`Outline::new`].
-    pub qualname: CompactString,
+    /// The qualified name; the bare name is its tail from `name_at`. A parser's name until
+    /// [`Outline::new`] puts the ancestors' names before it.
+    qualified: CompactString,
+    /// Where the bare name starts in `qualified`.
+    name_at: u32,
+    /// 1-based place among the siblings when [`Outline::new`] numbered them; the last
+    /// segment of the positional id. Filtering siblings out (`--changed`) keeps it, so an id
+    /// still names the entry in the whole outline.
+    index: u32,
     /// The declaration as written, on one line (`def f(a, b) -> int`), when the parser knows it.
     pub signature: Option<CompactString>,
     /// Heading level (1-6) for Markdown headings.
@@ -112,12 +123,10 @@ pub struct Entry {
     /// above the entry start; `line` when there are none. Never after `line`, never inside an
     /// earlier sibling or on the parent's first line (set by the parser core's doc pass).
     pub doc_line: usize,
-    /// Positional id: `1.2.3` is the 3rd child of the 2nd child of the 1st root; filled by [`Outline::new`].
-    pub id: CompactString,
     /// Nested entries, in source order.
     pub children: Vec<Entry>,
     /// Tokens of lines `line..=end_line`; set by `tokens::annotate`, never by a parser.
-    pub tokens: Option<usize>,
+    pub tokens: Option<u32>,
     /// A changed line or deletion point lies in the range; set by [`Outline::mark_changes`].
     pub changed: bool,
     /// Set when the parser did not list what this entry's body holds (its `children` are then
@@ -152,19 +161,61 @@ impl Entry {
         crate::parse::budget::count(line);
         Entry {
             kind,
-            name: name.into(),
-            qualname: CompactString::default(),
+            qualified: name.into(),
+            name_at: 0,
+            index: 0,
             signature: None,
             level: None,
             line,
             end_line: end_line.max(line),
             doc_line: line,
-            id: CompactString::default(),
             children: Vec::new(),
             tokens: None,
             changed: false,
             truncated: None,
             owners: Owners::default(),
+        }
+    }
+
+    /// The bare name (`method`, `Foo`, `server.port` for a TOML dotted key).
+    #[inline]
+    pub fn name(&self) -> &str {
+        self.qualified
+            .get(self.name_at as usize..)
+            .unwrap_or(&self.qualified)
+    }
+
+    /// Ancestors' names and this name joined with `.` (an empty name reads `""` there);
+    /// the name alone until [`Outline::new`] fills it.
+    #[inline]
+    pub fn qualname(&self) -> &str {
+        &self.qualified
+    }
+
+    /// Renames the entry; its qualified name becomes the new name alone until
+    /// [`Outline::new`] runs again.
+    pub fn set_name(&mut self, name: impl Into<CompactString>) {
+        self.qualified = name.into();
+        self.name_at = 0;
+    }
+
+    /// This entry's segment of a positional id: its 1-based place among its siblings, 0 before
+    /// [`Outline::new`].
+    pub fn index(&self) -> u32 {
+        self.index
+    }
+
+    /// Sets the qualified name to `qualname`, which must end with the bare name (an entry
+    /// rebuilt from a search result); otherwise nothing changes.
+    pub fn set_qualname(&mut self, qualname: &str) {
+        let name_len = self.name().len();
+        let Some(name_at) = qualname.len().checked_sub(name_len) else {
+            return;
+        };
+        let ends_with_name = qualname.get(name_at..) == Some(self.name());
+        if let (true, Ok(name_at)) = (ends_with_name, u32::try_from(name_at)) {
+            self.qualified = CompactString::from(qualname);
+            self.name_at = name_at;
         }
     }
 
@@ -192,7 +243,7 @@ impl Entry {
 
     /// The text a one-line listing shows: the signature when there is one, else the name.
     pub fn label(&self) -> &str {
-        self.signature.as_deref().unwrap_or(&self.name)
+        self.signature.as_deref().unwrap_or(self.name())
     }
 
     /// Whether the entry has leading docs or attributes above its first line.
@@ -260,7 +311,6 @@ impl Outline {
     /// file and into their parents, and assigns ids and qualified names.
     pub fn new(language: Language, lines: usize, bytes: usize, mut entries: Vec<Entry>) -> Outline {
         let top = Parent {
-            id: "",
             qualname: "",
             first_line: 1,
             last_line: lines.max(1),
@@ -341,12 +391,38 @@ impl Outline {
         let mut level = &self.entries;
         let mut found = None;
         for part in id.split('.') {
-            let index: usize = part.parse().ok()?;
-            let entry = level.get(index.checked_sub(1)?)?;
+            let index: u32 = part.parse().ok()?;
+            // Siblings keep their places when some are filtered out (`--changed`): the
+            // entry is at its place unless some before it are gone.
+            let at = usize::try_from(index.checked_sub(1)?).ok()?;
+            let entry = match level.get(at) {
+                Some(entry) if entry.index == index => entry,
+                _ => {
+                    let at = level.binary_search_by_key(&index, |e| e.index).ok()?;
+                    &level[at]
+                }
+            };
             level = &entry.children;
             found = Some(entry);
         }
         found
+    }
+
+    /// The positional id of `entry`, an entry of this outline (`1.2.3` is the 3rd child of
+    /// the 2nd child of the 1st root); `None` for an entry from elsewhere.
+    pub fn id_of(&self, entry: &Entry) -> Option<String> {
+        let mut places = Vec::new();
+        if !places_of(&self.entries, entry, &mut places) {
+            return None;
+        }
+        let mut id = String::new();
+        for place in places {
+            if !id.is_empty() {
+                id.push('.');
+            }
+            id.push_str(itoa::Buffer::new().format(place));
+        }
+        Some(id)
     }
 }
 
@@ -406,40 +482,89 @@ fn has_line_break(bytes: &[u8]) -> bool {
     chunks.remainder().iter().any(is_break)
 }
 
-/// An entry's segment of a qualified name: the name, or `""` for an empty one (an empty JSON
-/// key), so that `"".a` never reads as the top-level `a`.
-fn qualname_segment(name: &str) -> &str {
-    if name.is_empty() {
-        "\"\""
-    } else {
-        name
-    }
-}
-
-/// `parent.n`, or `n` at the top level.
-fn numbered(parent: &str, n: usize, scratch: &mut String) -> CompactString {
-    dotted(parent, itoa::Buffer::new().format(n), scratch)
-}
-
-/// `parent.segment`, or `segment` at the top level. Data files have an entry per line and
-/// this runs twice for each (id and qualified name): the join is put together in `scratch`,
-/// reused for every entry, and a CompactString keeps it inline when it is short (nearly all),
-/// so most joins allocate nothing.
-fn dotted(parent: &str, segment: &str, scratch: &mut String) -> CompactString {
-    if parent.is_empty() {
-        return CompactString::from(segment);
+/// Puts the ancestors' qualified name `parent` before the entry's name, on one line (every
+/// consumer shows a name on one line, whatever a scanner took from broken input). An empty
+/// name is `""` there, so that `"".a` never reads as the top-level `a`. Data files have an
+/// entry per line: a top-level name already on one line is its own qualified name and stays
+/// as it is, and the join is put together in `scratch`, reused for every entry, so that the
+/// CompactString made from it (inline up to 24 bytes) is the only copy.
+fn qualify(entry: &mut Entry, parent: &str, scratch: &mut String) {
+    let name = entry.name();
+    let broken = has_line_break(name.as_bytes());
+    if parent.is_empty() && entry.name_at == 0 && !name.is_empty() && !broken {
+        return;
     }
     scratch.clear();
-    scratch.push_str(parent);
-    scratch.push('.');
-    scratch.push_str(segment);
-    CompactString::from(scratch.as_str())
+    if !parent.is_empty() {
+        scratch.push_str(parent);
+        scratch.push('.');
+    }
+    let mut name_at = scratch.len();
+    if name.is_empty() {
+        scratch.push_str("\"\"");
+        name_at = scratch.len();
+    } else if broken {
+        scratch.push_str(&name.replace("\r\n", " ").replace(['\r', '\n'], " "));
+    } else {
+        scratch.push_str(name);
+    }
+    // A qualified name past 4 GiB cannot be built from a file within the read limits; if one
+    // were, the entry keeps its name alone rather than a wrong tail.
+    let Ok(name_at) = u32::try_from(name_at) else {
+        let name = scratch.get(name_at..).unwrap_or_default();
+        entry.set_name(name);
+        return;
+    };
+    entry.qualified = CompactString::from(scratch.as_str());
+    entry.name_at = name_at;
+}
+
+/// The positional id of the last entry of `chain`, an entry and its ancestors outermost
+/// first (`1.2.3`).
+pub fn chain_id<'a>(chain: impl IntoIterator<Item = &'a Entry>) -> String {
+    let mut id = String::new();
+    for entry in chain {
+        if !id.is_empty() {
+            id.push('.');
+        }
+        id.push_str(itoa::Buffer::new().format(entry.index));
+    }
+    id
+}
+
+/// The id of `child` under a parent whose id is `parent` (empty at the top level).
+pub fn child_id(parent: &str, child: &Entry) -> String {
+    let index = itoa::Buffer::new().format(child.index).to_owned();
+    match parent {
+        "" => index,
+        _ => format!("{parent}.{index}"),
+    }
+}
+
+/// Pushes onto `chain` the places of `target`'s ancestors and its own, found by address among
+/// `entries` and their descendants. A child lies within its parent's lines, so only entries
+/// whose range holds the target's first line are entered.
+fn places_of(entries: &[Entry], target: &Entry, chain: &mut Vec<u32>) -> bool {
+    if entries.as_ptr_range().contains(&std::ptr::from_ref(target)) {
+        chain.push(target.index);
+        return true;
+    }
+    let after = entries.partition_point(|entry| entry.line <= target.line);
+    for entry in entries[..after].iter().rev() {
+        if entry.end_line >= target.line {
+            chain.push(entry.index);
+            if places_of(&entry.children, target, chain) {
+                return true;
+            }
+            chain.pop();
+        }
+    }
+    false
 }
 
 /// What [`normalize`] needs of the entry whose children it reads.
 #[derive(Clone, Copy)]
 struct Parent<'a> {
-    id: &'a str,
     qualname: &'a str,
     /// The lines children must lie within.
     first_line: usize,
@@ -450,9 +575,9 @@ struct Parent<'a> {
     owning: owners::Owning,
 }
 
-/// Caps the depth, puts names and signatures on one line, clamps line ranges and fills ids and
-/// qualified names: one walk over the tree, since data files have an entry per line and each
-/// walk over a large tree reads it from memory again.
+/// Caps the depth, puts names and signatures on one line, clamps line ranges and numbers the
+/// entries and fills qualified names: one walk over the tree, since data files have an entry
+/// per line and each walk over a large tree reads it from memory again.
 fn normalize(entries: &mut [Entry], parent: Parent, scratch: &mut String) {
     // Stable and by line alone: siblings on one line (`<div></div><section>`) keep the order
     // the scanner found them in, which is source order. Most lists come sorted, and a stable
@@ -462,28 +587,24 @@ fn normalize(entries: &mut [Entry], parent: Parent, scratch: &mut String) {
     }
     for (index, entry) in entries.iter_mut().enumerate() {
         cap_depth(entry, parent.depth);
-        one_line(&mut entry.name);
         if let Some(signature) = &mut entry.signature {
             one_line(signature);
         }
         entry.line = entry.line.clamp(parent.first_line, parent.last_line);
         entry.end_line = entry.end_line.clamp(entry.line, parent.last_line);
         entry.doc_line = entry.doc_line.clamp(parent.first_line, entry.line);
-        let segment = qualname_segment(&entry.name);
-        entry.id = numbered(parent.id, index + 1, scratch);
-        entry.qualname = dotted(parent.qualname, segment, scratch);
+        entry.index = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        qualify(entry, parent.qualname, scratch);
         let owning = owners::fill(entry, parent.owning);
         let Entry {
-            id,
-            qualname,
+            qualified,
             children,
             line,
             end_line,
             ..
         } = entry;
         let inner = Parent {
-            id,
-            qualname,
+            qualname: qualified,
             first_line: *line,
             last_line: *end_line,
             depth: parent.depth + 1,

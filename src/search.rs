@@ -66,20 +66,21 @@ pub struct EntryRef {
 }
 
 impl EntryRef {
-    pub(crate) fn of(entry: &Entry) -> EntryRef {
+    /// `entry` as a result, with its positional id `id` ([`Outline::id_of`]).
+    pub(crate) fn of(entry: &Entry, id: String) -> EntryRef {
         EntryRef {
-            id: entry.id.to_string(),
+            id,
             kind: entry.kind,
-            name: entry.name.to_string(),
-            qualname: entry.qualname.to_string(),
+            name: entry.name().to_string(),
+            qualname: entry.qualname().to_string(),
             signature: entry.signature.as_deref().map(str::to_string),
             line: entry.line,
             end_line: entry.end_line,
             doc_line: entry.doc_line,
             level: entry.level,
-            tokens: entry.tokens,
+            tokens: entry.tokens.map(|tokens| tokens as usize),
             children: entry.children.len(),
-            bare_at: entry.name.len() - entry.bare_name().len(),
+            bare_at: entry.name().len() - entry.bare_name().len(),
             owner: entry.owner().map(str::to_string),
             implements: entry.implements().map(str::to_string),
         }

@@ -356,7 +356,7 @@ pub fn annotate(outline: &mut Outline, text: &str, tokenizer: Tokenizer, max_dep
             let mut spans = spans.iter();
             visit(&mut outline.entries, depth, &mut |entry| {
                 let (start, end) = spans.next().copied().unwrap_or_default();
-                entry.tokens = Some(pieces.span(start, end, memo));
+                entry.tokens = Some(saturated(pieces.span(start, end, memo)));
             });
             pieces.total
         }),
@@ -364,12 +364,20 @@ pub fn annotate(outline: &mut Outline, text: &str, tokenizer: Tokenizer, max_dep
             let mut spans = spans.iter();
             visit(&mut outline.entries, depth, &mut |entry| {
                 let (start, end) = spans.next().copied().unwrap_or_default();
-                entry.tokens = Some(tokenizer.count(text.get(start..end).unwrap_or("")));
+                entry.tokens = Some(saturated(
+                    tokenizer.count(text.get(start..end).unwrap_or("")),
+                ));
             });
             tokenizer.count(text)
         }
     };
     outline.tokens = Some((total, tokenizer.encoding()));
+}
+
+/// An entry's count as the model keeps it: 32 bits (an entry within the read limits has far
+/// fewer tokens), saturating rather than wrapping past them.
+fn saturated(count: usize) -> u32 {
+    u32::try_from(count).unwrap_or(u32::MAX)
 }
 
 #[cfg(test)]
@@ -431,7 +439,7 @@ mod tests {
         annotate(&mut outline, text, Tokenizer::Chars4, None);
         assert_eq!(
             outline.entries[0].tokens,
-            Some("def f():\n    return 2\n".len().div_ceil(4))
+            Some("def f():\n    return 2\n".len().div_ceil(4) as u32)
         );
         assert_eq!(outline.tokens, Some((text.len().div_ceil(4), "chars4")));
         let nested = vec![
@@ -489,11 +497,11 @@ mod tests {
                                 false => index.start_of(entry.end_line + 1),
                             };
                         assert_eq!(
-                            entry.tokens,
+                            entry.tokens.map(|tokens| tokens as usize),
                             Some(reference.encode_ordinary(&text[start..end]).len()),
                             "{tokenizer:?} {}: {} L{}",
                             path.display(),
-                            entry.qualname,
+                            entry.qualname(),
                             entry.line
                         );
                         checked += 1;

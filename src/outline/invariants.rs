@@ -1,13 +1,13 @@
 //! The promises every outline keeps whatever the input, as code: the property tests and the
 //! fuzz targets (`fuzz/`) run every parser's output through [`check`].
 
-use super::{qualname_segment, Entry, Outline, MAX_DEPTH};
+use super::{Entry, Outline, MAX_DEPTH};
 
 /// Checks `outline` and returns the first broken promise, naming the entry:
 /// - every range is `1 <= line <= end_line <= lines` (an empty file has no entries);
 /// - children lie within their parent's range, sorted by line;
-/// - ids are positional (`1.2` is the 2nd child of the 1st root) and [`Outline::find_id`]
-///   finds each entry by its id;
+/// - ids are positional (`1.2` is the 2nd child of the 1st root): [`Outline::id_of`] gives
+///   that id and [`Outline::find_id`] finds each entry by it;
 /// - a qualname is the parent's qualname, `.`, and the name (`""` for an empty name);
 /// - names and signatures are one line (the text format prints one line per entry);
 /// - a truncated entry lists no children, and no entry is deeper than [`MAX_DEPTH`].
@@ -38,16 +38,16 @@ fn check_level(outline: &Outline, entries: &[Entry], parent: &Parent<'_>) -> Res
     let depth = parent.depth + 1;
     let mut previous_line = 0;
     for (index, entry) in entries.iter().enumerate() {
-        let at = |problem: String| format!("entry {} ({:?}): {problem}", entry.id, entry.name);
-        let (id, qualname) = expected_names(parent, index, &entry.name);
-        if entry.id != id {
+        let (id, qualname) = expected_names(parent, index, entry.name());
+        let at = |problem: String| format!("entry {id} ({:?}): {problem}", entry.name());
+        if outline.id_of(entry).as_deref() != Some(id.as_str()) {
             return Err(at(format!("id should be {id}")));
         }
-        if entry.qualname != qualname {
+        if entry.qualname() != qualname {
             return Err(at(format!("qualname should be {qualname:?}")));
         }
         if !outline
-            .find_id(&entry.id)
+            .find_id(&id)
             .is_some_and(|found| std::ptr::eq(found, entry))
         {
             return Err(at("find_id does not lead to it".into()));
@@ -66,7 +66,7 @@ fn check_level(outline: &Outline, entries: &[Entry], parent: &Parent<'_>) -> Res
         }
         previous_line = entry.line;
         let multi_line = |text: &str| text.contains(['\n', '\r']);
-        if multi_line(&entry.name) || entry.signature.as_deref().is_some_and(multi_line) {
+        if multi_line(entry.name()) || entry.signature.as_deref().is_some_and(multi_line) {
             return Err(at("name or signature spans lines".into()));
         }
         if entry.truncated.is_some() && !entry.children.is_empty() {
@@ -76,8 +76,8 @@ fn check_level(outline: &Outline, entries: &[Entry], parent: &Parent<'_>) -> Res
             return Err(at(format!("depth {depth} past {MAX_DEPTH}")));
         }
         let this = Parent {
-            id: &entry.id,
-            qualname: &entry.qualname,
+            id: &id,
+            qualname: entry.qualname(),
             line: entry.line,
             end_line: entry.end_line,
             depth,
@@ -89,7 +89,8 @@ fn check_level(outline: &Outline, entries: &[Entry], parent: &Parent<'_>) -> Res
 
 /// The id and qualname the entry at `index` under `parent` must have.
 fn expected_names(parent: &Parent<'_>, index: usize, name: &str) -> (String, String) {
-    let segment = qualname_segment(name);
+    // An empty name is `""` in a qualified name, so that `"".a` never reads as the top-level `a`.
+    let segment = if name.is_empty() { "\"\"" } else { name };
     if parent.id.is_empty() {
         ((index + 1).to_string(), segment.to_string())
     } else {
@@ -127,10 +128,8 @@ mod tests {
     fn each_broken_promise_is_caught() {
         type Breaker = (&'static str, fn(&mut Outline));
         let breakers: [Breaker; 6] = [
-            ("id should be", |o| o.entries[0].children[0].id = "9".into()),
-            ("qualname", |o| {
-                o.entries[0].children[0].qualname = "m".into()
-            }),
+            ("id should be", |o| o.entries[0].children[0].index = 9),
+            ("qualname", |o| o.entries[0].children[0].set_name("m")),
             ("outside", |o| o.entries[0].children[0].end_line = 9),
             ("spans lines", |o| {
                 o.entries[0].signature = Some("class A(\n)".into())

@@ -4,7 +4,7 @@
 //! the owner a parser wrote into a name (Go's `(*T).m`, C++'s `T::m`, Kotlin's `fun Foo.bar()`,
 //! Lua's `M:f`), so that no consumer parses a name back.
 //!
-//! They are kept as byte offsets into the entry's own `name` and `qualname` (every owner is
+//! They are kept as byte offsets into the entry's qualified name (its name is the tail of it) (every owner is
 //! written in the qualified name: the parent's segment or the name itself), 10 bytes in all
 //! rather than a string each.
 
@@ -53,16 +53,15 @@ impl Entry {
     /// `(*T).Method`, C++ a member defined outside its class `Type::method`, SQL an object
     /// `schema.table`. Lookups by name compare this (`--find Method`, `--refs Method`).
     pub fn bare_name(&self) -> &str {
-        self.name
-            .get(usize::from(self.owners.bare_at)..)
-            .unwrap_or(&self.name)
+        let name = self.name();
+        name.get(usize::from(self.owners.bare_at)..).unwrap_or(name)
     }
 
     /// Whether the owner is written in the entry's own name (`(*T).m`, `T::m`, Kotlin's
     /// `Foo.bar`, an impl block's type): a member declared outside its type's body. Ruby's
     /// `self.x` is not: its owner is the class it sits in.
     pub fn owner_is_written(&self) -> bool {
-        let own_name_at = self.qualname.len().saturating_sub(self.name.len());
+        let own_name_at = self.name_at as usize;
         self.owner().is_some() && usize::from(self.owners.owner.start) >= own_name_at
     }
 
@@ -70,13 +69,13 @@ impl Entry {
     /// `impl<T> Vec<T>`, the class for a method declared in it); for an impl block or a Swift
     /// extension, the type it adds to.
     pub fn owner(&self) -> Option<&str> {
-        self.owners.owner.of(&self.qualname)
+        self.owners.owner.of(self.qualname())
     }
 
     /// The trait or interface implemented, for `impl Trait for Type` and its members
     /// (`Display`, without path or generics).
     pub fn implements(&self) -> Option<&str> {
-        self.owners.implements.of(&self.qualname)
+        self.owners.implements.of(self.qualname())
     }
 
     /// The owners written into the name, outermost first, as a lookup names them: Go's
@@ -84,7 +83,7 @@ impl Entry {
     /// `Vec`). Empty when the name holds none (see [`Entry::bare_name`]).
     pub fn name_owners(&self) -> impl Iterator<Item = &str> {
         let written = self
-            .name
+            .name()
             .get(..usize::from(self.owners.bare_at))
             .unwrap_or_default();
         let separator = if written.ends_with("::") { "::" } else { "." };
@@ -120,22 +119,29 @@ pub(super) struct Owning {
 /// Fills `entry`'s owner facts (its `name` and `qualname` final, on one line) under a parent
 /// that stands for `owning`, and returns what it stands for to its own children.
 pub(super) fn fill(entry: &mut Entry, owning: Owning) -> Owning {
-    let name: &str = &entry.name;
-    // The name's segment ends the qualified name (an empty name is `""` there and has none).
-    let at = entry.qualname.len().saturating_sub(name.len());
+    let (owners, owning) = owners_of(entry, owning);
+    entry.owners = owners;
+    owning
+}
+
+/// [`fill`]'s facts for `entry`: its own, and what it stands for to its children.
+fn owners_of(entry: &Entry, owning: Owning) -> (Owners, Owning) {
+    let name = entry.name();
+    // The name ends the qualified name and is a slice of it: a span is where a part of the
+    // name lies in the qualified name.
+    let qualname = entry.qualname();
+    let span = |part: &str| Span::at(offset_in(qualname, part), part.len());
     let mut owners = Owners::default();
     if let Some((written, bare)) = written_owners(entry.kind, name) {
         owners.bare_at = u16::try_from(name.len() - bare.len()).unwrap_or(0);
         let innermost = written.rsplit(['.', ':']).next().unwrap_or(written);
         // An impl block's name is a type, not a member: its owner is the type it names.
         if owners.bare_at > 0 && innermost != "self" && entry.kind != Kind::Impl {
-            let plain = plain_owner(innermost);
-            owners.owner = Span::at(at + offset_in(name, plain), plain.len()).unwrap_or_default();
+            owners.owner = span(plain_owner(innermost)).unwrap_or_default();
         }
     }
     if owners.owner == Span::default() && entry.kind == Kind::Impl {
         let (trait_side, type_side) = impl_sides(name);
-        let span = |side: &str| Span::at(at + offset_in(name, side), side.len());
         owners.owner = type_side.and_then(span).unwrap_or_default();
         owners.implements = trait_side.and_then(span).unwrap_or_default();
     }
@@ -143,22 +149,21 @@ pub(super) fn fill(entry: &mut Entry, owning: Owning) -> Owning {
         owners.owner = owning.owner;
         owners.implements = owning.implements;
     }
-    entry.owners = owners;
-    match entry.kind {
+    let stands_for = match entry.kind {
         Kind::Impl => Owning {
             owner: owners.owner,
             implements: owners.implements,
         },
         Kind::Class | Kind::Struct | Kind::Enum | Kind::Union | Kind::Trait | Kind::Interface => {
-            let plain = plain_owner(entry.bare_name());
+            let bare = name.get(usize::from(owners.bare_at)..).unwrap_or(name);
             Owning {
-                owner: Span::at(at + offset_in(&entry.name, plain), plain.len())
-                    .unwrap_or_default(),
+                owner: span(plain_owner(bare)).unwrap_or_default(),
                 implements: Span::default(),
             }
         }
         _ => Owning::default(),
-    }
+    };
+    (owners, stands_for)
 }
 
 /// Where `part`, a slice of `whole`, starts in it.

@@ -7,6 +7,7 @@
 
 use super::{Entry, Outline, Truncation};
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::borrow::Borrow;
 use std::collections::VecDeque;
 
 /// Limits on how much of an outline to show.
@@ -80,17 +81,20 @@ pub fn select(outline: &Outline, budget: Budget) -> Selection<'_> {
     select_entries(&outline.entries, budget)
 }
 
-pub fn select_entries(entries: &[Entry], budget: Budget) -> Selection<'_> {
+/// [`select`] over `entries` as the top level: a symbol's subtree, a type's members (entries
+/// or references to them).
+pub fn select_entries<E: Borrow<Entry>>(entries: &[E], budget: Budget) -> Selection<'_> {
     let max_depth = budget.max_depth.unwrap_or(usize::MAX).max(1);
+    let entries = || entries.iter().map(Borrow::borrow);
     match budget.max_nodes {
-        None => depth_only(entries, max_depth),
-        Some(max_nodes) => breadth_first(entries, max_depth, max_nodes),
+        None => depth_only(entries(), max_depth),
+        Some(max_nodes) => breadth_first(entries().collect(), max_depth, max_nodes),
     }
 }
 
 /// [`select_entries`] without a node budget: whether a node is shown whole then depends on its
 /// depth alone, so the tree is built in one pass, with no breadth-first bookkeeping.
-fn depth_only(entries: &[Entry], max_depth: usize) -> Selection<'_> {
+fn depth_only<'a>(entries: impl Iterator<Item = &'a Entry>, max_depth: usize) -> Selection<'a> {
     fn build(entry: &Entry, depth: usize, max_depth: usize) -> Shown<'_> {
         let cut = if entry.truncated.is_some() {
             Some(Cut::MaxNesting)
@@ -114,13 +118,13 @@ fn depth_only(entries: &[Entry], max_depth: usize) -> Selection<'_> {
         }
     }
     Selection {
-        roots: entries.iter().map(|e| build(e, 1, max_depth)).collect(),
+        roots: entries.map(|e| build(e, 1, max_depth)).collect(),
         omitted: 0,
     }
 }
 
 /// [`select_entries`] with a node budget, spent breadth first.
-fn breadth_first(entries: &[Entry], max_depth: usize, max_nodes: usize) -> Selection<'_> {
+fn breadth_first(entries: Vec<&Entry>, max_depth: usize, max_nodes: usize) -> Selection<'_> {
     let mut remaining = max_nodes;
     let shown_roots = entries.len().min(remaining);
     remaining -= shown_roots;
@@ -131,7 +135,7 @@ fn breadth_first(entries: &[Entry], max_depth: usize, max_nodes: usize) -> Selec
     let mut expanded: FxHashSet<*const Entry> = Default::default();
     let mut cut_reason: FxHashMap<*const Entry, Cut> = Default::default();
     let mut queue: VecDeque<(&Entry, usize)> =
-        entries[..shown_roots].iter().map(|e| (e, 1)).collect();
+        entries[..shown_roots].iter().map(|e| (*e, 1)).collect();
     while let Some((entry, depth)) = queue.pop_front() {
         let key: *const Entry = entry;
         if entry.truncated.is_some() {
@@ -210,7 +214,7 @@ impl<'a> SymbolMatch<'a> {
         let index = implementation_index(
             &all,
             |e| e.end_line - e.line,
-            |a, b| a.qualname == b.qualname,
+            |a, b| a.qualname() == b.qualname(),
         );
         if let Some(other) = index.checked_sub(1).and_then(|i| self.others.get_mut(i)) {
             self.entry = std::mem::replace(other, self.entry);
@@ -272,13 +276,13 @@ pub fn find_symbol<'a>(outline: &'a Outline, query: &str) -> Option<SymbolMatch<
     let suffix = format!(".{lower}");
     // A name as written beats the same name in another case: `Execute` is not `execute`.
     let tiers: [&dyn Fn(&Entry) -> bool; 7] = [
-        &|e| e.qualname == query,
-        &|e| e.name == query,
+        &|e| e.qualname() == query,
+        &|e| e.name() == query,
         &|e| e.bare_name() == query,
-        &|e| e.qualname.to_lowercase() == lower,
-        &|e| e.name.to_lowercase() == lower,
+        &|e| e.qualname().to_lowercase() == lower,
+        &|e| e.name().to_lowercase() == lower,
         &|e| e.bare_name().to_lowercase() == lower,
-        &|e| e.qualname.to_lowercase().ends_with(&suffix),
+        &|e| e.qualname().to_lowercase().ends_with(&suffix),
     ];
     // The best tier picks the entry; every other entry that matches at any tier is listed, so
     // a caller learns of `K.run` even when a top-level `run` won.
@@ -341,7 +345,7 @@ mod tests {
                     (None, Some(cut)) => cut.as_str().to_string(),
                     (None, None) => "??".to_string(),
                 };
-                format!("{}:{state}", s.entry.qualname)
+                format!("{}:{state}", s.entry.qualname())
             })
             .collect()
     }
@@ -352,11 +356,11 @@ mod tests {
         outline.entries[1].children[0].truncated = Some(Truncation::MaxNesting);
         outline.entries[2].truncated = Some(Truncation::MaxNesting);
         for max_depth in 1..=4 {
-            let one_pass = depth_only(&outline.entries, max_depth);
-            let walked = breadth_first(&outline.entries, max_depth, usize::MAX);
+            let one_pass = depth_only(outline.entries.iter(), max_depth);
+            let walked = breadth_first(outline.entries.iter().collect(), max_depth, usize::MAX);
             assert_eq!(one_pass, walked, "max_depth {max_depth}");
         }
-        let cut = shape(&depth_only(&outline.entries, 2));
+        let cut = shape(&depth_only(outline.entries.iter(), 2));
         assert!(cut.contains(&"A.a1:max_depth".to_string()), "{cut:?}");
         assert!(cut.contains(&"B.b1:max_nesting".to_string()), "{cut:?}");
     }
@@ -456,14 +460,14 @@ mod tests {
     #[test]
     fn symbol_lookup_prefers_ids_then_exact_then_loose() {
         let outline = sample();
-        let name = |q: &str| find_symbol(&outline, q).map(|m| m.entry.qualname.clone());
-        assert_eq!(name("1.1.1").as_deref(), Some("A.a1.x"));
-        assert_eq!(name("A.a2").as_deref(), Some("A.a2"));
-        assert_eq!(name("b1").as_deref(), Some("B.b1"));
-        assert_eq!(name("a.A2").as_deref(), Some("A.a2"));
-        assert_eq!(name("a1.x").as_deref(), Some("A.a1.x"));
-        assert_eq!(name("@4").as_deref(), Some("A.a1.x"));
-        assert_eq!(name("@6").as_deref(), Some("A.a2"));
+        let name = |q: &str| find_symbol(&outline, q).map(|m| m.entry.qualname());
+        assert_eq!(name("1.1.1"), Some("A.a1.x"));
+        assert_eq!(name("A.a2"), Some("A.a2"));
+        assert_eq!(name("b1"), Some("B.b1"));
+        assert_eq!(name("a.A2"), Some("A.a2"));
+        assert_eq!(name("a1.x"), Some("A.a1.x"));
+        assert_eq!(name("@4"), Some("A.a1.x"));
+        assert_eq!(name("@6"), Some("A.a2"));
         assert_eq!(name("@99"), None);
         assert_eq!(name("nope"), None);
         assert_eq!(name("9.9"), None);
@@ -479,6 +483,6 @@ mod tests {
         let found = find_symbol(&outline, "run").expect("found");
         assert_eq!(found.entry.line, 1);
         assert_eq!(found.others.len(), 1);
-        assert_eq!(found.others[0].qualname, "K.run");
+        assert_eq!(found.others[0].qualname(), "K.run");
     }
 }

@@ -33,18 +33,18 @@ fn ids_and_qualnames_follow_positions() {
     let flat: Vec<_> = outline
         .walk()
         .into_iter()
-        .map(|(depth, e)| (depth, e.id.as_str(), e.qualname.as_str()))
+        .map(|(depth, e)| (depth, outline.id_of(e).unwrap_or_default(), e.qualname()))
         .collect();
     assert_eq!(
         flat,
         vec![
-            (0, "1", "A"),
-            (1, "1.1", "A.m1"),
-            (1, "1.2", "A.m2"),
-            (0, "2", "b")
+            (0, "1".to_string(), "A"),
+            (1, "1.1".to_string(), "A.m1"),
+            (1, "1.2".to_string(), "A.m2"),
+            (0, "2".to_string(), "b")
         ]
     );
-    assert_eq!(outline.find_id("1.2").map(|e| e.name.as_str()), Some("m2"));
+    assert_eq!(outline.find_id("1.2").map(|e| e.name()), Some("m2"));
     assert!(outline.find_id("1.3").is_none());
     assert!(outline.find_id("0").is_none());
     assert!(outline.find_id("x").is_none());
@@ -83,16 +83,12 @@ fn changes_mark_containing_entries_and_filter() {
         .walk()
         .into_iter()
         .filter(|(_, e)| e.changed)
-        .map(|(_, e)| e.qualname.as_str())
+        .map(|(_, e)| e.qualname())
         .collect();
     assert_eq!(changed, ["A", "A.a1", "C"]);
     assert!(outline.is_changed());
     outline.retain_changed();
-    let kept: Vec<_> = outline
-        .walk()
-        .into_iter()
-        .map(|(_, e)| e.name.as_str())
-        .collect();
+    let kept: Vec<_> = outline.walk().into_iter().map(|(_, e)| e.name()).collect();
     assert_eq!(kept, ["A", "a1", "C"]);
 }
 
@@ -132,7 +128,7 @@ fn same_line_siblings_keep_scanner_order() {
     let ids: Vec<_> = outline
         .walk()
         .into_iter()
-        .map(|(_, e)| format!("{} {}", e.id, e.name))
+        .map(|(_, e)| format!("{} {}", outline.id_of(e).unwrap_or_default(), e.name()))
         .collect();
     assert_eq!(ids, ["1 div", "2 section", "3 p"]);
 }
@@ -141,7 +137,7 @@ fn same_line_siblings_keep_scanner_order() {
 fn names_and_signatures_are_one_line() {
     let tree = vec![leaf("a\r\nb\rc\nd", 1, 1).with_signature("f(\n  x)")];
     let outline = Outline::new(Language::JavaScript, 1, 0, tree);
-    assert_eq!(outline.entries[0].name, "a b c d");
+    assert_eq!(outline.entries[0].name(), "a b c d");
     assert_eq!(outline.entries[0].signature.as_deref(), Some("f(   x)"));
 }
 
@@ -155,7 +151,7 @@ fn empty_names_have_a_visible_qualname_segment() {
     let qualnames: Vec<_> = outline
         .walk()
         .into_iter()
-        .map(|(_, e)| e.qualname.as_str())
+        .map(|(_, e)| e.qualname())
         .collect();
     assert_eq!(qualnames, ["\"\"", "\"\".a", "a"]);
 }
@@ -176,4 +172,56 @@ fn has_line_break_finds_every_break_at_any_position() {
             }
         }
     }
+}
+
+#[test]
+fn an_entry_fits_in_128_bytes() {
+    // Parsers move entries while they build and sort trees: every byte is copied per move.
+    assert!(
+        std::mem::size_of::<Entry>() <= 128,
+        "{}",
+        std::mem::size_of::<Entry>()
+    );
+}
+
+#[test]
+fn ids_survive_filtering_and_name_entries_anywhere_in_the_tree() {
+    let tree = vec![
+        leaf("a", 1, 1),
+        leaf("B", 2, 9).with_children(vec![leaf("x", 3, 4), leaf("y", 5, 6), leaf("z", 7, 8)]),
+    ];
+    let mut outline = Outline::new(Language::Python, 9, 0, tree);
+    let y = &outline.entries[1].children[1];
+    assert_eq!(outline.id_of(y).as_deref(), Some("2.2"));
+    // An entry from elsewhere has no id here.
+    assert_eq!(outline.id_of(&leaf("y", 5, 6)), None);
+    // `--changed` keeps what changed: the ids still name the entries of the whole outline.
+    outline.mark_changes(vec![crate::outline::LineChange {
+        kind: crate::outline::ChangeKind::Modified,
+        start: 7,
+        end: 7,
+    }]);
+    outline.retain_changed();
+    let z = &outline.entries[0].children[0];
+    assert_eq!((z.name(), outline.id_of(z).as_deref()), ("z", Some("2.3")));
+    assert_eq!(outline.find_id("2.3").map(|e| e.name()), Some("z"));
+    assert!(outline.find_id("2.1").is_none());
+}
+
+#[test]
+fn a_name_is_the_tail_of_its_qualified_name() {
+    let tree = vec![leaf("A", 1, 5).with_children(vec![leaf("", 2, 2), leaf("two\nlines", 3, 3)])];
+    let outline = Outline::new(Language::Python, 5, 0, tree);
+    let names: Vec<_> = outline
+        .walk()
+        .into_iter()
+        .map(|(_, e)| (e.name(), e.qualname()))
+        .collect();
+    assert_eq!(
+        names,
+        [("A", "A"), ("", "A.\"\""), ("two lines", "A.two lines")]
+    );
+    // Outlining again (a selection rebuilt into an outline) keeps the same names.
+    let again = Outline::new(Language::Python, 5, 0, outline.entries.clone());
+    assert_eq!(again, outline);
 }

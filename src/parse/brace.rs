@@ -536,7 +536,7 @@ impl<'a> Scanner<'a> {
             if why == Stop::Body {
                 let close = self.close(stop, end).unwrap_or(end);
                 let entry_end = self.line(close.min(self.len().saturating_sub(1)));
-                entry = Entry::new(Kind::Constant, entry.name.clone(), entry.line, entry_end);
+                entry = Entry::new(Kind::Constant, entry.name(), entry.line, entry_end);
                 entry = self.with_body(entry, stop, close, &Scope::FILE_TYPE);
                 let commas = Stops::COMMA;
                 (stop, why) = self.head_stop(close + 1, end, commas);

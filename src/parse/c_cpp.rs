@@ -173,7 +173,7 @@ impl Scanner<'_> {
                     if let Some(entry) = self.brace(head, i, limit, scope, depth, &statements) {
                         let is_function = matches!(entry.kind, Kind::Function | Kind::Method);
                         let resets = is_function || entry.kind == Kind::Namespace;
-                        if entry.name.is_empty() {
+                        if entry.name().is_empty() {
                             // Transparent: `extern "C"`, anonymous namespaces and types.
                             if entry.truncated.is_some() {
                                 self.cut_below.set(true);

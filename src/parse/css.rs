@@ -39,7 +39,7 @@ pub(crate) const MAX_DEPTH: usize = crate::outline::MAX_DEPTH;
 fn is_keyframes(entry: &Entry) -> bool {
     entry.kind == Kind::AtRule
         && entry
-            .name
+            .name()
             .split(|c: char| c.is_ascii_whitespace())
             .next()
             .is_some_and(|kw| kw.to_ascii_lowercase().ends_with("keyframes"))
@@ -317,7 +317,7 @@ mod tests {
             out: &mut Vec<(Kind, String, usize, usize, usize)>,
         ) {
             for e in entries {
-                out.push((e.kind, e.name.to_string(), e.line, e.end_line, depth));
+                out.push((e.kind, e.name().to_string(), e.line, e.end_line, depth));
                 visit(&e.children, depth + 1, out);
             }
         }

@@ -278,7 +278,7 @@ mod tests {
     fn flat(entries: &[Entry]) -> Vec<(usize, String, usize, usize)> {
         fn go(e: &[Entry], d: usize, out: &mut Vec<(usize, String, usize, usize)>) {
             for x in e {
-                out.push((d, x.name.to_string(), x.line, x.end_line));
+                out.push((d, x.name().to_string(), x.line, x.end_line));
                 go(&x.children, d + 1, out);
             }
         }
@@ -347,7 +347,7 @@ mod tests {
         assert!(parse("\\\n\\").is_empty());
         let got = parse("FROM\nRUN <<\nRUN <<'X\nENV a=b \\");
         assert_eq!(got.len(), 1);
-        assert_eq!(got[0].name, "?");
+        assert_eq!(got[0].name(), "?");
         let got = parse("FROM a\nRUN echo \"<<EOF\"\nUSER x");
         assert_eq!(got[0].children.len(), 2);
         parse("\u{feff}FROM x\n\u{0}\u{1}");

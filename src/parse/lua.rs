@@ -316,7 +316,7 @@ impl Scanner<'_> {
         entry.end_line = self.line_of(at).max(entry.line);
         if table {
             let outermost = self.open.is_empty();
-            let first = !outermost || self.seen.insert(entry.name.to_string());
+            let first = !outermost || self.seen.insert(entry.name().to_string());
             let holds_functions = entry.children.iter().any(|c| c.kind != Kind::Variable);
             let keep = (outermost && first) || holds_functions || eof;
             if !keep {

@@ -414,7 +414,7 @@ mod tests {
     fn flat(src: &str) -> Vec<(String, usize, usize)> {
         parse(src)
             .into_iter()
-            .map(|e| (e.name.to_string(), e.line, e.end_line))
+            .map(|e| (e.name().to_string(), e.line, e.end_line))
             .collect()
     }
 
@@ -483,7 +483,7 @@ mod tests {
     fn comments_escapes_and_inline_recipes() {
         let src = "lint: src \\# not a comment # real comment\n\t@echo a=b\nrun: ; echo x=y: z\n$(call rule,a:b)\ndist/%.tar.gz: $(shell find src -name '*.c') ; tar czf $@ $^\n";
         let entries = parse(src);
-        let names: Vec<_> = entries.iter().map(|e| e.name.as_str()).collect();
+        let names: Vec<_> = entries.iter().map(|e| e.name()).collect();
         assert_eq!(names, vec!["lint", "run", "dist/%.tar.gz"]);
         assert_eq!(
             entries[0].signature.as_deref(),

@@ -213,7 +213,7 @@ mod tests {
         ) {
             for e in entries {
                 out.push((
-                    e.name.to_string(),
+                    e.name().to_string(),
                     e.level.unwrap_or(0),
                     e.line,
                     e.end_line,

@@ -50,7 +50,7 @@ fn shape(outline: &Outline) -> Vec<(String, String, usize, usize, usize)> {
         .map(|(depth, e)| {
             (
                 e.kind.to_string(),
-                e.name.to_string(),
+                e.name().to_string(),
                 e.line,
                 e.end_line,
                 depth,

@@ -22,7 +22,7 @@ pub(crate) fn flat_tree(
             level.sort_by_key(|e| (e.line, std::cmp::Reverse(e.end_line)));
         }
         for e in level {
-            let name = e.name.to_string();
+            let name = e.name().to_string();
             out.push((depth, e.kind.as_str(), name, e.line, e.end_line));
             walk(&e.children, by_line, depth + 1, out);
         }
@@ -78,7 +78,7 @@ fn a_line_longer_than_the_byte_limit_is_cut_inside_and_said() {
     let limit = outline.limit.as_ref().expect("a note");
     assert_eq!(limit.lines_outlined, 1);
     assert!(limit.reason.contains("line 1 is cut"), "{}", limit.reason);
-    let names: Vec<_> = outline.walk().iter().map(|(_, e)| e.name.clone()).collect();
+    let names: Vec<_> = outline.walk().iter().map(|(_, e)| e.name()).collect();
     assert_eq!(names, ["a", "b"]);
     assert_eq!(outline.lines, 1);
     // A short first line does not keep the huge second one from being outlined.
@@ -102,7 +102,7 @@ fn lone_carriage_returns_break_lines_for_the_scanners_too() {
     let got: Vec<_> = outline
         .walk()
         .iter()
-        .map(|(_, e)| format!("{} {}-{} docs {}", e.name, e.line, e.end_line, e.doc_line))
+        .map(|(_, e)| format!("{} {}-{} docs {}", e.name(), e.line, e.end_line, e.doc_line))
         .collect();
     assert_eq!(got, ["f 1-2 docs 1", "g 4-5 docs 3"]);
     assert_eq!(outline.lines, 5);
@@ -331,7 +331,7 @@ fn byte_order_mark_never_hides_the_first_entry() {
                     | (Language::Dockerfile | Language::Makefile, Some(s)) => format!(" {s}"),
                     _ => String::new(),
                 };
-                format!("{} {} {}-{}{sig}", e.kind, e.name, e.line, e.end_line)
+                format!("{} {} {}-{}{sig}", e.kind, e.name(), e.line, e.end_line)
             })
             .collect();
         assert_eq!(got, *want, "{language}");

@@ -97,7 +97,7 @@ fn packed(entries: &[Entry], indent: &str) -> String {
         } else {
             out.push_str(", ");
         }
-        let _ = write!(out, "{} L{}", for_terminal(&entry.name), entry.line);
+        let _ = write!(out, "{} L{}", for_terminal(entry.name()), entry.line);
     }
     if current.is_some() {
         out.push('\n');

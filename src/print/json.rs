@@ -6,7 +6,7 @@ pub mod contract;
 mod writer;
 
 use crate::outline::select::{Selection, Shown};
-use crate::outline::Outline;
+use crate::outline::{CompactString, Entry, Outline};
 use serde::Serialize;
 
 /// One outlined file.
@@ -50,7 +50,8 @@ pub struct FileObject<'a> {
 #[derive(Debug, Serialize)]
 pub struct Node<'a> {
     /// Positional id: `1.2` is the 2nd child of the 1st root.
-    pub id: &'a str,
+    #[serde(serialize_with = "str_of")]
+    pub id: CompactString,
     /// `class`, `function`, `method`, `heading`, `key`, ... (snake_case).
     pub kind: &'static str,
     pub name: &'a str,
@@ -92,12 +93,40 @@ pub struct Node<'a> {
     pub truncation_reason: Option<&'static str>,
 }
 
+fn str_of<S: serde::Serializer>(text: &CompactString, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(text)
+}
+
 /// A list of nodes, each built when the serializer reaches it: a directory's JSON is written
 /// without first copying every shown entry into a tree of its own.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Nodes<'a> {
     shown: &'a [Shown<'a>],
     options: NodeOptions<'a>,
+    ids: Ids<'a>,
+}
+
+/// Where the nodes' positional ids come from: ids are not stored in the model, but made from
+/// each entry's place among its siblings, under its parent's id.
+#[derive(Debug, Clone)]
+enum Ids<'a> {
+    /// The nodes are entries of this outline, anywhere in it (a symbol's subtree, a type's
+    /// members): it finds their places.
+    Outline(&'a Outline),
+    /// The nodes are the children of the entry with this id.
+    Under(CompactString),
+}
+
+impl Ids<'_> {
+    fn of(&self, entry: &Entry) -> CompactString {
+        match self {
+            Ids::Outline(outline) => outline
+                .id_of(entry)
+                .map(CompactString::from)
+                .unwrap_or_default(),
+            Ids::Under(parent) => crate::outline::child_id(parent, entry).into(),
+        }
+    }
 }
 
 impl Nodes<'_> {
@@ -108,12 +137,17 @@ impl Nodes<'_> {
             preview: 0,
             lines: &[],
         },
+        ids: Ids::Under(CompactString::const_new("")),
     };
 }
 
 impl Serialize for Nodes<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.shown.iter().map(|shown| node(shown, self.options)))
+        serializer.collect_seq(
+            self.shown
+                .iter()
+                .map(|shown| node(shown, self.options, self.ids.of(shown.entry))),
+        )
     }
 }
 
@@ -169,6 +203,7 @@ pub fn file_object<'a>(
         entries: Nodes {
             shown: &selection.roots,
             options,
+            ids: Ids::Outline(outline),
         },
         truncated: cut.then_some(true),
         truncation_reason: cut.then_some("max_nodes"),
@@ -177,27 +212,29 @@ pub fn file_object<'a>(
     }
 }
 
-fn node<'a>(shown: &'a Shown<'a>, options: NodeOptions<'a>) -> Node<'a> {
+fn node<'a>(shown: &'a Shown<'a>, options: NodeOptions<'a>, id: CompactString) -> Node<'a> {
     let entry = shown.entry;
     let preview =
         (options.preview > 0).then(|| super::preview_lines(entry, options.lines, options.preview));
+    let children = shown.children.as_ref().map(|children| Nodes {
+        shown: children,
+        options,
+        ids: Ids::Under(id.clone()),
+    });
     Node {
-        id: &entry.id,
+        id,
         kind: entry.kind.as_str(),
-        name: &entry.name,
-        qualname: &entry.qualname,
+        name: entry.name(),
+        qualname: entry.qualname(),
         signature: entry.signature.as_deref().filter(|_| options.signatures),
         level: entry.level,
         line: entry.line,
         end_line: entry.end_line,
         doc_line: entry.has_docs().then_some(entry.doc_line),
-        tokens: entry.tokens,
+        tokens: entry.tokens.map(|tokens| tokens as usize),
         changed: entry.changed.then_some(true),
         preview,
-        children: shown.children.as_ref().map(|children| Nodes {
-            shown: children,
-            options,
-        }),
+        children,
         truncated: shown.cut.map(|_| true),
         truncation_reason: shown.cut.map(|cut| cut.as_str()),
     }
@@ -265,22 +302,23 @@ impl<'a> Node<'a> {
     /// The entry alone, without its children (`--symbol` reads the body, not the subtree);
     /// marked as cut by depth when it has children, or by the parser's nesting limit, so the
     /// contract still holds.
-    pub fn leaf(entry: &'a crate::outline::Entry, signatures: bool) -> Node<'a> {
+    /// `id` is the entry's positional id ([`Outline::id_of`]).
+    pub fn leaf(entry: &'a Entry, id: CompactString, signatures: bool) -> Node<'a> {
         let cut = match entry.truncated {
             Some(truncation) => Some(truncation.as_str()),
             None => (!entry.children.is_empty()).then_some("max_depth"),
         };
         Node {
-            id: &entry.id,
+            id,
             kind: entry.kind.as_str(),
-            name: &entry.name,
-            qualname: &entry.qualname,
+            name: entry.name(),
+            qualname: entry.qualname(),
             signature: entry.signature.as_deref().filter(|_| signatures),
             level: entry.level,
             line: entry.line,
             end_line: entry.end_line,
             doc_line: entry.has_docs().then_some(entry.doc_line),
-            tokens: entry.tokens,
+            tokens: entry.tokens.map(|tokens| tokens as usize),
             changed: entry.changed.then_some(true),
             preview: None,
             children: cut.is_none().then_some(Nodes::NONE),

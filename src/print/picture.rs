@@ -207,7 +207,7 @@ fn same_entry<'d>(document: &'d Document, found: &EntryRef) -> Option<&'d Entry>
         .outline
         .as_ref()
         .and_then(|outline| outline.find_id(&found.id))
-        .filter(|entry| entry.qualname == found.qualname)
+        .filter(|entry| entry.qualname() == found.qualname)
 }
 
 fn changed(err: &mut dyn Write, path: &std::path::Path) -> Result<Outcome> {
@@ -223,10 +223,10 @@ fn changed(err: &mut dyn Write, path: &std::path::Path) -> Result<Outcome> {
 fn group_members(config: &Config, group: &MemberGroup, err: &mut dyn Write) -> Result<String> {
     let path = walk::shown(&group.path);
     let document = Document::open_in(path, Some(group.language), config.root.as_deref())?;
-    let entries: Option<Vec<Entry>> = group
+    let entries: Option<Vec<&Entry>> = group
         .members
         .iter()
-        .map(|member| same_entry(&document, member).cloned())
+        .map(|member| same_entry(&document, member))
         .collect();
     let (Some(entries), Some(outline)) = (entries, document.outline.as_ref()) else {
         changed(err, &group.path)?;

@@ -73,9 +73,9 @@ pub(super) fn symbol(
         let note = format!(
             "outline: '{}' also matches {} {} {} (L{}); ask for it by id or qualified name",
             crate::sanitize::echo(query),
-            other.id,
+            outline.id_of(other).unwrap_or_default(),
             other.kind,
-            other.qualname,
+            other.qualname(),
             other.line
         );
         write_line(err, &note)?;
@@ -108,19 +108,19 @@ pub(super) fn declaration_note(input: &Document, entry: &Entry, others: bool) ->
     if !matches!(outline.language, Language::C | Language::Cpp) || !declares(input, entry) {
         return None;
     }
-    let key = crate::search::rank::namesake_key(&entry.qualname);
+    let key = crate::search::rank::namesake_key(entry.qualname());
     let definition = outline.walk().into_iter().map(|(_, e)| e).find(|e| {
-        e.id != entry.id
+        !std::ptr::eq(*e, entry)
             && matches!(e.kind, Kind::Function | Kind::Method)
-            && crate::search::rank::namesake_key(&e.qualname) == key
+            && crate::search::rank::namesake_key(e.qualname()) == key
             && !declares(input, e)
     });
-    let name = name_for_terminal(&entry.qualname);
+    let name = name_for_terminal(entry.qualname());
     let line = entry.line;
     Some(match (definition, others) {
         (Some(definition), _) => format!(
             "outline: {name} (L{line}) is a declaration without a body; its definition: {} (L{})",
-            name_for_terminal(&definition.qualname),
+            name_for_terminal(definition.qualname()),
             definition.line
         ),
         (None, true) => format!(
@@ -169,7 +169,7 @@ pub(super) fn symbol_entry(
                 let mut text = format!(
                     "# {}: {} ({}, {}, members to depth {depth})\n\n",
                     text::kind_label(entry),
-                    name_for_terminal(&entry.qualname),
+                    name_for_terminal(entry.qualname()),
                     path_for_terminal(crate::walk::shown(&input.path)),
                     text::line_range(entry.line, entry.end_line),
                 );
@@ -194,7 +194,12 @@ pub(super) fn symbol_entry(
         // The text is the lines as written: numbering is for people reading the text form.
         let (body, shown_end) = read_lines(input, start, entry.end_line, false, read_cap(config))?;
         let mut object = json::ReadObject::new(input, start, shown_end, &body);
-        object.node = Some(json::Node::leaf(entry, config.signatures));
+        let id = input.outline.as_ref().and_then(|o| o.id_of(entry));
+        object.node = Some(json::Node::leaf(
+            entry,
+            id.unwrap_or_default().into(),
+            config.signatures,
+        ));
         json_line(&object)
     } else {
         let (body, shown_end) = numbered(input, start, entry.end_line)?;
@@ -205,7 +210,7 @@ pub(super) fn symbol_entry(
         let mut text = format!(
             "# {}: {} ({}, {}{docs_from})\n\n{}",
             text::kind_label(entry),
-            name_for_terminal(&entry.qualname),
+            name_for_terminal(entry.qualname()),
             path_for_terminal(crate::walk::shown(&input.path)),
             text::line_range(entry.line, entry.end_line),
             lines_for_terminal(&body)
@@ -226,7 +231,7 @@ fn not_found_message(name: &str, query: &str, tops: &[Entry]) -> String {
         let names: Vec<String> = tops
             .iter()
             .take(20)
-            .map(|e| format!("{} {}", e.kind, e.name))
+            .map(|e| format!("{} {}", e.kind, e.name()))
             .collect();
         let _ = write!(message, "; top-level symbols: {}", names.join(", "));
         if tops.len() > 20 {

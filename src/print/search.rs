@@ -463,7 +463,7 @@ fn lines_of_body(
     let document = Document::from_loaded(path, loaded, None);
     let found = &found.entry;
     let mut entry = Entry::new(found.kind, found.name.as_str(), found.line, found.end_line);
-    entry.qualname = found.qualname.as_str().into();
+    entry.set_qualname(&found.qualname);
     entry.signature = found.signature.as_deref().map(Into::into);
     entry.doc_line = found.doc_line;
     entry.level = found.level;
@@ -490,7 +490,7 @@ fn body(
         .outline
         .as_ref()
         .and_then(|outline| outline.find_id(&found.entry.id))
-        .filter(|entry| entry.qualname == found.entry.qualname);
+        .filter(|entry| entry.qualname() == found.entry.qualname);
     match entry {
         Some(entry) => {
             // The best of a `--symbol` search: a declaration is the answer only when no

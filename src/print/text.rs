@@ -47,7 +47,7 @@ fn push_child_names(out: &mut String, children: &[Entry]) {
     // Names are file text like any label: a heading can hold ESC or BEL.
     let names: Vec<_> = children[..shown]
         .iter()
-        .map(|c| for_terminal(&c.name))
+        .map(|c| for_terminal(c.name()))
         .collect();
     let _ = write!(out, "  ({}: {}", children.len(), names.join(", "));
     if shown < children.len() {
@@ -88,7 +88,7 @@ fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
     let label = for_terminal(if options.signatures {
         entry.label()
     } else {
-        &entry.name
+        entry.name()
     });
     let kind = kind_label(entry);
     // A signature that opens with the kind word (`class Cart < Base`, `module Shop`) says it
@@ -109,7 +109,7 @@ fn write_entry(out: &mut String, shown: &Shown<'_>, options: TextOptions<'_>) {
             out,
             "  ({}{} tokens)",
             options.token_mark,
-            crate::parse::thousands(tokens)
+            crate::parse::thousands(tokens as usize)
         );
     }
     if options.diff && entry.changed {

@@ -273,8 +273,8 @@ fn match_file(
     let mut additions_omitted = 0;
     let mut members_in_test = true;
     let language = outline.language;
-    let definition = |entry: &Entry, in_test, tier, adds| {
-        let mut found = EntryRef::of(entry);
+    let definition = |entry: &Entry, id, in_test, tier, adds| {
+        let mut found = EntryRef::of(entry, id);
         found.tokens = tokens.map(|t| t.count(&entry_text(&lines, entry)));
         Definition {
             path: path.clone(),
@@ -288,6 +288,7 @@ fn match_file(
     };
     visit(&outline.entries, &mut Vec::new(), &mut |chain| {
         let Some(entry) = chain.last() else { return };
+        let id = || crate::outline::chain_id(chain.iter().copied());
         let in_test = || file_is_test || chain.iter().any(|e| is_test_entry(e));
         let Some(tier) = tier_of_chain(query, chain) else {
             match picture
@@ -296,10 +297,10 @@ fn match_file(
             {
                 Some(Adds::Members) => {
                     members_in_test &= in_test();
-                    members.push(EntryRef::of(entry));
+                    members.push(EntryRef::of(entry, id()));
                 }
                 Some(adds) if additions.len() < max_results => {
-                    additions.push(definition(entry, in_test(), Tier::Exact, Some(adds)));
+                    additions.push(definition(entry, id(), in_test(), Tier::Exact, Some(adds)));
                 }
                 Some(_) => additions_omitted += 1,
                 None if suggest => names.push(CompactString::from(entry.bare_name())),
@@ -318,7 +319,7 @@ fn match_file(
             }
         }
         let adds = picture.then(|| picture::mark(language, entry)).flatten();
-        matches.push(definition(entry, in_test, tier, adds));
+        matches.push(definition(entry, id(), in_test, tier, adds));
     });
     let group = (!members.is_empty()).then(|| MemberGroup {
         path: path.clone(),
@@ -431,7 +432,7 @@ mod tests {
             path: PathBuf::from("a.rs"),
             language: Language::Rust,
             hash: String::new(),
-            entry: EntryRef::of(&Entry::new(Kind::Function, "f", line, line)),
+            entry: EntryRef::of(&Entry::new(Kind::Function, "f", line, line), "1".into()),
             in_test,
             tier,
             adds: None,

@@ -117,9 +117,9 @@ impl<'a> Candidate<'a> {
     pub fn of_entry(entry: &'a Entry, owners: &'a str) -> Candidate<'a> {
         Candidate {
             kind: entry.kind,
-            name: &entry.name,
+            name: entry.name(),
             bare: entry.bare_name(),
-            qualname: &entry.qualname,
+            qualname: entry.qualname(),
             owners,
         }
     }
@@ -328,12 +328,12 @@ pub fn definitions_of(path: PathBuf, outline: &Outline) -> FileDefinitions {
     visit(&outline.entries, &mut Vec::new(), &mut |chain| {
         let in_test = file_is_test || chain.iter().any(|e| is_test_entry(e));
         if let Some(entry) = chain.last() {
-            let qualname = entry.qualname.to_string();
+            let qualname = entry.qualname().to_string();
             let suffix_at = |name: &str| match qualname.ends_with(name) {
                 true => qualname.len() - name.len(),
                 false => 0,
             };
-            let name_start = suffix_at(&entry.name);
+            let name_start = suffix_at(entry.name());
             let bare_start = suffix_at(entry.bare_name()).max(name_start);
             entries.push(Defined {
                 kind: entry.kind,
@@ -466,9 +466,9 @@ mod tests {
                 let alone = name_tier(&query, entry.bare_name());
                 let one_name = query.parts.len() == 1 && query.glob().is_none();
                 if one_name && query.wants_kind(entry.kind) {
-                    assert_eq!(alone, whole, "{} on {}", query.text, entry.name);
+                    assert_eq!(alone, whole, "{} on {}", query.text, entry.name());
                 } else {
-                    assert_eq!(alone, None, "{} on {}", query.text, entry.name);
+                    assert_eq!(alone, None, "{} on {}", query.text, entry.name());
                 }
             }
         }

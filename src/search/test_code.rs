@@ -71,8 +71,7 @@ pub fn drop_test_entries(entries: &mut Vec<Entry>) {
 /// Whether `entry` is a test module (`mod tests`, `namespace test`): everything inside it is
 /// test code.
 pub fn is_test_entry(entry: &Entry) -> bool {
-    matches!(entry.kind, Kind::Module | Kind::Namespace)
-        && matches!(entry.name.as_str(), "tests" | "test")
+    matches!(entry.kind, Kind::Module | Kind::Namespace) && matches!(entry.name(), "tests" | "test")
 }
 
 #[cfg(test)]

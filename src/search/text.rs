@@ -480,15 +480,19 @@ fn finish(
     let lines = document.lines();
     let entries: &[Entry] = document.outline.as_ref().map_or(&[], |o| &o.entries);
     let mut groups: Vec<HitGroup> = Vec::new();
+    let mut last_entry: Option<&Entry> = None;
     for hit in hits {
         let entry = super::innermost_at(entries, hit.line);
-        let same = match (groups.last().and_then(|g| g.entry.as_ref()), entry) {
-            (Some(last), Some(entry)) => last.id == entry.id,
+        let same = match (last_entry, entry) {
+            (Some(last), Some(entry)) => std::ptr::eq(last, entry),
             (None, None) => !groups.is_empty(),
             _ => false,
         };
+        last_entry = entry;
         if !same {
-            let mut entry_ref = entry.map(EntryRef::of);
+            let outline = document.outline.as_ref();
+            let id_of = |entry| outline.and_then(|o| o.id_of(entry)).unwrap_or_default();
+            let mut entry_ref = entry.map(|entry| EntryRef::of(entry, id_of(entry)));
             if let (Some(found), Some(tokenizer)) = (&mut entry_ref, options.tokens) {
                 let body = lines
                     .get(found.line - 1..found.end_line.min(lines.len()))
@@ -771,10 +775,7 @@ mod tests {
 
     fn entry_lines(line: usize, end_line: usize) -> crate::search::EntryRef {
         let entry = crate::outline::Entry::new(crate::outline::Kind::Function, "f", line, end_line);
-        let mut found = crate::search::EntryRef::of(&entry);
-        found.id = "1".into();
-        found.qualname = "f".into();
-        found
+        crate::search::EntryRef::of(&entry, "1".into())
     }
 
     fn no_heads(_: usize) -> Vec<usize> {

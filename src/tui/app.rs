@@ -544,12 +544,12 @@ pub fn outline_item(entry: &crate::outline::Entry) -> OutlineItem {
     OutlineItem {
         kind: entry.kind,
         level: entry.level,
-        name: entry.name.to_string(),
+        name: entry.name().to_string(),
         label: entry.label().to_string(),
-        qualname: entry.qualname.to_string(),
+        qualname: entry.qualname().to_string(),
         line: entry.line,
         end_line: entry.end_line,
-        tokens: entry.tokens,
+        tokens: entry.tokens.map(|tokens| tokens as usize),
         changed: entry.changed,
         nesting_cut: entry.truncated == Some(crate::outline::Truncation::MaxNesting),
     }

@@ -85,7 +85,7 @@ pub fn references(app: &mut App) {
             let walk = outline.walk();
             let found = walk
                 .into_iter()
-                .find(|(_, e)| e.line == item.line && e.qualname == item.qualname);
+                .find(|(_, e)| e.line == item.line && e.qualname() == item.qualname);
             found.map(|(_, e)| reference_subject(e))
         });
     let Some(name) = modelled.unwrap_or_else(|| identifier_of(&entry)) else {

@@ -48,7 +48,7 @@ impl Expected {
                 &mut doc
                     .entries()
                     .into_iter()
-                    .filter(|(_, e)| e.qualname == *qualname && e.kind == *kind)
+                    .filter(|(_, e)| e.qualname() == *qualname && e.kind == *kind)
                     .map(|(_, e)| e.line),
             ),
             Target::Line { text } => {

@@ -211,7 +211,7 @@ fn crlf_tabs_and_no_final_newline() {
         "struct A {\r\n\tint x;\r\n};\r\n#define Z 1\r\nint\tf(void)\r\n{\r\n\treturn 0;\r\n}";
     assert_eq!(names(src), vec![e("A", 1, 3), e("Z", 4, 4), e("f", 5, 8)]);
     let got = parse(src, Language::C);
-    let z = got.iter().find(|e| e.name == "Z").unwrap();
+    let z = got.iter().find(|e| e.name() == "Z").unwrap();
     assert_eq!(z.signature.as_deref(), Some("Z 1"));
 }
 

@@ -19,7 +19,7 @@ fn flat(text: &str, language: Language) -> Vec<(usize, Kind, String, usize, usiz
             (
                 depth,
                 e.kind,
-                e.name.to_string(),
+                e.name().to_string(),
                 e.line,
                 e.end_line,
                 e.signature.as_deref().unwrap_or_default().to_string(),

@@ -6,7 +6,7 @@ fn docs(language: Language, text: &str) -> Vec<String> {
     outline_text(text, ParseOptions::new(language))
         .walk()
         .iter()
-        .map(|(_, e)| format!("{} {} {}", e.name, e.line, e.doc_line))
+        .map(|(_, e)| format!("{} {} {}", e.name(), e.line, e.doc_line))
         .collect()
 }
 

@@ -7,7 +7,7 @@ use super::*;
 fn flat(text: &str) -> Vec<(&'static str, String, usize, usize)> {
     parse(text)
         .into_iter()
-        .map(|e| (e.kind.as_str(), e.name.to_string(), e.line, e.end_line))
+        .map(|e| (e.kind.as_str(), e.name().to_string(), e.line, e.end_line))
         .collect()
 }
 
@@ -88,7 +88,7 @@ fn local_types_in_function_bodies() {
     let kids: Vec<_> = entries[0]
         .children
         .iter()
-        .map(|e| (e.kind.as_str(), e.name.as_str(), e.line, e.end_line))
+        .map(|e| (e.kind.as_str(), e.name(), e.line, e.end_line))
         .collect();
     assert_eq!(kids, vec![("struct", "pair", 2, 4), ("type", "id", 9, 9)]);
 }
@@ -168,7 +168,7 @@ fn struct_fields_and_interface_methods_are_members() {
         .map(|(_, e)| {
             (
                 e.kind.to_string(),
-                e.qualname.to_string(),
+                e.qualname().to_string(),
                 e.line,
                 e.end_line,
             )

@@ -7,7 +7,7 @@ fn flat(entries: &[Entry]) -> Vec<(String, usize, usize, usize)> {
     let mut out = Vec::new();
     fn visit(entries: &[Entry], depth: usize, out: &mut Vec<(String, usize, usize, usize)>) {
         for e in entries {
-            out.push((e.name.to_string(), e.line, e.end_line, depth));
+            out.push((e.name().to_string(), e.line, e.end_line, depth));
             visit(&e.children, depth + 1, out);
         }
     }

@@ -10,7 +10,7 @@ fn outline(src: &str, language: Language, jsx: bool) -> String {
                 "{}{} {} {}-{}\n",
                 "  ".repeat(depth),
                 e.kind,
-                e.name,
+                e.name(),
                 e.line,
                 e.end_line
             ));

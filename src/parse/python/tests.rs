@@ -7,7 +7,7 @@ use crate::outline::{Entry, Kind};
 fn flat(text: &str) -> Vec<(usize, Kind, String, usize, usize)> {
     fn visit(entries: &[Entry], depth: usize, out: &mut Vec<(usize, Kind, String, usize, usize)>) {
         for e in entries {
-            out.push((depth, e.kind, e.name.to_string(), e.line, e.end_line));
+            out.push((depth, e.kind, e.name().to_string(), e.line, e.end_line));
             visit(&e.children, depth + 1, out);
         }
     }
@@ -23,7 +23,7 @@ fn names(text: &str) -> Vec<String> {
 fn sig_of(text: &str, name: &str) -> String {
     fn find<'a>(entries: &'a [Entry], name: &str) -> Option<&'a Entry> {
         for e in entries {
-            if e.name == name {
+            if e.name() == name {
                 return Some(e);
             }
             if let Some(found) = find(&e.children, name) {
@@ -229,7 +229,7 @@ print(N=1)
     let variables: Vec<String> = parse(src)
         .into_iter()
         .filter(|e| e.kind == Kind::Variable)
-        .map(|e| e.name.to_string())
+        .map(|e| e.name().to_string())
         .collect();
     assert_eq!(variables, ["T", "lower", "Mixed_Case", "__all__", "___"]);
     let m = flat(src).into_iter().find(|x| x.2 == "MM").unwrap();

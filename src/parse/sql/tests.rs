@@ -5,7 +5,7 @@ type Row = (Kind, String, usize, usize);
 fn flat(src: &str) -> Vec<Row> {
     fn go(e: &[Entry], out: &mut Vec<Row>) {
         for x in e {
-            out.push((x.kind, x.name.to_string(), x.line, x.end_line));
+            out.push((x.kind, x.name().to_string(), x.line, x.end_line));
             go(&x.children, out);
         }
     }

@@ -22,7 +22,7 @@ impl FileObject<'_> {
         object.optional_string("tokenizer", self.tokenizer);
         object.optional_true("changed", self.changed);
         object.key("entries");
-        write_nodes(object.out, self.entries);
+        write_nodes(object.out, &self.entries);
         object.optional_true("truncated", self.truncated);
         object.optional_string("truncation_reason", self.truncation_reason);
         object.optional_number("omitted", self.omitted);
@@ -31,20 +31,23 @@ impl FileObject<'_> {
     }
 }
 
-fn write_nodes(out: &mut Vec<u8>, nodes: Nodes) {
+fn write_nodes(out: &mut Vec<u8>, nodes: &Nodes) {
     out.push(b'[');
     for (at, shown) in nodes.shown.iter().enumerate() {
         if at > 0 {
             out.push(b',');
         }
-        write_node(out, &super::node(shown, nodes.options));
+        write_node(
+            out,
+            &super::node(shown, nodes.options, nodes.ids.of(shown.entry)),
+        );
     }
     out.push(b']');
 }
 
 fn write_node(out: &mut Vec<u8>, node: &Node) {
     let mut object = Object::open(out);
-    object.string("id", node.id);
+    object.string("id", &node.id);
     object.string("kind", node.kind);
     object.string("name", node.name);
     object.string("qualname", node.qualname);
@@ -66,7 +69,7 @@ fn write_node(out: &mut Vec<u8>, node: &Node) {
         }
         object.out.push(b']');
     }
-    if let Some(children) = node.children {
+    if let Some(children) = &node.children {
         object.key("children");
         write_nodes(object.out, children);
     }
