@@ -410,12 +410,16 @@ impl Outline {
 
     /// The positional id of `entry`, an entry of this outline (`1.2.3` is the 3rd child of
     /// the 2nd child of the 1st root); `None` for an entry from elsewhere.
-    pub fn id_of(&self, entry: &Entry) -> Option<String> {
+    pub fn id_of(&self, entry: &Entry) -> Option<CompactString> {
+        let top_level = self.entries.as_ptr_range();
+        if top_level.contains(&std::ptr::from_ref(entry)) {
+            return Some(child_id("", entry));
+        }
         let mut places = Vec::new();
         if !places_of(&self.entries, entry, &mut places) {
             return None;
         }
-        let mut id = String::new();
+        let mut id = CompactString::default();
         for place in places {
             if !id.is_empty() {
                 id.push('.');
@@ -532,13 +536,18 @@ pub fn chain_id<'a>(chain: impl IntoIterator<Item = &'a Entry>) -> String {
     id
 }
 
-/// The id of `child` under a parent whose id is `parent` (empty at the top level).
-pub fn child_id(parent: &str, child: &Entry) -> String {
-    let index = itoa::Buffer::new().format(child.index).to_owned();
-    match parent {
-        "" => index,
-        _ => format!("{parent}.{index}"),
+/// The id of `child` under a parent whose id is `parent` (empty at the top level). JSON
+/// output makes one per entry: up to 24 bytes, it is built in place with no allocation.
+pub fn child_id(parent: &str, child: &Entry) -> CompactString {
+    let mut index = itoa::Buffer::new();
+    let index = index.format(child.index);
+    let mut id = CompactString::with_capacity(parent.len() + 1 + index.len());
+    if !parent.is_empty() {
+        id.push_str(parent);
+        id.push('.');
     }
+    id.push_str(index);
+    id
 }
 
 /// Pushes onto `chain` the places of `target`'s ancestors and its own, found by address among

@@ -33,7 +33,13 @@ fn ids_and_qualnames_follow_positions() {
     let flat: Vec<_> = outline
         .walk()
         .into_iter()
-        .map(|(depth, e)| (depth, outline.id_of(e).unwrap_or_default(), e.qualname()))
+        .map(|(depth, e)| {
+            (
+                depth,
+                outline.id_of(e).unwrap_or_default().to_string(),
+                e.qualname(),
+            )
+        })
         .collect();
     assert_eq!(
         flat,

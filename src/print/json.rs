@@ -120,11 +120,8 @@ enum Ids<'a> {
 impl Ids<'_> {
     fn of(&self, entry: &Entry) -> CompactString {
         match self {
-            Ids::Outline(outline) => outline
-                .id_of(entry)
-                .map(CompactString::from)
-                .unwrap_or_default(),
-            Ids::Under(parent) => crate::outline::child_id(parent, entry).into(),
+            Ids::Outline(outline) => outline.id_of(entry).unwrap_or_default(),
+            Ids::Under(parent) => crate::outline::child_id(parent, entry),
         }
     }
 }

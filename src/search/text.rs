@@ -492,7 +492,7 @@ fn finish(
         if !same {
             let outline = document.outline.as_ref();
             let id_of = |entry| outline.and_then(|o| o.id_of(entry)).unwrap_or_default();
-            let mut entry_ref = entry.map(|entry| EntryRef::of(entry, id_of(entry)));
+            let mut entry_ref = entry.map(|entry| EntryRef::of(entry, id_of(entry).into()));
             if let (Some(found), Some(tokenizer)) = (&mut entry_ref, options.tokens) {
                 let body = lines
                     .get(found.line - 1..found.end_line.min(lines.len()))
