@@ -197,7 +197,7 @@ pub(super) fn symbol_entry(
         let id = input.outline.as_ref().and_then(|o| o.id_of(entry));
         object.node = Some(json::Node::leaf(
             entry,
-            id.unwrap_or_default().into(),
+            id.unwrap_or_default(),
             config.signatures,
         ));
         json_line(&object)

@@ -3,6 +3,7 @@
 //! first; implementations before one-line declarations; then path order). Memory holds at
 //! most the results that can still be shown.
 
+use super::near::{merge_nearest, near_names, NearWords};
 use super::picture::{self, Adds, MemberGroup};
 use super::rank::{
     implementations_first, is_declaration, namesake_key, tier_of_chain, visit, Rank, Tier,
@@ -67,9 +68,6 @@ pub struct FindResult {
     pub picture_total: usize,
 }
 
-/// How many near names a failed search suggests.
-const NEAREST: usize = 10;
-
 /// Finds the definitions matching `query` below `scope`, at most `max_results` of them
 /// ranked first; `tokens` counts each shown definition's tokens.
 pub fn find(
@@ -80,23 +78,60 @@ pub fn find(
 ) -> crate::Result<FindResult> {
     // A file can define the name only if its text holds it: the others are never parsed.
     let filter = query.name_filter();
-    let mut result = find_pass(scope, query, max_results, tokens, filter.as_ref())?;
-    if result.total + result.picture_total == 0 {
-        // Suggestions need every name of the tree: a second pass, paid only on a miss.
-        let again = find_pass(scope, query, max_results, tokens, None)?;
+    let prefilter = match &filter {
+        Some(filter) => Prefilter::Name(filter),
+        None => Prefilter::None,
+    };
+    let mut result = find_pass(scope, query, max_results, tokens, prefilter)?;
+    // Without a name to filter on (a glob), the pass gathered the near names already.
+    if result.total + result.picture_total == 0 && filter.is_some() {
+        // Suggestions need the names near the query: a second pass, paid only on a miss,
+        // that outlines only the files that may define one.
+        let prefilter =
+            NearWords::new(query).map_or(Prefilter::None, |near| Prefilter::Near(Box::new(near)));
+        let again = find_pass(scope, query, max_results, tokens, prefilter)?;
         result.nearest = again.nearest;
     }
     Ok(result)
 }
 
-/// One walk over `scope`; with `filter`, files whose text it does not match are skipped.
+/// Which files a pass outlines.
+enum Prefilter<'a> {
+    /// Every file.
+    None,
+    /// Files whose text holds the name asked for.
+    Name(&'a regex::bytes::Regex),
+    /// Files that may define a name near it (a miss's second pass).
+    Near(Box<NearWords>),
+}
+
+impl Prefilter<'_> {
+    fn passes(&self, language: Option<Language>, bytes: &[u8]) -> bool {
+        match self {
+            Prefilter::None => true,
+            Prefilter::Name(filter) => filter.is_match(bytes),
+            Prefilter::Near(near) => near.may_define(language, bytes),
+        }
+    }
+
+    /// The name filter, which also tells what past a file's limit may define the name.
+    fn name(&self) -> Option<&regex::bytes::Regex> {
+        match self {
+            Prefilter::Name(filter) => Some(filter),
+            _ => None,
+        }
+    }
+}
+
+/// One walk over `scope`, outlining the files `prefilter` passes.
 fn find_pass(
     scope: &Scope,
     query: &FindQuery,
     max_results: usize,
     tokens: Option<Tokenizer>,
-    filter: Option<&regex::bytes::Regex>,
+    prefilter: Prefilter,
 ) -> crate::Result<FindResult> {
+    let filter = prefilter.name();
     let found_any = AtomicBool::new(false);
     let mut ranked = Ranked::new(max_results);
     let (mut additions, mut groups, mut picture_total) = (Vec::new(), Vec::new(), 0);
@@ -110,7 +145,7 @@ fn find_pass(
                 language,
                 Some(Language::Json | Language::Yaml | Language::Toml)
             );
-            let worth = |bytes: &[u8]| data || filter.is_none_or(|f| f.is_match(bytes));
+            let worth = |bytes: &[u8]| data || prefilter.passes(language, bytes);
             let Some(loaded) = source::read_if(&path, scope.root.as_deref(), worth)? else {
                 return Ok(None);
             };
@@ -352,37 +387,6 @@ fn entry_text(lines: &[&str], entry: &Entry) -> String {
     text
 }
 
-/// The names nearest the query's last part, at most [`NEAREST`], best first.
-fn near_names(names: &[CompactString], query: &FindQuery) -> Vec<(usize, String)> {
-    let Some(wanted) = query.parts.last() else {
-        return Vec::new();
-    };
-    let wanted = wanted.to_lowercase();
-    let limit = (wanted.chars().count() / 3).max(2);
-    let mut near: Vec<(usize, String)> = names
-        .iter()
-        .filter(|name| name.len().abs_diff(wanted.len()) <= limit)
-        .filter_map(|name| {
-            let distance = strsim::levenshtein(&name.to_lowercase(), &wanted);
-            (distance <= limit).then(|| (distance, name.to_string()))
-        })
-        .collect();
-    near.sort();
-    near.dedup_by(|a, b| a.1 == b.1);
-    near.truncate(NEAREST);
-    near
-}
-
-fn merge_nearest(into: &mut Vec<(usize, String)>, more: Vec<(usize, String)>) {
-    if more.is_empty() {
-        return;
-    }
-    into.extend(more);
-    into.sort();
-    into.dedup_by(|a, b| a.1 == b.1);
-    into.truncate(NEAREST);
-}
-
 /// The best `limit` matches by ([`Rank`], path order): results arrive in path order, so the
 /// first `limit` of each rank's bucket are the only ones that can be shown.
 struct Ranked {
@@ -446,19 +450,5 @@ mod tests {
         assert_eq!(ranked.total, 5);
         let lines: Vec<usize> = ranked.into_best().iter().map(|d| d.entry.line).collect();
         assert_eq!(lines, [3, 4]);
-    }
-
-    #[test]
-    fn nearest_names_by_edit_distance() {
-        let names: Vec<CompactString> = ["set_string", "set_style", "get", "setstringn"]
-            .iter()
-            .map(|s| CompactString::from(*s))
-            .collect();
-        let query = FindQuery::parse("set_stringn", &[]).expect("valid");
-        let near: Vec<String> = near_names(&names, &query)
-            .into_iter()
-            .map(|n| n.1)
-            .collect();
-        assert_eq!(near, ["set_string", "setstringn"]);
     }
 }
