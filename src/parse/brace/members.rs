@@ -453,8 +453,12 @@ impl Scanner<'_> {
     /// `operator +`, `implicit operator int`, `operator true` when the word `operator` stands
     /// in `from..paren`.
     fn operator_name(&self, from: usize, paren: usize) -> Option<String> {
+        // Every method head is asked: a searcher built once, not per call (its set-up cost
+        // more than the search on short heads).
+        static OPERATOR: std::sync::LazyLock<memchr::memmem::Finder<'static>> =
+            std::sync::LazyLock::new(|| memchr::memmem::Finder::new("operator"));
         let code = self.text(from, paren);
-        let at = code.match_indices("operator").map(|(i, _)| i).find(|&i| {
+        let at = OPERATOR.find_iter(code.as_bytes()).find(|&i| {
             let before_ok = code[..i].chars().last().is_none_or(|c| c.is_whitespace());
             let after = code[i + 8..].chars().next();
             before_ok && after.is_none_or(|c| !c.is_alphanumeric() && c != '_')
