@@ -141,6 +141,9 @@ pub struct App {
     pub help: bool,
     /// A one-line note for the status bar (errors, "copied").
     pub message: Option<String>,
+    /// Why the tree is polled instead of watched, while it is ([`super::watch`]): the status
+    /// bar says so.
+    pub polled: Option<String>,
     pub effect: Option<Effect>,
     pub quit: bool,
     /// Git status of the root's repository, shared with background loads.
@@ -255,6 +258,7 @@ impl App {
             filtering: false,
             help: false,
             message: None,
+            polled: None,
             effect: None,
             quit: false,
             snapshot: None,
