@@ -39,12 +39,13 @@ viewer_bench_terminal() {
 
 # Clears the pane, types the command $1 and waits until the viewer's panes show; sets
 # $frame_ns to the nanoseconds from the keystroke to that frame (polling tmux costs a few
-# milliseconds of floor). Gives up after 20 s.
+# milliseconds of floor) and $launch_ns to the keystroke's time. Gives up after 20 s.
 launch_viewer() {
   tmux -L "$sock" send-keys -t 0 "clear" Enter
   sleep 0.2
   local t0
   t0=$(date +%s%N)
+  launch_ns=$t0
   tmux -L "$sock" send-keys -t 0 "$1" Enter
   until tmux -L "$sock" capture-pane -p -t 0 | grep -q "Outline"; do
     if [ $(( ($(date +%s%N) - t0) / 1000000 )) -gt 20000 ]; then

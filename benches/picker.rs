@@ -4,7 +4,7 @@
 //! - full index: from `S` until every file is indexed;
 //! - keystroke: from a typed character until its re-ranked list is drawn (each prefix of a
 //!   few queries, typed on the full index), median and worst;
-//! - peak resident memory of the whole process.
+//! - resident memory of the whole process once the index is full, and its peak.
 //!
 //! Run `benches/picker.sh` (it assembles a 100 MB tree of real sources first), or
 //! `PICKER_TREE=/some/large/checkout cargo bench --bench picker`.
@@ -34,6 +34,7 @@ fn main() {
     let done = wait(&mut app, |picker| picker.done);
     let full = done.then(|| start.elapsed());
     let index_cpu = cpu_time();
+    let indexed_rss = rss_now();
     let ranking = app.picker();
     println!(
         "tree {}: {} definitions in {} files",
@@ -42,6 +43,7 @@ fn main() {
         ranking.files
     );
     println!("first results  {}", ms(first));
+    println!("RSS with the full index {indexed_rss}");
     // CPU time too: on a shared machine the wall time says as much about the other load.
     println!(
         "full index     {} (process CPU {:.2} s on {} cores)",
@@ -132,12 +134,22 @@ fn cpu_time() -> Duration {
 
 /// VmHWM from /proc/self/status.
 fn peak_rss() -> String {
+    status_field("VmHWM:")
+}
+
+/// Resident memory now (the index held, the indexing threads' buffers freed or not).
+fn rss_now() -> String {
+    status_field("VmRSS:")
+}
+
+/// A field of /proc/self/status, as written there ("183852 kB").
+fn status_field(name: &str) -> String {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|s| {
             s.lines()
-                .find(|l| l.starts_with("VmHWM:"))
-                .map(|l| l.trim_start_matches("VmHWM:").trim().to_string())
+                .find(|l| l.starts_with(name))
+                .map(|l| l.trim_start_matches(name).trim().to_string())
         })
         .unwrap_or_else(|| "unknown".into())
 }

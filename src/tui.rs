@@ -117,13 +117,7 @@ pub fn run(config: &Config) -> Result<()> {
 /// pause, the open file's stamp check), instead of polling busy flags.
 fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<()> {
     let input = input::Reader::spawn(app.jobs.tx.clone());
-    let mut watcher = match watch::Watcher::start(app.jobs.tx.clone()) {
-        Ok(watcher) => Some(watcher),
-        Err(why) => {
-            app.message = Some(format!("no file watching ({why}): polling the open file"));
-            None
-        }
-    };
+    let mut watcher = watch::Watcher::start(app.jobs.tx.clone());
     let mut dirty = true;
     let mut last_watch = Instant::now();
     while !app.quit {
@@ -134,8 +128,9 @@ fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<(
             dirty = false;
             app.release_held();
         }
-        if let Some(why) = watcher.as_mut().and_then(|w| w.follow(app.in_view())) {
-            app.message = Some(format!("{why}: polling the open file"));
+        if let Some(note) = watcher.follow(&app.in_view()) {
+            app.message = Some(note);
+            app.polled = watcher.polling().map(str::to_string);
             dirty = true;
         }
         let wait = next_wait(app, last_watch);
@@ -156,6 +151,11 @@ fn event_loop<B: Backend>(terminal: &mut Terminal<B>, app: &mut App) -> Result<(
             last_watch = Instant::now();
             if file_changed(app) {
                 update(app, Action::FileChanged);
+                dirty = true;
+            }
+            let dirs = watcher.poll(&app.in_view());
+            if !dirs.is_empty() {
+                app.dirs_changed(&dirs);
                 dirty = true;
             }
         }

@@ -1,7 +1,7 @@
 //! The TUI's state: focus, options, the three panes' states and the open document. No drawing
 //! code lives here; `action::update` is what changes it, with the helpers below.
 
-use super::doc::{Doc, LoadOptions};
+use super::doc::{Doc, LoadOptions, ReadDoc};
 use super::files::DirItem;
 use super::jobs::{Cancel, Jobs, Message};
 use super::jump::JumpList;
@@ -118,7 +118,7 @@ pub enum Effect {
 }
 
 /// Reads and outlines a file; [`Doc::load`] unless a test supplies its own.
-pub type Loader = fn(&Path, LoadOptions, Option<&git::Snapshot>, &Theme) -> Doc;
+pub type Loader = fn(&Path, LoadOptions, Option<&git::Snapshot>) -> ReadDoc;
 
 /// Everything the TUI knows.
 pub struct App {
@@ -141,6 +141,9 @@ pub struct App {
     pub help: bool,
     /// A one-line note for the status bar (errors, "copied").
     pub message: Option<String>,
+    /// Why the tree is polled instead of watched, while it is ([`super::watch`]): the status
+    /// bar says so.
+    pub polled: Option<String>,
     pub effect: Option<Effect>,
     pub quit: bool,
     /// Git status of the root's repository, shared with background loads.
@@ -255,6 +258,7 @@ impl App {
             filtering: false,
             help: false,
             message: None,
+            polled: None,
             effect: None,
             quit: false,
             snapshot: None,

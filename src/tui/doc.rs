@@ -23,8 +23,9 @@ pub fn stamp(path: &Path) -> Stamp {
     Some((meta.modified().ok()?, meta.len()))
 }
 
-/// One file shown in the outline and preview panes.
-pub struct Doc {
+/// One file shown in the outline and preview panes; `H` is its highlighter, which a
+/// document read on a thread ([`ReadDoc`]) gets on the viewer's.
+pub struct Doc<H = Highlighter> {
     pub path: PathBuf,
     pub name: String,
     pub text: String,
@@ -33,7 +34,7 @@ pub struct Doc {
     pub outline: Option<Outline>,
     pub binary: bool,
     pub stamp: Stamp,
-    pub highlighter: Highlighter,
+    pub highlighter: H,
     /// Why the file could not be read, shown in the preview instead of text.
     pub error: Option<String>,
     /// The whole file's size and lines; `complete` is false past the read cap.
@@ -46,6 +47,18 @@ pub struct Doc {
     /// The syntax assets were not loaded when the file was: it is shown plain until they are
     /// ([`Doc::colour_when_ready`]).
     colour_pending: bool,
+}
+
+/// A document read on a thread, before it gets its highlighter: syntect's parse states hold
+/// Oniguruma's match regions, which cannot cross threads, so the viewer's thread adds it
+/// ([`ReadDoc::highlighted`]).
+pub type ReadDoc = Doc<Unhighlighted>;
+
+/// The highlighter of a [`ReadDoc`] until it has one: whether to colour it at once (tests and
+/// benchmarks), or plain until its syntax is ready as the viewer does.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Unhighlighted {
+    at_once: bool,
 }
 
 /// What a load should parse as and annotate.
@@ -61,16 +74,11 @@ pub struct LoadOptions {
     pub root: Option<std::path::PathBuf>,
 }
 
-impl Doc {
+impl ReadDoc {
     /// Reads and outlines `path`; a read error becomes a document that says so. A FIFO, socket
     /// or device is refused by the shared read before it is opened, so a file replaced by one
     /// never blocks the input loop.
-    pub fn load(
-        path: &Path,
-        options: LoadOptions,
-        snapshot: Option<&git::Snapshot>,
-        theme: &syntect::highlighting::Theme,
-    ) -> Doc {
+    pub fn load(path: &Path, options: LoadOptions, snapshot: Option<&git::Snapshot>) -> ReadDoc {
         let stamp = stamp(path);
         let (mut input, error) =
             match Document::open_in(path, options.language, options.root.as_deref()) {
@@ -85,23 +93,15 @@ impl Doc {
             ..Annotations::default()
         };
         let _ = input.annotate(&annotations, snapshot.filter(|_| options.diff));
-        Doc::from_input(input, stamp, theme, error)
+        Doc::from_input(input, stamp, error)
     }
 
     /// Wraps an already loaded document (tests and benchmarks build these from fixed text).
-    pub(crate) fn from_input(
-        input: Document,
-        stamp: Stamp,
-        theme: &syntect::highlighting::Theme,
-        error: Option<String>,
-    ) -> Doc {
+    pub(crate) fn from_input(input: Document, stamp: Stamp, error: Option<String>) -> ReadDoc {
         // Lines break where the parser breaks them (a lone `\r` too), so that entry lines and
         // preview lines agree.
         let starts = line_starts(&input.text);
         let extent = input.extent;
-        // No frame waits for syntax colours: the file shows plain until its syntax's assets
-        // are loaded and its patterns compiled ([`Doc::colour_when_ready`]).
-        let highlighter = Highlighter::new(None, theme.clone(), input.text.len());
         Doc {
             path: input.path,
             name: input.name,
@@ -109,7 +109,7 @@ impl Doc {
             outline: input.outline,
             binary: input.binary,
             stamp,
-            highlighter,
+            highlighter: Unhighlighted::default(),
             error,
             extent,
             loading: false,
@@ -119,6 +119,47 @@ impl Doc {
         }
     }
 
+    /// A document from text and an outline made elsewhere, coloured as soon as it is
+    /// highlighted (tests, benchmarks).
+    pub fn from_parts_read(path: &Path, text: String, outline: Option<Outline>) -> ReadDoc {
+        let input = Document::from_parts(path, text, outline);
+        let mut doc = Doc::from_input(input, None, None);
+        doc.highlighter.at_once = true;
+        doc
+    }
+
+    /// The document with its highlighter, on the thread that colours it. No frame waits for
+    /// syntax colours: the file shows plain until its syntax's assets are loaded and its
+    /// patterns compiled ([`Doc::colour_when_ready`]), unless it is to be coloured at once.
+    pub fn highlighted(self, theme: &syntect::highlighting::Theme) -> Doc {
+        let at_once = self.highlighter.at_once;
+        let syntax = at_once
+            .then(|| {
+                // Tests and benchmarks want colours from the start, whatever they cost.
+                highlight::load_now();
+                highlight::syntax_for(&self.path, first_line(&self.text))
+            })
+            .flatten();
+        let highlighter = Highlighter::new(syntax, theme.clone(), self.text.len());
+        Doc {
+            path: self.path,
+            name: self.name,
+            starts: self.starts,
+            outline: self.outline,
+            binary: self.binary,
+            stamp: self.stamp,
+            highlighter,
+            error: self.error,
+            extent: self.extent,
+            loading: self.loading,
+            standin: self.standin,
+            colour_pending: self.colour_pending && !at_once,
+            text: self.text,
+        }
+    }
+}
+
+impl Doc {
     /// Attaches the file's syntax when it is ready to colour at once. Returns the syntax
     /// when it is loaded but its patterns are not compiled yet: the caller has them compiled
     /// on a thread ([`highlight::warm_in_background`]) and asks again.
@@ -146,87 +187,27 @@ impl Doc {
         root: Option<&Path>,
         theme: &syntect::highlighting::Theme,
     ) -> Doc {
-        use std::io::Read;
-        let mut buf = Vec::new();
-        let read = crate::source::open_regular(path, root).and_then(|(file, _)| {
-            file.take(bytes as u64)
-                .read_to_end(&mut buf)
-                .map_err(|e| crate::Error::io(path, e))
-        });
-        if let Err(err) = read {
-            let input = Document::from_parts(path, String::new(), None);
-            let mut doc = Doc::from_input(input, None, theme, Some(err.to_string()));
-            doc.loading = true;
-            return doc;
-        }
-        let more = buf.len() >= bytes;
-        let text = match crate::source::decode(&buf) {
-            Loaded::Binary => {
-                let input = Document {
-                    binary: true,
-                    ..Document::from_parts(path, String::new(), None)
-                };
-                return Doc::from_input(input, stamp(path), theme, None);
-            }
-            Loaded::Text { mut text, .. } => {
-                if more {
-                    // The last line may go on past what was read.
-                    let whole = text.rfind(['\n', '\r']).map_or(0, |at| at + 1);
-                    text.truncate(whole);
-                }
-                text
-            }
-        };
-        let mut doc = Doc::from_input(
-            Document::from_parts(path, text, None),
-            stamp(path),
-            theme,
-            None,
-        );
-        doc.loading = true;
-        doc
+        read_head(path, bytes, root).highlighted(theme)
     }
 
     /// What the panes show for `path` when it is not a file to read: `what` says what it is
     /// (in the outline, the preview and the status bar).
     pub fn standin(path: &Path, what: String, theme: &syntect::highlighting::Theme) -> Doc {
         let input = Document::from_parts(path, String::new(), None);
-        let mut doc = Doc::from_input(input, None, theme, Some(what));
+        let mut doc = Doc::from_input(input, None, Some(what));
         doc.standin = true;
-        doc
+        doc.highlighted(theme)
     }
 
-    /// Builds a document from text and an outline made elsewhere (tests, benchmarks).
+    /// Builds a document from text and an outline made elsewhere (tests, benchmarks),
+    /// coloured from the start.
     pub fn from_parts(
         path: &Path,
         text: String,
         outline: Option<Outline>,
         theme: &syntect::highlighting::Theme,
     ) -> Doc {
-        // Tests and benchmarks want colours from the start, whatever they cost.
-        highlight::load_now();
-        let mut doc = Doc::from_input(Document::from_parts(path, text, outline), None, theme, None);
-        let syntax = highlight::syntax_for(&doc.path, first_line(&doc.text));
-        doc.highlighter = Highlighter::new(syntax, theme.clone(), doc.text.len());
-        doc.colour_pending = false;
-        doc
-    }
-
-    /// Number of lines.
-    pub fn line_count(&self) -> usize {
-        self.starts.len()
-    }
-
-    /// Line `index` (0-based) without its line ending.
-    pub fn line(&self, index: usize) -> Option<&str> {
-        let start = *self.starts.get(index)?;
-        let end = self
-            .starts
-            .get(index + 1)
-            .copied()
-            .unwrap_or(self.text.len());
-        let line = self.text.get(start..end)?;
-        Some(line.trim_end_matches(['\n', '\r']))
+        Doc::from_parts_read(path, text, outline).highlighted(theme)
     }
 
     /// Colours lines `range` (0-based) so that the preview can draw them, within `budget`
@@ -250,11 +231,68 @@ impl Doc {
         };
         highlighter.prepare_within(range, get, budget)
     }
+}
+
+impl<H> Doc<H> {
+    /// Number of lines.
+    pub fn line_count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Line `index` (0-based) without its line ending.
+    pub fn line(&self, index: usize) -> Option<&str> {
+        let start = *self.starts.get(index)?;
+        let end = self
+            .starts
+            .get(index + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        let line = self.text.get(start..end)?;
+        Some(line.trim_end_matches(['\n', '\r']))
+    }
 
     /// The entries in pre-order with their depth.
     pub fn entries(&self) -> Vec<(usize, &Entry)> {
         self.outline.as_ref().map(Outline::walk).unwrap_or_default()
     }
+}
+
+/// The first `bytes` of `path` as plain text ([`Doc::head`]).
+fn read_head(path: &Path, bytes: usize, root: Option<&Path>) -> ReadDoc {
+    use std::io::Read;
+    let mut buf = Vec::new();
+    let read = crate::source::open_regular(path, root).and_then(|(file, _)| {
+        file.take(bytes as u64)
+            .read_to_end(&mut buf)
+            .map_err(|e| crate::Error::io(path, e))
+    });
+    if let Err(err) = read {
+        let input = Document::from_parts(path, String::new(), None);
+        let mut doc = Doc::from_input(input, None, Some(err.to_string()));
+        doc.loading = true;
+        return doc;
+    }
+    let more = buf.len() >= bytes;
+    let text = match crate::source::decode(&buf) {
+        Loaded::Binary => {
+            let input = Document {
+                binary: true,
+                ..Document::from_parts(path, String::new(), None)
+            };
+            return Doc::from_input(input, stamp(path), None);
+        }
+        Loaded::Text { mut text, .. } => {
+            if more {
+                // The last line may go on past what was read.
+                let whole = text.rfind(['\n', '\r']).map_or(0, |at| at + 1);
+                text.truncate(whole);
+            }
+            text
+        }
+    };
+    let mut doc = Doc::from_input(Document::from_parts(path, text, None), stamp(path), None);
+    doc.loading = true;
+    doc
 }
 
 fn first_line(text: &str) -> &str {

@@ -5,7 +5,7 @@
 //! and no keypress waits on a scan.
 
 use super::app::App;
-use super::doc::Doc;
+use super::doc::ReadDoc;
 use super::rank::Ranking;
 use crate::search::{self, FileHits, RefQuery, Scope, Summary, TextSearch};
 use regex::Regex;
@@ -26,9 +26,9 @@ pub enum Message {
         result: Result<Summary, String>,
     },
     /// A file opened with only its first screen read is now read in full.
-    Loaded { job: u64, doc: Box<Doc> },
+    Loaded { job: u64, doc: Box<ReadDoc> },
     /// The same for the file a finder view previews.
-    Peeked { job: u64, doc: Box<Doc> },
+    Peeked { job: u64, doc: Box<ReadDoc> },
     /// The syntax assets are loaded: the preview can be coloured.
     AssetsReady,
     /// Git status of the root's repository (`None`: not in a repository, or unreadable).
@@ -264,16 +264,17 @@ impl App {
                 let current = self.doc.as_ref().map(|d| d.path.as_path());
                 if self.loading == Some(job) && current == Some(doc.path.as_path()) {
                     self.loading = None;
-                    self.swap_doc(*doc);
+                    self.swap_doc(doc.highlighted(&self.theme));
                     self.check_expected();
                 }
             }
             Message::Peeked { job, doc } => {
                 if self.peek_loading == Some(job) {
                     self.peek_loading = None;
+                    let doc = doc.highlighted(&self.theme);
                     self.refresh_index(&doc);
                     if let Some(peek) = self.peek.as_mut().filter(|p| p.doc.path == doc.path) {
-                        peek.doc = *doc;
+                        peek.doc = doc;
                     }
                 }
             }

@@ -7,14 +7,13 @@
 //! cursor stops on, and no key waits on a read.
 
 use super::app::{outline_item, App, Loader, Preview, HEAD_BYTES};
-use super::doc::{Doc, LoadOptions};
+use super::doc::{Doc, LoadOptions, ReadDoc};
 use super::jobs::Message;
 use super::tree::Tree;
 use crate::git;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender};
 use std::sync::Arc;
-use syntect::highlighting::Theme;
 
 /// The loader lanes: the open file, and the file a finder view previews.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,9 +28,8 @@ pub struct LoadRequest {
     path: PathBuf,
     options: LoadOptions,
     snapshot: Option<Arc<git::Snapshot>>,
-    theme: Theme,
     loader: Loader,
-    wrap: fn(u64, Box<Doc>) -> Message,
+    wrap: fn(u64, Box<ReadDoc>) -> Message,
     tx: Sender<Message>,
 }
 
@@ -47,12 +45,11 @@ fn run_lane(requests: Receiver<LoadRequest>) {
             path,
             options,
             snapshot,
-            theme,
             loader,
             wrap,
             tx,
         } = request;
-        let doc = loader(&path, options, snapshot.as_deref(), &theme);
+        let doc = loader(&path, options, snapshot.as_deref());
         if tx.send(wrap(job, Box::new(doc))).is_err() {
             return;
         }
@@ -95,7 +92,7 @@ impl App {
         &mut self,
         path: &Path,
         lane: Lane,
-        wrap: fn(u64, Box<Doc>) -> Message,
+        wrap: fn(u64, Box<ReadDoc>) -> Message,
     ) -> u64 {
         let job = self.jobs.next_id();
         let mut request = LoadRequest {
@@ -103,7 +100,6 @@ impl App {
             path: path.to_path_buf(),
             options: self.load_options(),
             snapshot: self.snapshot.clone(),
-            theme: self.theme.clone(),
             loader: self.loader,
             wrap,
             tx: self.jobs.tx.clone(),

@@ -5,14 +5,13 @@
 
 use super::action::{update, Action};
 use super::app::{App, ColorMode, Focus};
-use super::doc::{Doc, LoadOptions};
+use super::doc::{Doc, LoadOptions, ReadDoc};
 use crate::config::Config;
 use crate::outline::{Entry, Kind, Outline};
 use crate::{git, highlight, Language};
 use ratatui::backend::TestBackend;
 use ratatui::Terminal;
 use std::path::{Path, PathBuf};
-use syntect::highlighting::Theme;
 
 const APP_PY: &str = r#""""Inventory service."""
 import os
@@ -89,18 +88,13 @@ fn fake_outline(text: &str) -> Outline {
     Outline::new(Language::Python, lines.len(), text.len(), entries)
 }
 
-fn fake_loader(
-    path: &Path,
-    _options: LoadOptions,
-    _snapshot: Option<&git::Snapshot>,
-    theme: &Theme,
-) -> Doc {
+fn fake_loader(path: &Path, _options: LoadOptions, _snapshot: Option<&git::Snapshot>) -> ReadDoc {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let outline = path
         .extension()
         .is_some_and(|e| e == "py")
         .then(|| fake_outline(&text));
-    let mut doc = Doc::from_parts(path, text, outline, theme);
+    let mut doc = Doc::from_parts_read(path, text, outline);
     // As the real loader: the stamp tells a later save apart.
     doc.stamp = super::doc::stamp(path);
     doc
@@ -507,11 +501,11 @@ fn escape_sequences_from_files_and_names_are_drawn_visibly() {
 }
 
 /// Loads `path` with the real loader on another thread; `None` when it has not returned in 5 s.
-fn load_within_5s(app: &App, path: &Path) -> Option<Option<String>> {
-    let (theme, path) = (app.theme.clone(), path.to_path_buf());
+fn load_within_5s(path: &Path) -> Option<Option<String>> {
+    let path = path.to_path_buf();
     let (send, receive) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let doc = Doc::load(&path, LoadOptions::default(), None, &theme);
+        let doc = Doc::load(&path, LoadOptions::default(), None);
         let _ = send.send(doc.error);
     });
     receive.recv_timeout(std::time::Duration::from_secs(5)).ok()
@@ -527,13 +521,12 @@ fn special_files_are_refused_without_blocking() {
         eprintln!("note: mkfifo failed; skipping the FIFO test");
         return;
     }
-    let app = app(&fx, ColorMode::Mono, (120, 40));
     for path in [fifo.as_path(), Path::new("/dev/zero")] {
-        let error = load_within_5s(&app, path).expect("the load returned");
+        let error = load_within_5s(path).expect("the load returned");
         let error = error.expect("the load refused");
         assert!(error.contains("not a regular file"), "{error}");
     }
-    let error = load_within_5s(&app, &fx.root.join("app.py")).expect("the load returned");
+    let error = load_within_5s(&fx.root.join("app.py")).expect("the load returned");
     assert_eq!(error, None);
 }
 
@@ -551,7 +544,7 @@ fn an_open_file_replaced_by_a_fifo_is_refused_on_reload() {
         return;
     }
     // The load is checked on a thread first, so a regression fails instead of hanging.
-    assert!(load_within_5s(&app, &path).is_some(), "the load blocked");
+    assert!(load_within_5s(&path).is_some(), "the load blocked");
     update(&mut app, Action::FileChanged);
     settle(&mut app);
     let screen = render(&app, 120, 40);

@@ -105,7 +105,7 @@ fn the_viewer_reads_check_the_root_on_the_opened_file() {
         root: Some(root.clone()),
         ..LoadOptions::default()
     };
-    let loaded = Doc::load(&link, options, None, &theme);
+    let loaded = Doc::load(&link, options, None);
     assert!(
         !loaded.text.contains("SECRET"),
         "the load read outside --root"
@@ -120,7 +120,7 @@ fn the_viewer_reads_check_the_root_on_the_opened_file() {
         loaded.error
     );
     // Without a root the same link reads, so the check is what refused it.
-    let free = Doc::load(&link, LoadOptions::default(), None, &theme);
+    let free = Doc::load(&link, LoadOptions::default(), None);
     assert!(free.text.contains("SECRET"));
 }
 

@@ -30,8 +30,8 @@ fn until(app: &mut App, mut done: impl FnMut(&App) -> bool) -> bool {
 fn a_watched_directory_reports_files_created_and_deleted() {
     let fx: Fixture = super::fixture();
     let mut app = opened(&fx, (80, 24));
-    let mut watcher = Watcher::start(app.jobs.tx.clone()).expect("a watcher");
-    assert_eq!(watcher.follow(app.in_view()), None);
+    let mut watcher = Watcher::start(app.jobs.tx.clone());
+    assert_eq!(watcher.follow(&app.in_view()), None);
     let new = fx.root.join("created.py");
     std::fs::write(&new, "def created():\n    pass\n").unwrap();
     assert!(until(&mut app, |app| listed(app, "created.py")), "appeared");
@@ -100,4 +100,85 @@ fn the_directories_in_view_are_the_root_the_open_ones_and_the_open_files() {
     settle(&mut app);
     let docs = fx.root.join("docs");
     assert!(app.in_view().contains(&docs), "{:?}", app.in_view());
+}
+
+/// Applies what the event loop does with a watcher's note: the message, and the status bar's
+/// standing note while the tree is polled.
+fn follow(app: &mut App, watcher: &mut Watcher) -> Option<String> {
+    let note = watcher.follow(&app.in_view());
+    if let Some(note) = &note {
+        app.message = Some(note.clone());
+        app.polled = watcher.polling().map(str::to_string);
+    }
+    note
+}
+
+#[test]
+fn over_the_watch_budget_the_open_directories_are_polled_and_the_bar_says_so() {
+    // Was: every open directory took an inotify watch, however many (100,000 directories
+    // open would exhaust the user's watches), and a failed watch left them unwatched.
+    let fx = super::fixture();
+    let mut app = opened(&fx, (120, 24));
+    let mut watcher = Watcher::with_budget(app.jobs.tx.clone(), 1);
+    select_dir(&mut app, "docs/guide.md");
+    let docs = fx.root.join("docs");
+    assert!(app.in_view().len() > 1, "{:?}", app.in_view());
+
+    let note = follow(&mut app, &mut watcher).expect("a note");
+    assert!(note.contains("over the 1 watched"), "{note}");
+    assert!(note.contains("polling"), "{note}");
+    assert_eq!(watcher.watch_count(), 0, "nothing watched past the budget");
+    app.message = None;
+    let bar = super::render(&app, 120, 24);
+    assert!(
+        bar.lines()
+            .last()
+            .is_some_and(|l| l.contains("polled, not watched")),
+        "{bar}"
+    );
+
+    // The first poll learns the directories; a file created later shows in the next one.
+    assert!(watcher.poll(&app.in_view()).is_empty());
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::write(docs.join("new.md"), "# New\n").unwrap();
+    let changed = watcher.poll(&app.in_view());
+    assert_eq!(changed, std::slice::from_ref(&docs));
+    app.dirs_changed(&changed);
+    assert!(listed(&app, "new.md"));
+    assert!(watcher.poll(&app.in_view()).is_empty(), "reported once");
+
+    // Back within the budget: watched again, and the bar no longer says polled.
+    let mut roomy = Watcher::with_budget(app.jobs.tx.clone(), 1);
+    roomy.follow(&app.in_view());
+    let mut single = std::collections::BTreeSet::new();
+    single.insert(fx.root.clone());
+    assert_eq!(
+        roomy.follow(&single).as_deref(),
+        Some("watching the tree again")
+    );
+    assert_eq!(roomy.polling(), None);
+    assert_eq!(roomy.watch_count(), 1);
+    assert!(roomy.poll(&single).is_empty(), "no polling while watching");
+}
+
+#[test]
+fn a_poll_looks_at_a_bounded_batch_and_goes_round() {
+    let dir = tempfile::tempdir().unwrap();
+    let many: std::collections::BTreeSet<_> = (0..crate::tui::watch::POLL_BATCH + 5)
+        .map(|i| dir.path().join(format!("d{i:05}")))
+        .collect();
+    for d in &many {
+        std::fs::create_dir(d).unwrap();
+    }
+    let (tx, _rx) = std::sync::mpsc::channel();
+    let mut watcher = Watcher::with_budget(tx, 10);
+    assert!(watcher.follow(&many).is_some());
+    // Two polls learn every directory (the batch wraps around past the last).
+    assert!(watcher.poll(&many).is_empty());
+    assert!(watcher.poll(&many).is_empty());
+    let first = many.iter().next().unwrap().clone();
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::write(first.join("x"), "").unwrap();
+    // The third poll starts after where the second stopped and wraps round to the first.
+    assert_eq!(watcher.poll(&many), [first]);
 }

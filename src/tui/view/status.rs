@@ -58,6 +58,9 @@ fn right_side(app: &App, room: usize) -> String {
         if let Some(note) = reach_note(app) {
             parts.insert(0, note);
         }
+        if app.polled.is_some() {
+            parts.insert(0, "polled, not watched".into());
+        }
         if let Some((at, of)) = filtered_tree_position(app) {
             parts.insert(0, format!("match {at}/{of}"));
         }
