@@ -63,7 +63,8 @@ pub struct Args {
     pub symbol: Vec<String>,
 
     /// Find definitions across the paths: a name, Type.method (or Type::method), a glob
-    /// (`set_*`), optionally after a kind (`struct Worker`, `fn new`). Smart case.
+    /// (`set_*`), optionally after a kind (`struct Worker`, `fn new`); `name(PREFIX` keeps the
+    /// overloads whose parameters begin so (`setDateFormat(String`, `peek()`). Smart case.
     #[arg(short, long, value_name = "QUERY", conflicts_with_all = ["read", "lines", "grep", "refs"])]
     pub find: Option<String>,
 

@@ -243,8 +243,9 @@ fn search_paths(path: Option<Paths>) -> Vec<String> {
 #[serde(deny_unknown_fields)]
 pub struct FindParams {
     /// A name ("set_stringn"), a qualified suffix ("Buffer.set_stringn", "Buffer::set_stringn"),
-    /// a glob ("set_*", "*Error"), optionally after a kind ("struct Worker", "fn new").
-    /// Smart case.
+    /// a glob ("set_*", "*Error"), optionally after a kind ("struct Worker", "fn new");
+    /// "name(PREFIX" keeps the overloads whose parameters begin so ("setDateFormat(String",
+    /// "peek()"). Smart case.
     pub query: String,
     /// Files and folders to search (default: the root).
     pub path: Option<Paths>,
