@@ -99,7 +99,8 @@ pub struct Args {
     pub context: Option<usize>,
 
     /// --grep/--refs: show each enclosing function (class, heading…) whole when it has at most
-    /// 60 lines, else its first line and a line around each hit (git grep's -W)
+    /// 20 lines, else its first line, the block heads above each hit (the if/else chain) and a
+    /// line around it (git grep's -W)
     #[arg(short = 'W', long)]
     pub function_context: bool,
 

@@ -19,9 +19,11 @@ use std::path::PathBuf;
 /// around the match so that one line cannot flood an answer.
 pub(crate) const MAX_LINE_CHARS: usize = 240;
 
-/// `-W` shows an enclosing entry whole up to this many lines: most functions, and few enough
-/// that a group costs about what reading it would.
-pub const WHOLE_BODY_LINES: usize = 60;
+/// `-W` shows an enclosing entry whole up to this many lines; a longer one shows its first
+/// line, the blocks around each hit and a line either side of it. The agent trial's answers
+/// needed the hit and its conditions: a 37-line function printed whole cost 4x its useful
+/// lines, and `--symbol` reads the rest when it is wanted.
+pub const WHOLE_BODY_LINES: usize = 20;
 
 /// How to search and what to return.
 #[derive(Debug, Clone, Copy, Default)]
@@ -591,11 +593,12 @@ fn function_ranges(
     lines.retain(|line| within.contains(line) && *line <= total);
     lines.sort_unstable();
     lines.dedup();
-    // Consecutive lines as one range.
+    // Consecutive lines as one range; a one-line gap is filled, as the line costs what the
+    // `--` that would stand for it does.
     let mut ranges: Vec<RangeInclusive<usize>> = Vec::new();
     for line in lines {
         match ranges.last_mut() {
-            Some(last) if *last.end() + 1 == line => *last = *last.start()..=line,
+            Some(last) if line <= *last.end() + 2 => *last = *last.start()..=line,
             _ => ranges.push(line..=line),
         }
     }
@@ -607,7 +610,10 @@ const MAX_HEAD_SCAN: usize = 400;
 
 /// The lines that open the blocks around `hit` inside `entry` (`if (x) {`, `for …:`): going
 /// up from the hit, each line indented less than every line below it, so `-W` on a long
-/// function says under what condition the hit runs. Lines not in memory are not looked at.
+/// function says under what condition the hit runs. A head that goes on a chain (`} else if`,
+/// `elif`, `catch`) brings the chain's earlier heads at its indentation up to the opening
+/// one, as the hit runs only when their conditions failed. Lines not in memory are not looked
+/// at.
 fn scope_heads(lines: &[&str], entry: Option<&EntryRef>, hit: usize) -> Vec<usize> {
     let Some(entry) = entry else {
         return Vec::new();
@@ -622,16 +628,34 @@ fn scope_heads(lines: &[&str], entry: Option<&EntryRef>, hit: usize) -> Vec<usiz
     };
     let first = (entry.line + 1).max(hit.saturating_sub(MAX_HEAD_SCAN));
     let mut heads = Vec::new();
+    // The indentation of a chain whose opening head is still above.
+    let mut chain: Option<usize> = None;
     for line in (first..hit).rev() {
-        match indent(line) {
-            Some(width) if width < least => {
-                least = width;
-                heads.push(line);
-            }
-            _ => {}
+        let Some(width) = indent(line) else {
+            continue;
+        };
+        if width < least || chain == Some(width) {
+            least = width;
+            heads.push(line);
+            let text = lines.get(line - 1).map_or("", |text| text.trim_start());
+            chain = goes_on_a_chain(text).then_some(width);
         }
     }
     heads
+}
+
+/// Whether a block's head line goes on a chain begun above it: a branch or handler after the
+/// first (`} else {`, `elif x:`, `elsif`, `} catch (E e) {`, `except E:`, `rescue`).
+fn goes_on_a_chain(head: &str) -> bool {
+    let head = head.strip_prefix('}').unwrap_or(head).trim_start();
+    let word: String = head
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
+    matches!(
+        word.as_str(),
+        "else" | "elif" | "elsif" | "elseif" | "catch" | "except" | "finally" | "rescue" | "ensure"
+    )
 }
 
 /// The line ranges within `context` of each hit of `group` and `within` the lines it may
@@ -794,7 +818,37 @@ mod tests {
         let heads = |hit| scope_heads(&lines, long.entry.as_ref(), hit);
         assert_eq!(
             function_ranges(&long, 1, 1..=usize::MAX, 10, heads),
-            [1..=1, 3..=3, 6..=8]
+            [1..=3, 6..=8]
+        );
+    }
+
+    #[test]
+    fn a_chain_of_branches_brings_its_earlier_heads() {
+        let text = "void f() {\n  if (a) {\n    x();\n  } else if (b) {\n    y();\n  } else {\n    try {\n      z();\n    } catch (E e) {\n      hit();\n    }\n  }\n}";
+        let lines: Vec<&str> = text.lines().collect();
+        let entry = entry_lines(1, 13);
+        // `} catch` brings `try {`; `} else {` brings `} else if (b) {` and `if (a) {`.
+        assert_eq!(scope_heads(&lines, Some(&entry), 10), [9, 7, 6, 4, 2]);
+        // A head that opens its chain brings nothing more.
+        assert_eq!(scope_heads(&lines, Some(&entry), 3), [2]);
+        assert!(goes_on_a_chain("} elsif x") && goes_on_a_chain("except KeyError:"));
+        assert!(!goes_on_a_chain("elsewhere()") && !goes_on_a_chain("} while (x);"));
+    }
+
+    #[test]
+    fn a_one_line_gap_is_filled() {
+        let mut long = group_at(&[14]);
+        long.entry = Some(entry_lines(10, 10 + WHOLE_BODY_LINES + 20));
+        // Lines 10 and 13-15: lines 11 and 12 are a two-line gap, kept as a gap.
+        assert_eq!(
+            function_ranges(&long, 1, 1..=usize::MAX, 200, no_heads),
+            [10..=10, 13..=15]
+        );
+        let mut near = group_at(&[13]);
+        near.entry = long.entry.clone();
+        assert_eq!(
+            function_ranges(&near, 1, 1..=usize::MAX, 200, no_heads),
+            [10..=14]
         );
     }
 
@@ -808,11 +862,11 @@ mod tests {
         );
         // Kept within the lines the neighbouring groups leave it.
         assert_eq!(function_ranges(&short, 1, 4..=7, 100, no_heads), [4..=7]);
-        let mut long = group_at(&[40, 85]);
-        long.entry = Some(entry_lines(10, 10 + WHOLE_BODY_LINES + 20));
+        let mut long = group_at(&[25, 45]);
+        long.entry = Some(entry_lines(10, 10 + WHOLE_BODY_LINES + 40));
         assert_eq!(
             function_ranges(&long, 1, 1..=usize::MAX, 200, no_heads),
-            [10..=10, 39..=41, 84..=86]
+            [10..=10, 24..=26, 44..=46]
         );
         // A hit next to the first line joins it.
         let mut near = group_at(&[11]);

@@ -4,6 +4,39 @@
 
 use super::util::TestEnv;
 
+/// A Java method of `lines` lines whose `throw` sits in the last branch of an if chain.
+fn chained_method(lines: usize) -> String {
+    let mut text = String::from(
+        "class Store {\n  void write(Object value) {\n    if (value != null) {\n      if (blocked) {\n        check(value);\n      } else if (readOnly) {\n        throw new IllegalStateException(\"read only store\");\n      }\n    }\n",
+    );
+    for step in 0..lines.saturating_sub(10) {
+        text.push_str(&format!("    step{step}();\n"));
+    }
+    text.push_str("  }\n}\n");
+    text
+}
+
+#[test]
+fn a_hit_in_a_longer_function_shows_its_branch_chain_not_the_whole_body() {
+    let env = TestEnv::new();
+    env.write("Store.java", &chained_method(30));
+    let (out, err, code) = env.print(&["--grep", "read only store", "-W", "Store.java"]);
+    assert_eq!(code, 0, "{err}");
+    // The first line, the `if` the chain began with and its earlier branch (a one-line gap
+    // filled), the branch of the hit, and a line either side of it; not the 20 steps.
+    assert_eq!(
+        out,
+        "Store.java:L2-30 method Store.write\n  2-   void write(Object value) {\n  3-     if (value != null) {\n  4-       if (blocked) {\n  5-         check(value);\n  6-       } else if (readOnly) {\n  7:         throw new IllegalStateException(\"read only store\");\n  8-       }\n  … 29 lines: --symbol Store.java#1.1 reads it whole\n# 1 hit in 1 file\n"
+    );
+    // Twenty lines or fewer still print whole.
+    env.write("Short.java", &chained_method(20).replace("Store", "Short"));
+    let (out, _, _) = env.print(&["--grep", "read only store", "-W", "Short.java"]);
+    assert!(
+        out.contains("  19-     step9();\n") && !out.contains("reads it whole"),
+        "{out}"
+    );
+}
+
 #[test]
 fn find_picks_overloads_by_the_start_of_their_parameters() {
     let env = TestEnv::new();
