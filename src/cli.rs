@@ -74,7 +74,8 @@ pub struct Args {
     pub grep: Option<String>,
 
     /// Where NAME is used in code (not in comments or strings), grouped by enclosing symbol,
-    /// definitions first; Type.method keeps member uses (after `.`, `::`, `->`) only.
+    /// definitions first; Type.method keeps member uses (after `.`, `::`, C's `->`) and bare
+    /// calls inside Type's own members. Local variables of the name are left out (counted).
     #[arg(long, value_name = "NAME", conflicts_with_all = ["read", "lines"])]
     pub refs: Option<String>,
 

@@ -82,6 +82,9 @@ pub struct FileHits {
     pub language: Option<Language>,
     pub hash: String,
     pub groups: Vec<HitGroup>,
+    /// References only: uses of local variables named as asked, left out (declarations
+    /// included).
+    pub local_uses: usize,
 }
 
 /// Searches every text file below `scope` for `regex`, handing each file with hits to
@@ -312,6 +315,7 @@ fn refs_file(
         Language::Python | Language::Rust | Language::C | Language::Cpp
     );
     let mut hits: Vec<Hit> = Vec::new();
+    let mut locals = super::locals::Locals::default();
     for start in memchr::memmem::find_iter(mask, name) {
         let end = start + name.len();
         let before = start.checked_sub(1).and_then(|i| mask.get(i));
@@ -326,7 +330,14 @@ fn refs_file(
         }
         let line = index.line_of(start);
         let definition = defines(outline, query, text, &index, line, start);
-        if query.member_only && !definition && !after_member_operator(mask, start) {
+        let member = after_member_operator(mask, start, outline.language);
+        let function = super::innermost_at(&outline.entries, line);
+        if !definition
+            && locals.is_local(outline.language, mask, (start, end), line, function, member)
+        {
+            continue;
+        }
+        if query.member_only && !definition && !member && !inside_owner(outline, query, line) {
             continue;
         }
         if let Some(last) = hits.last_mut().filter(|hit| hit.line == line) {
@@ -335,7 +346,23 @@ fn refs_file(
         }
         hits.push(hit_at(text, &index, line, start, name.len(), definition));
     }
-    finish(path, searched.document, hits, options, no_tests)
+    let (language, hash) = (Some(outline.language), document.hash.clone());
+    let found = finish(path.clone(), searched.document, hits, options, no_tests)?;
+    // A file whose only uses are locals still says how many were left out.
+    Ok(match (found, locals.left_out) {
+        (Some(found), local_uses) => Some(FileHits {
+            local_uses,
+            ..found
+        }),
+        (None, 0) => None,
+        (None, local_uses) => Some(FileHits {
+            path,
+            language,
+            hash,
+            groups: Vec::new(),
+            local_uses,
+        }),
+    })
 }
 
 /// Whether the occurrence at byte `start` (on `line`) is the name of a definition: the first
@@ -403,10 +430,43 @@ fn ruby_name_goes_on(mask: &[u8], name: &[u8], end: usize) -> bool {
     }
 }
 
-/// Whether the code right before `start` (spaces skipped) is `.`, `::` or `->`.
-fn after_member_operator(mask: &[u8], start: usize) -> bool {
+/// Whether the code right before `start` (spaces skipped) is `.`, `::` or, where it reaches
+/// a member (C, C++, PHP), `->`: in Kotlin or Java it ends a `when` branch or a lambda's
+/// parameters, and what follows is a plain call.
+fn after_member_operator(mask: &[u8], start: usize, language: Language) -> bool {
     let before = mask[..start].trim_ascii_end();
-    before.ends_with(b".") || before.ends_with(b"::") || before.ends_with(b"->")
+    let arrow_reaches_members = matches!(language, Language::C | Language::Cpp | Language::Php);
+    before.ends_with(b".")
+        || before.ends_with(b"::")
+        || (arrow_reaches_members && before.ends_with(b"->"))
+}
+
+/// Whether `line` lies inside a member of `Type` of a `Type.method` query (in the type's
+/// body, an impl or extension of it, or a function written `Type.f` as Kotlin extension
+/// functions are), where a bare `method(…)` is a call on the implicit `this`.
+fn inside_owner(outline: &Outline, query: &RefQuery, line: usize) -> bool {
+    let Some(owner) = &query.owner else {
+        return false;
+    };
+    ancestors_at(outline, line).iter().any(|entry| {
+        entry.name_owners().last() == Some(owner.as_str())
+            || (is_type_body(entry.kind) && entry.owner_names().any(|name| name == owner))
+    })
+}
+
+/// Kinds whose body holds a type's members.
+fn is_type_body(kind: crate::outline::Kind) -> bool {
+    use crate::outline::Kind;
+    matches!(
+        kind,
+        Kind::Class
+            | Kind::Struct
+            | Kind::Enum
+            | Kind::Union
+            | Kind::Trait
+            | Kind::Interface
+            | Kind::Impl
+    )
 }
 
 fn hit_at(
@@ -558,6 +618,7 @@ fn finish(
         language: document.outline.as_ref().map(|o| o.language),
         hash: document.hash,
         groups,
+        local_uses: 0,
     }))
 }
 
@@ -912,10 +973,12 @@ mod tests {
 
     #[test]
     fn member_operators() {
-        assert!(after_member_operator(b"a.b", 2));
-        assert!(after_member_operator(b"a:: b", 4));
-        assert!(after_member_operator(b"p->b", 3));
-        assert!(!after_member_operator(b"a b", 2));
+        assert!(after_member_operator(b"a.b", 2, Language::Java));
+        assert!(after_member_operator(b"a:: b", 4, Language::Rust));
+        assert!(after_member_operator(b"p->b", 3, Language::Cpp));
+        // Kotlin's `when` branch: `x -> f()` calls `f` plainly.
+        assert!(!after_member_operator(b"x -> b", 5, Language::Kotlin));
+        assert!(!after_member_operator(b"a b", 2, Language::Cpp));
     }
 
     #[test]

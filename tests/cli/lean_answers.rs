@@ -75,3 +75,46 @@ fn find_takes_typealias_as_a_kind() {
     assert!(out.contains("DataRequest.Validation"), "{out}");
     assert!(!out.contains("func validation"), "{out}");
 }
+
+#[test]
+fn refs_of_type_method_keep_bare_calls_inside_the_types_own_members() {
+    let env = TestEnv::new();
+    env.write(
+        "Buffer.kt",
+        "class Buffer\n\ninternal fun Buffer.readLine(newline: Long): String {\n  return \"\"\n}\n\nfun Buffer.readStrict(limit: Long): String {\n  return readLine(limit)\n}\n\nfun Other.pick(x: Long): String {\n  return when {\n    x > 0 -> readLine(x)\n    else -> \"\"\n  }\n}\n",
+    );
+    let (out, err, code) = env.print(&["--refs", "Buffer.readLine", "."]);
+    assert_eq!(code, 0, "{err}");
+    // The call on the implicit `this` of a Buffer extension is a use; a `when` arrow is no
+    // member operator, so Other.pick's plain call is not one.
+    assert!(
+        out.contains("function Buffer.readStrict\n  8:   return readLine(limit)"),
+        "{out}"
+    );
+    assert!(!out.contains("Other.pick"), "{out}");
+}
+
+#[test]
+fn refs_leave_out_local_variables_that_share_the_name_and_count_them() {
+    let env = TestEnv::new();
+    env.write(
+        "base.rb",
+        "class Base\n  def self.route(verb, path)\n    verb\n  end\n\n  def self.get(path)\n    route 'GET', path\n  end\n\n  def process_route\n    route = @request.path_info\n    route = '/' if route.empty?\n    route(1)\n  end\nend\n",
+    );
+    let (out, err, code) = env.print(&["--refs", "route", "."]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("method Base.self.get\n  7:     route 'GET', path"),
+        "{out}"
+    );
+    // A call with parentheses is still the method.
+    assert!(out.contains("  13:     route(1)"), "{out}");
+    assert!(
+        !out.contains("path_info") && !out.contains("route.empty?"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("# 3 hits in 1 file; 3 uses of local variables of the name left out\n"),
+        "{out}"
+    );
+}
