@@ -542,6 +542,8 @@ fn not_found(
             "; that name exists as {}: drop the kind",
             kinds.join(", ")
         );
+    } else if let Some(wider) = super::wider::found_in_a_wider_path(scope, query) {
+        message.push_str(&wider);
     } else if !result.nearest.is_empty() {
         let _ = write!(message, "; nearest names: {}", result.nearest.join(", "));
     }

@@ -118,3 +118,26 @@ fn refs_leave_out_local_variables_that_share_the_name_and_count_them() {
         "{out}"
     );
 }
+
+#[test]
+fn a_find_miss_in_a_folder_names_a_definition_one_level_up() {
+    let env = TestEnv::new();
+    env.write(
+        "Source/Core/Request.swift",
+        "class DataRequest {\n    func validate(_ validation: @escaping Validation) -> Self {\n        return self\n    }\n}\n",
+    );
+    env.write(
+        "Source/Features/Validation.swift",
+        "extension DataRequest {\n    public typealias Validation = (Data?) -> Bool\n}\n",
+    );
+    let (_, err, code) = env.print(&["--find", "Validation", "Source/Core"]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        err,
+        "outline: no definition matches 'Validation' in 1 file; defined outside the paths: Source/Features/Validation.swift:L2 type DataRequest.Validation; search Source\n"
+    );
+    // Nothing above the folder given defines it: the near names, as before.
+    let (_, err, code) = env.print(&["--find", "Validatio", "Source/Core"]);
+    assert_eq!(code, 1);
+    assert!(!err.contains("outside the paths"), "{err}");
+}
