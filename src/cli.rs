@@ -63,7 +63,8 @@ pub struct Args {
     pub symbol: Vec<String>,
 
     /// Find definitions across the paths: a name, Type.method (or Type::method), a glob
-    /// (`set_*`), optionally after a kind (`struct Worker`, `fn new`). Smart case.
+    /// (`set_*`), optionally after a kind (`struct Worker`, `fn new`); `name(PREFIX` keeps the
+    /// overloads whose parameters begin so (`setDateFormat(String`, `peek()`). Smart case.
     #[arg(short, long, value_name = "QUERY", conflicts_with_all = ["read", "lines", "grep", "refs"])]
     pub find: Option<String>,
 
@@ -73,7 +74,8 @@ pub struct Args {
     pub grep: Option<String>,
 
     /// Where NAME is used in code (not in comments or strings), grouped by enclosing symbol,
-    /// definitions first; Type.method keeps member uses (after `.`, `::`, `->`) only.
+    /// definitions first; Type.method keeps member uses (after `.`, `::`, C's `->`) and bare
+    /// calls inside Type's own members. Local variables of the name are left out (counted).
     #[arg(long, value_name = "NAME", conflicts_with_all = ["read", "lines"])]
     pub refs: Option<String>,
 
@@ -98,7 +100,8 @@ pub struct Args {
     pub context: Option<usize>,
 
     /// --grep/--refs: show each enclosing function (class, heading…) whole when it has at most
-    /// 60 lines, else its first line and a line around each hit (git grep's -W)
+    /// 20 lines, else its first line, the block heads above each hit (the if/else chain) and a
+    /// line around it (git grep's -W)
     #[arg(short = 'W', long)]
     pub function_context: bool,
 

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 mod find;
+mod locals;
 mod near;
 mod picture;
 pub(crate) mod query;

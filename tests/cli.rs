@@ -8,6 +8,7 @@ mod cli {
     pub mod escapes;
     pub mod git;
     pub mod golden;
+    pub mod lean_answers;
     pub mod limits;
     pub mod mcp;
     pub mod mcp_raw;

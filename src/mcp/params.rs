@@ -243,8 +243,9 @@ fn search_paths(path: Option<Paths>) -> Vec<String> {
 #[serde(deny_unknown_fields)]
 pub struct FindParams {
     /// A name ("set_stringn"), a qualified suffix ("Buffer.set_stringn", "Buffer::set_stringn"),
-    /// a glob ("set_*", "*Error"), optionally after a kind ("struct Worker", "fn new").
-    /// Smart case.
+    /// a glob ("set_*", "*Error"), optionally after a kind ("struct Worker", "fn new");
+    /// "name(PREFIX" keeps the overloads whose parameters begin so ("setDateFormat(String",
+    /// "peek()"). Smart case.
     pub query: String,
     /// Files and folders to search (default: the root).
     pub path: Option<Paths>,
@@ -293,8 +294,9 @@ pub struct GrepParams {
     pub code_only: Option<bool>,
     /// Lines of context around each hit.
     pub context: Option<usize>,
-    /// Show each enclosing function whole when short (<= 60 lines), else its first line and
-    /// a line around each hit, with the call that reads the rest: often the whole answer.
+    /// Show each enclosing function whole when short (<= 20 lines), else its first line, the
+    /// block heads above each hit (the if/else chain) and a line around it, with the call
+    /// that reads the rest: often the whole answer.
     pub function_context: Option<bool>,
     /// Most hits listed.
     pub max_results: Option<usize>,
@@ -326,7 +328,8 @@ impl GrepParams {
 #[serde(deny_unknown_fields)]
 pub struct RefsParams {
     /// The identifier to look for ("is_hidden"); "Type.method" keeps only member uses
-    /// (after ".", "::" or "->").
+    /// (after ".", "::" or C's "->") and bare calls inside Type's own members. Local
+    /// variables of the name are left out (counted in the last line).
     pub name: String,
     /// Files and folders to search (default: the root).
     pub path: Option<Paths>,
@@ -334,8 +337,8 @@ pub struct RefsParams {
     pub glob: Option<OneOrMany>,
     /// Lines of context around each use.
     pub context: Option<usize>,
-    /// Show each enclosing function whole when short (<= 60 lines), else its first line and
-    /// a line around each use, with the call that reads the rest.
+    /// Show each enclosing function whole when short (<= 20 lines), else its first line, the
+    /// block heads above each use and a line around it, with the call that reads the rest.
     pub function_context: Option<bool>,
     /// Callers to this many levels (2-6) as one tree: who uses the name, who uses those.
     pub depth: Option<usize>,

@@ -542,6 +542,8 @@ fn not_found(
             "; that name exists as {}: drop the kind",
             kinds.join(", ")
         );
+    } else if let Some(wider) = super::wider::found_in_a_wider_path(scope, query) {
+        message.push_str(&wider);
     } else if !result.nearest.is_empty() {
         let _ = write!(message, "; nearest names: {}", result.nearest.join(", "));
     }
@@ -657,6 +659,8 @@ struct HitPrinter<'o> {
     held_use_hits: usize,
     /// The files shown, when groups are held (a file may show twice: definitions, uses).
     shown_paths: std::collections::BTreeSet<String>,
+    /// References: uses of local variables of the name, left out.
+    local_uses: usize,
     error: Option<Error>,
 }
 
@@ -677,6 +681,7 @@ impl<'o> HitPrinter<'o> {
             held_uses: Vec::new(),
             held_use_hits: 0,
             shown_paths: std::collections::BTreeSet::new(),
+            local_uses: 0,
             error: None,
         }
     }
@@ -684,6 +689,10 @@ impl<'o> HitPrinter<'o> {
     /// Renders one file's groups (or holds them, definitions first); `Break` once a cap is
     /// reached or output failed.
     fn file(&mut self, file: FileHits) -> ControlFlow<()> {
+        self.local_uses += file.local_uses;
+        if file.groups.is_empty() {
+            return ControlFlow::Continue(());
+        }
         let path = walk::shown(&file.path).display().to_string();
         if self.definitions_first {
             self.hold(&path, file.groups);
@@ -786,8 +795,9 @@ impl<'o> HitPrinter<'o> {
         if self.hits == 0 {
             if !nothing_read(summary) {
                 let message = format!(
-                    "outline: no match for {what} in {}",
-                    plural(summary.files, "file")
+                    "outline: no match for {what} in {}{}",
+                    plural(summary.files, "file"),
+                    self.locals_note()
                 );
                 write_line(err, &message)?;
             }
@@ -810,13 +820,27 @@ impl<'o> HitPrinter<'o> {
             ),
             (None, true) => String::new(),
             (None, false) => format!(
-                "# {} in {}\n",
+                "# {} in {}{}\n",
                 plural(self.hits, "hit"),
-                plural(self.files, "file")
+                plural(self.files, "file"),
+                self.locals_note()
             ),
         };
         write_out(self.out, note.as_bytes())?;
         Ok(outcome)
+    }
+}
+
+impl HitPrinter<'_> {
+    /// `; 5 uses of local variables of the name left out`, when some were.
+    fn locals_note(&self) -> String {
+        match self.local_uses {
+            0 => String::new(),
+            uses => format!(
+                "; {} of local variables of the name left out",
+                plural(uses, "use")
+            ),
+        }
     }
 }
 

@@ -19,6 +19,9 @@ pub struct FindQuery {
     /// A glob over the name (one part) or the qualified name (several).
     glob: Option<GlobMatcher>,
     pub case_sensitive: bool,
+    /// `name(PREFIX`: only the overloads whose parameter list begins with PREFIX (spaces
+    /// collapsed); `name()` asks for an empty list (kept as `)`).
+    params: Option<String>,
 }
 
 impl FindQuery {
@@ -27,16 +30,19 @@ impl FindQuery {
     pub fn parse(query: &str, kinds: &[Kind]) -> Result<FindQuery> {
         let trimmed = query.trim();
         let (mut wanted, name) = match trimmed.split_once(char::is_whitespace) {
-            Some((word, rest)) if !rest.trim().is_empty() => match kinds_for_word(word) {
-                Some(found) => (found, rest.trim()),
-                None => {
-                    return Err(Error::Usage(format!(
-                        "--find '{}': '{}' is not a kind (fn, class, struct, method, …)",
-                        echo(query),
-                        echo(word)
-                    )))
+            // `validate(_ validation` is a name and its parameters, not a kind and a name.
+            Some((word, rest)) if !rest.trim().is_empty() && !word.contains('(') => {
+                match kinds_for_word(word) {
+                    Some(found) => (found, rest.trim()),
+                    None => {
+                        return Err(Error::Usage(format!(
+                            "--find '{}': '{}' is not a kind (fn, class, struct, method, …)",
+                            echo(query),
+                            echo(word)
+                        )))
+                    }
                 }
-            },
+            }
             _ => (Vec::new(), trimmed),
         };
         wanted.extend_from_slice(kinds);
@@ -45,6 +51,10 @@ impl FindQuery {
         }
         // Go's method expression `(*T).m` names the method `m` of `T`, not a glob.
         let name = &without_pointer_receivers(name);
+        let (name, params) = match name.split_once('(') {
+            Some((name, params)) if !name.is_empty() => (name, Some(params_prefix(params))),
+            _ => (name.as_str(), None),
+        };
         let parts = split_qualified(name);
         let case_sensitive = name.chars().any(char::is_uppercase);
         let glob = match name.contains(['*', '?', '[']) {
@@ -57,7 +67,32 @@ impl FindQuery {
             parts,
             glob,
             case_sensitive,
+            params,
         })
+    }
+
+    /// Whether `entry`'s parameters begin as the query's `name(PREFIX` asks (any do when the
+    /// query gives none): the text after the first `(` that follows the name in the
+    /// signature, generic parameters (`validate<S>(`) skipped.
+    pub(crate) fn params_match(&self, entry: &crate::outline::Entry) -> bool {
+        let Some(prefix) = &self.params else {
+            return true;
+        };
+        let Some(signature) = entry.signature.as_deref() else {
+            return false;
+        };
+        let name = entry.bare_name();
+        let Some(after_name) = signature.find(name).map(|at| &signature[at + name.len()..]) else {
+            return false;
+        };
+        let Some(open) = after_name.find('(') else {
+            return false;
+        };
+        let params = collapse_spaces(&after_name[open + 1..]);
+        match self.case_sensitive {
+            true => params.starts_with(prefix.as_str()),
+            false => params.to_lowercase().starts_with(&prefix.to_lowercase()),
+        }
     }
 
     /// A fast test a file's text must pass to hold a match: the longest run of identifier
@@ -137,6 +172,21 @@ impl RefQuery {
     }
 }
 
+/// The parameter prefix a query wrote after `(`: spaces collapsed, a closing `)` dropped
+/// unless the list is empty (`peek()` asks for no parameters).
+fn params_prefix(written: &str) -> String {
+    let prefix = collapse_spaces(written);
+    match prefix.strip_suffix(')') {
+        Some(open) if !open.trim().is_empty() => open.trim_end().to_string(),
+        _ => prefix,
+    }
+}
+
+/// `text` with each run of white space one space, none at the start.
+fn collapse_spaces(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// What an identifier is made of, in any language searched: letters and digits of any
 /// script, `_`, `$` (JavaScript) and `-` (CSS).
 fn is_identifier_char(c: char) -> bool {
@@ -213,7 +263,7 @@ pub fn kinds_for_word(word: &str) -> Option<Vec<Kind>> {
         "var" | "let" | "local" | "alias" => vec![Kind::Variable],
         "prop" => vec![Kind::Property],
         "fld" => vec![Kind::Field, Kind::Property],
-        "type" => vec![Kind::Type, Kind::Typedef],
+        "type" | "typealias" => vec![Kind::Type, Kind::Typedef],
         other => vec![Kind::from_name(other)?],
     };
     Some(kinds)

@@ -235,7 +235,7 @@ pub(crate) fn tier_of_chain(query: &FindQuery, chain: &[&Entry]) -> Option<Tier>
             .parts
             .last()
             .is_some_and(|name| query.same(name, entry.bare_name()));
-    if !named || !query.wants_kind(entry.kind) {
+    if !named || !query.wants_kind(entry.kind) || !query.params_match(entry) {
         return None;
     }
     let owners = owner_path(chain);

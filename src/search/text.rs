@@ -19,9 +19,11 @@ use std::path::PathBuf;
 /// around the match so that one line cannot flood an answer.
 pub(crate) const MAX_LINE_CHARS: usize = 240;
 
-/// `-W` shows an enclosing entry whole up to this many lines: most functions, and few enough
-/// that a group costs about what reading it would.
-pub const WHOLE_BODY_LINES: usize = 60;
+/// `-W` shows an enclosing entry whole up to this many lines; a longer one shows its first
+/// line, the blocks around each hit and a line either side of it. The agent trial's answers
+/// needed the hit and its conditions: a 37-line function printed whole cost 4x its useful
+/// lines, and `--symbol` reads the rest when it is wanted.
+pub const WHOLE_BODY_LINES: usize = 20;
 
 /// How to search and what to return.
 #[derive(Debug, Clone, Copy, Default)]
@@ -80,6 +82,9 @@ pub struct FileHits {
     pub language: Option<Language>,
     pub hash: String,
     pub groups: Vec<HitGroup>,
+    /// References only: uses of local variables named as asked, left out (declarations
+    /// included).
+    pub local_uses: usize,
 }
 
 /// Searches every text file below `scope` for `regex`, handing each file with hits to
@@ -310,6 +315,7 @@ fn refs_file(
         Language::Python | Language::Rust | Language::C | Language::Cpp
     );
     let mut hits: Vec<Hit> = Vec::new();
+    let mut locals = super::locals::Locals::default();
     for start in memchr::memmem::find_iter(mask, name) {
         let end = start + name.len();
         let before = start.checked_sub(1).and_then(|i| mask.get(i));
@@ -324,7 +330,14 @@ fn refs_file(
         }
         let line = index.line_of(start);
         let definition = defines(outline, query, text, &index, line, start);
-        if query.member_only && !definition && !after_member_operator(mask, start) {
+        let member = after_member_operator(mask, start, outline.language);
+        let function = super::innermost_at(&outline.entries, line);
+        if !definition
+            && locals.is_local(outline.language, mask, (start, end), line, function, member)
+        {
+            continue;
+        }
+        if query.member_only && !definition && !member && !inside_owner(outline, query, line) {
             continue;
         }
         if let Some(last) = hits.last_mut().filter(|hit| hit.line == line) {
@@ -333,7 +346,23 @@ fn refs_file(
         }
         hits.push(hit_at(text, &index, line, start, name.len(), definition));
     }
-    finish(path, searched.document, hits, options, no_tests)
+    let (language, hash) = (Some(outline.language), document.hash.clone());
+    let found = finish(path.clone(), searched.document, hits, options, no_tests)?;
+    // A file whose only uses are locals still says how many were left out.
+    Ok(match (found, locals.left_out) {
+        (Some(found), local_uses) => Some(FileHits {
+            local_uses,
+            ..found
+        }),
+        (None, 0) => None,
+        (None, local_uses) => Some(FileHits {
+            path,
+            language,
+            hash,
+            groups: Vec::new(),
+            local_uses,
+        }),
+    })
 }
 
 /// Whether the occurrence at byte `start` (on `line`) is the name of a definition: the first
@@ -401,10 +430,43 @@ fn ruby_name_goes_on(mask: &[u8], name: &[u8], end: usize) -> bool {
     }
 }
 
-/// Whether the code right before `start` (spaces skipped) is `.`, `::` or `->`.
-fn after_member_operator(mask: &[u8], start: usize) -> bool {
+/// Whether the code right before `start` (spaces skipped) is `.`, `::` or, where it reaches
+/// a member (C, C++, PHP), `->`: in Kotlin or Java it ends a `when` branch or a lambda's
+/// parameters, and what follows is a plain call.
+fn after_member_operator(mask: &[u8], start: usize, language: Language) -> bool {
     let before = mask[..start].trim_ascii_end();
-    before.ends_with(b".") || before.ends_with(b"::") || before.ends_with(b"->")
+    let arrow_reaches_members = matches!(language, Language::C | Language::Cpp | Language::Php);
+    before.ends_with(b".")
+        || before.ends_with(b"::")
+        || (arrow_reaches_members && before.ends_with(b"->"))
+}
+
+/// Whether `line` lies inside a member of `Type` of a `Type.method` query (in the type's
+/// body, an impl or extension of it, or a function written `Type.f` as Kotlin extension
+/// functions are), where a bare `method(…)` is a call on the implicit `this`.
+fn inside_owner(outline: &Outline, query: &RefQuery, line: usize) -> bool {
+    let Some(owner) = &query.owner else {
+        return false;
+    };
+    ancestors_at(outline, line).iter().any(|entry| {
+        entry.name_owners().last() == Some(owner.as_str())
+            || (is_type_body(entry.kind) && entry.owner_names().any(|name| name == owner))
+    })
+}
+
+/// Kinds whose body holds a type's members.
+fn is_type_body(kind: crate::outline::Kind) -> bool {
+    use crate::outline::Kind;
+    matches!(
+        kind,
+        Kind::Class
+            | Kind::Struct
+            | Kind::Enum
+            | Kind::Union
+            | Kind::Trait
+            | Kind::Interface
+            | Kind::Impl
+    )
 }
 
 fn hit_at(
@@ -560,6 +622,7 @@ fn finish(
         language: document.outline.as_ref().map(|o| o.language),
         hash: document.hash,
         groups,
+        local_uses: 0,
     }))
 }
 
@@ -595,11 +658,12 @@ fn function_ranges(
     lines.retain(|line| within.contains(line) && *line <= total);
     lines.sort_unstable();
     lines.dedup();
-    // Consecutive lines as one range.
+    // Consecutive lines as one range; a one-line gap is filled, as the line costs what the
+    // `--` that would stand for it does.
     let mut ranges: Vec<RangeInclusive<usize>> = Vec::new();
     for line in lines {
         match ranges.last_mut() {
-            Some(last) if *last.end() + 1 == line => *last = *last.start()..=line,
+            Some(last) if line <= *last.end() + 2 => *last = *last.start()..=line,
             _ => ranges.push(line..=line),
         }
     }
@@ -611,7 +675,10 @@ const MAX_HEAD_SCAN: usize = 400;
 
 /// The lines that open the blocks around `hit` inside `entry` (`if (x) {`, `for …:`): going
 /// up from the hit, each line indented less than every line below it, so `-W` on a long
-/// function says under what condition the hit runs. Lines not in memory are not looked at.
+/// function says under what condition the hit runs. A head that goes on a chain (`} else if`,
+/// `elif`, `catch`) brings the chain's earlier heads at its indentation up to the opening
+/// one, as the hit runs only when their conditions failed. Lines not in memory are not looked
+/// at.
 fn scope_heads(lines: &[&str], entry: Option<&EntryRef>, hit: usize) -> Vec<usize> {
     let Some(entry) = entry else {
         return Vec::new();
@@ -626,16 +693,34 @@ fn scope_heads(lines: &[&str], entry: Option<&EntryRef>, hit: usize) -> Vec<usiz
     };
     let first = (entry.line + 1).max(hit.saturating_sub(MAX_HEAD_SCAN));
     let mut heads = Vec::new();
+    // The indentation of a chain whose opening head is still above.
+    let mut chain: Option<usize> = None;
     for line in (first..hit).rev() {
-        match indent(line) {
-            Some(width) if width < least => {
-                least = width;
-                heads.push(line);
-            }
-            _ => {}
+        let Some(width) = indent(line) else {
+            continue;
+        };
+        if width < least || chain == Some(width) {
+            least = width;
+            heads.push(line);
+            let text = lines.get(line - 1).map_or("", |text| text.trim_start());
+            chain = goes_on_a_chain(text).then_some(width);
         }
     }
     heads
+}
+
+/// Whether a block's head line goes on a chain begun above it: a branch or handler after the
+/// first (`} else {`, `elif x:`, `elsif`, `} catch (E e) {`, `except E:`, `rescue`).
+fn goes_on_a_chain(head: &str) -> bool {
+    let head = head.strip_prefix('}').unwrap_or(head).trim_start();
+    let word: String = head
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect();
+    matches!(
+        word.as_str(),
+        "else" | "elif" | "elsif" | "elseif" | "catch" | "except" | "finally" | "rescue" | "ensure"
+    )
 }
 
 /// The line ranges within `context` of each hit of `group` and `within` the lines it may
@@ -795,7 +880,37 @@ mod tests {
         let heads = |hit| scope_heads(&lines, long.entry.as_ref(), hit);
         assert_eq!(
             function_ranges(&long, 1, 1..=usize::MAX, 10, heads),
-            [1..=1, 3..=3, 6..=8]
+            [1..=3, 6..=8]
+        );
+    }
+
+    #[test]
+    fn a_chain_of_branches_brings_its_earlier_heads() {
+        let text = "void f() {\n  if (a) {\n    x();\n  } else if (b) {\n    y();\n  } else {\n    try {\n      z();\n    } catch (E e) {\n      hit();\n    }\n  }\n}";
+        let lines: Vec<&str> = text.lines().collect();
+        let entry = entry_lines(1, 13);
+        // `} catch` brings `try {`; `} else {` brings `} else if (b) {` and `if (a) {`.
+        assert_eq!(scope_heads(&lines, Some(&entry), 10), [9, 7, 6, 4, 2]);
+        // A head that opens its chain brings nothing more.
+        assert_eq!(scope_heads(&lines, Some(&entry), 3), [2]);
+        assert!(goes_on_a_chain("} elsif x") && goes_on_a_chain("except KeyError:"));
+        assert!(!goes_on_a_chain("elsewhere()") && !goes_on_a_chain("} while (x);"));
+    }
+
+    #[test]
+    fn a_one_line_gap_is_filled() {
+        let mut long = group_at(&[14]);
+        long.entry = Some(entry_lines(10, 10 + WHOLE_BODY_LINES + 20));
+        // Lines 10 and 13-15: lines 11 and 12 are a two-line gap, kept as a gap.
+        assert_eq!(
+            function_ranges(&long, 1, 1..=usize::MAX, 200, no_heads),
+            [10..=10, 13..=15]
+        );
+        let mut near = group_at(&[13]);
+        near.entry = long.entry.clone();
+        assert_eq!(
+            function_ranges(&near, 1, 1..=usize::MAX, 200, no_heads),
+            [10..=14]
         );
     }
 
@@ -809,11 +924,11 @@ mod tests {
         );
         // Kept within the lines the neighbouring groups leave it.
         assert_eq!(function_ranges(&short, 1, 4..=7, 100, no_heads), [4..=7]);
-        let mut long = group_at(&[40, 85]);
-        long.entry = Some(entry_lines(10, 10 + WHOLE_BODY_LINES + 20));
+        let mut long = group_at(&[25, 45]);
+        long.entry = Some(entry_lines(10, 10 + WHOLE_BODY_LINES + 40));
         assert_eq!(
             function_ranges(&long, 1, 1..=usize::MAX, 200, no_heads),
-            [10..=10, 39..=41, 84..=86]
+            [10..=10, 24..=26, 44..=46]
         );
         // A hit next to the first line joins it.
         let mut near = group_at(&[11]);
@@ -859,10 +974,12 @@ mod tests {
 
     #[test]
     fn member_operators() {
-        assert!(after_member_operator(b"a.b", 2));
-        assert!(after_member_operator(b"a:: b", 4));
-        assert!(after_member_operator(b"p->b", 3));
-        assert!(!after_member_operator(b"a b", 2));
+        assert!(after_member_operator(b"a.b", 2, Language::Java));
+        assert!(after_member_operator(b"a:: b", 4, Language::Rust));
+        assert!(after_member_operator(b"p->b", 3, Language::Cpp));
+        // Kotlin's `when` branch: `x -> f()` calls `f` plainly.
+        assert!(!after_member_operator(b"x -> b", 5, Language::Kotlin));
+        assert!(!after_member_operator(b"a b", 2, Language::Cpp));
     }
 
     #[test]

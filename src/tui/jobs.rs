@@ -105,6 +105,9 @@ pub fn spawn_search(scope: Scope, needle: Needle, job: u64, tx: Sender<Message>,
     std::thread::spawn(move || {
         let options = TextSearch::default();
         let deliver = |file: FileHits| {
+            if file.groups.is_empty() {
+                return ControlFlow::Continue(()); // only locals named as asked
+            }
             if cancel.is_cancelled() || tx.send(Message::Hits { job, file }).is_err() {
                 return ControlFlow::Break(());
             }

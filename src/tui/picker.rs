@@ -316,6 +316,7 @@ mod tests {
             path: PathBuf::from(path),
             language: None,
             hash: String::new(),
+            local_uses: 0,
             groups: vec![HitGroup {
                 entry: None,
                 hits: lines

@@ -11,9 +11,9 @@ use serde_json::json;
 fn past_the_read_cap(env: &TestEnv) -> usize {
     let filler = format!("x = 1  # {}\n", "a".repeat(60));
     let count = 11 * 1024 * 1024 / filler.len();
-    let mut text = String::from("def early():\n    needle = 1\n");
+    let mut text = String::from("def early():\n    needle += 1\n");
     text.push_str(&filler.repeat(count));
-    text.push_str("def late():\n    needle = 2\n");
+    text.push_str("def late():\n    needle += 2\n");
     env.write("big.py", &text);
     count + 4
 }
@@ -31,9 +31,9 @@ fn grep_finds_hits_past_the_read_cap() {
     let late = past_the_read_cap(&env);
     let (out, err, code) = env.print(&["--grep", "needle", "big.py"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("  2:     needle = 1\n"), "{out}");
+    assert!(out.contains("  2:     needle += 1\n"), "{out}");
     assert!(
-        out.contains(&format!("  {late}:     needle = 2\n")),
+        out.contains(&format!("  {late}:     needle += 2\n")),
         "{out}"
     );
     assert!(out.ends_with("# 2 hits in 1 file\n"), "{out}");
@@ -43,7 +43,7 @@ fn grep_finds_hits_past_the_read_cap() {
         out.contains(&format!("  {}- def late():\n  {late}:", late - 1)),
         "{out}"
     );
-    let (out, _, _) = env.print(&["--json", "--grep", "needle = 2", "big.py"]);
+    let (out, _, _) = env.print(&["--json", "--grep", "needle \\+= 2", "big.py"]);
     let hits = json_lines(&out);
     assert_eq!(hits.len(), 1, "{out}");
     assert_eq!(
@@ -78,7 +78,7 @@ fn code_aware_searches_say_they_stopped_at_the_read_cap() {
     ] {
         let (out, err, code) = env.print(args);
         assert_eq!(code, 0, "{args:?}: {err}");
-        assert!(out.contains("  2:     needle = 1\n"), "{out}");
+        assert!(out.contains("  2:     needle += 1\n"), "{out}");
         assert!(
             out.contains("# Limit: big.py: file has ") && out.contains("within the 10 MB read cap"),
             "{args:?}: {out}"
@@ -138,7 +138,7 @@ async fn mcp_answers_say_so_too() {
     )
     .await;
     assert!(
-        text(&grep).contains(&format!("{late}:     needle = 2")),
+        text(&grep).contains(&format!("{late}:     needle += 2")),
         "{}",
         text(&grep)
     );

@@ -1,0 +1,143 @@
+//! Answers cut to what an agent needs (issue 28's trial): `-W` around the hit in a function
+//! longer than a screen, one overload by its parameters, `Type.method` uses on the implicit
+//! `this`, and local variables that only share the name left out of `--refs`.
+
+use super::util::TestEnv;
+
+/// A Java method of `lines` lines whose `throw` sits in the last branch of an if chain.
+fn chained_method(lines: usize) -> String {
+    let mut text = String::from(
+        "class Store {\n  void write(Object value) {\n    if (value != null) {\n      if (blocked) {\n        check(value);\n      } else if (readOnly) {\n        throw new IllegalStateException(\"read only store\");\n      }\n    }\n",
+    );
+    for step in 0..lines.saturating_sub(10) {
+        text.push_str(&format!("    step{step}();\n"));
+    }
+    text.push_str("  }\n}\n");
+    text
+}
+
+#[test]
+fn a_hit_in_a_longer_function_shows_its_branch_chain_not_the_whole_body() {
+    let env = TestEnv::new();
+    env.write("Store.java", &chained_method(30));
+    let (out, err, code) = env.print(&["--grep", "read only store", "-W", "Store.java"]);
+    assert_eq!(code, 0, "{err}");
+    // The first line, the `if` the chain began with and its earlier branch (a one-line gap
+    // filled), the branch of the hit, and a line either side of it; not the 20 steps.
+    assert_eq!(
+        out,
+        "Store.java:L2-30 method Store.write\n  2-   void write(Object value) {\n  3-     if (value != null) {\n  4-       if (blocked) {\n  5-         check(value);\n  6-       } else if (readOnly) {\n  7:         throw new IllegalStateException(\"read only store\");\n  8-       }\n  … 29 lines: --symbol Store.java#1.1 reads it whole\n# 1 hit in 1 file\n"
+    );
+    // Twenty lines or fewer still print whole.
+    env.write("Short.java", &chained_method(20).replace("Store", "Short"));
+    let (out, _, _) = env.print(&["--grep", "read only store", "-W", "Short.java"]);
+    assert!(
+        out.contains("  19-     step9();\n") && !out.contains("reads it whole"),
+        "{out}"
+    );
+}
+
+#[test]
+fn find_picks_overloads_by_the_start_of_their_parameters() {
+    let env = TestEnv::new();
+    env.write(
+        "Request.swift",
+        "class DataRequest {\n    func validate(_ validation: Validation) -> Self {\n        return self\n    }\n    func validate<S: Sequence>(statusCode codes: S) -> Self {\n        return self\n    }\n    func validate() -> Self {\n        return self\n    }\n}\n",
+    );
+    let (out, err, code) = env.print(&["--find", "DataRequest.validate(_ validation", "."]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("# method: DataRequest.validate (Request.swift, L2-4)"),
+        "{out}"
+    );
+    // Generic parameters are skipped; `()` asks for no parameters.
+    let (out, _, _) = env.print(&["--find", "validate(statusCode", "."]);
+    assert!(out.contains("(Request.swift, L5-7)"), "{out}");
+    let (out, _, _) = env.print(&["--find", "validate()", "."]);
+    assert!(out.contains("(Request.swift, L8-10)"), "{out}");
+    let (_, err, code) = env.print(&["--find", "validate(int", "."]);
+    assert_eq!(code, 1, "{err}");
+    // A kind word still comes first.
+    let (out, _, code) = env.print(&["--find", "fn validate(_ validation", "."]);
+    assert_eq!(code, 0);
+    assert!(out.contains("(Request.swift, L2-4)"), "{out}");
+}
+
+#[test]
+fn find_takes_typealias_as_a_kind() {
+    let env = TestEnv::new();
+    env.write(
+        "Validation.swift",
+        "extension DataRequest {\n    public typealias Validation = (Data?) -> Bool\n    func validation() {}\n}\n",
+    );
+    let (out, err, code) = env.print(&["--find", "typealias Validation", "."]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("DataRequest.Validation"), "{out}");
+    assert!(!out.contains("func validation"), "{out}");
+}
+
+#[test]
+fn refs_of_type_method_keep_bare_calls_inside_the_types_own_members() {
+    let env = TestEnv::new();
+    env.write(
+        "Buffer.kt",
+        "class Buffer\n\ninternal fun Buffer.readLine(newline: Long): String {\n  return \"\"\n}\n\nfun Buffer.readStrict(limit: Long): String {\n  return readLine(limit)\n}\n\nfun Other.pick(x: Long): String {\n  return when {\n    x > 0 -> readLine(x)\n    else -> \"\"\n  }\n}\n",
+    );
+    let (out, err, code) = env.print(&["--refs", "Buffer.readLine", "."]);
+    assert_eq!(code, 0, "{err}");
+    // The call on the implicit `this` of a Buffer extension is a use; a `when` arrow is no
+    // member operator, so Other.pick's plain call is not one.
+    assert!(
+        out.contains("function Buffer.readStrict\n  8:   return readLine(limit)"),
+        "{out}"
+    );
+    assert!(!out.contains("Other.pick"), "{out}");
+}
+
+#[test]
+fn refs_leave_out_local_variables_that_share_the_name_and_count_them() {
+    let env = TestEnv::new();
+    env.write(
+        "base.rb",
+        "class Base\n  def self.route(verb, path)\n    verb\n  end\n\n  def self.get(path)\n    route 'GET', path\n  end\n\n  def process_route\n    route = @request.path_info\n    route = '/' if route.empty?\n    route(1)\n  end\nend\n",
+    );
+    let (out, err, code) = env.print(&["--refs", "route", "."]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("method Base.self.get\n  7:     route 'GET', path"),
+        "{out}"
+    );
+    // A call with parentheses is still the method.
+    assert!(out.contains("  13:     route(1)"), "{out}");
+    assert!(
+        !out.contains("path_info") && !out.contains("route.empty?"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("# 3 hits in 1 file; 3 uses of local variables of the name left out\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_find_miss_in_a_folder_names_a_definition_one_level_up() {
+    let env = TestEnv::new();
+    env.write(
+        "Source/Core/Request.swift",
+        "class DataRequest {\n    func validate(_ validation: @escaping Validation) -> Self {\n        return self\n    }\n}\n",
+    );
+    env.write(
+        "Source/Features/Validation.swift",
+        "extension DataRequest {\n    public typealias Validation = (Data?) -> Bool\n}\n",
+    );
+    let (_, err, code) = env.print(&["--find", "Validation", "Source/Core"]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        err,
+        "outline: no definition matches 'Validation' in 1 file; defined outside the paths: Source/Features/Validation.swift:L2 type DataRequest.Validation; search Source\n"
+    );
+    // Nothing above the folder given defines it: the near names, as before.
+    let (_, err, code) = env.print(&["--find", "Validatio", "Source/Core"]);
+    assert_eq!(code, 1);
+    assert!(!err.contains("outside the paths"), "{err}");
+}
