@@ -294,6 +294,18 @@ fn bodies(
     err: &mut dyn Write,
 ) -> Result<Outcome> {
     let max_output = max_output(config);
+    // Several bodies are read to compare their code: each one's doc comment (a Javadoc
+    // block can outweigh its method) is left out, and a last line says how to read it.
+    let several = matches.len() > 1;
+    let docs_left_out = config.docs
+        && several
+        && matches
+            .iter()
+            .any(|found| found.entry.doc_line < found.entry.line);
+    let config = &Config {
+        docs: config.docs && !several,
+        ..config.clone()
+    };
     let mut outcome = Outcome::Success;
     let mut written = 0;
     for (index, found) in matches.iter().enumerate() {
@@ -333,6 +345,10 @@ fn bodies(
         }
         written += rendered.len();
         write_out(out, &rendered)?;
+    }
+    if docs_left_out && !config.json {
+        let note = "# doc comments above these bodies left out (--symbol reads one with them)\n";
+        write_out(out, note.as_bytes())?;
     }
     Ok(outcome)
 }

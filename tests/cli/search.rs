@@ -515,6 +515,31 @@ fn find_prints_short_overloads_whole_and_lists_many() {
 }
 
 #[test]
+fn several_bodies_leave_their_doc_comments_out_and_say_so() {
+    let env = TestEnv::new();
+    let documented = |i: usize| {
+        format!("  /**\n   * Sets it, way {i}.\n   */\n  void set(int{i} a) {{\n    x = a;\n  }}\n")
+    };
+    let two: String = (0..2).map(documented).collect();
+    env.write("D.java", &format!("class D {{\n{two}}}\n"));
+    let (out, err, code) = env.print(&["--find", "D.set", "D.java"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("# method: D.set").count(), 2, "{out}");
+    assert!(!out.contains("Sets it"), "{out}");
+    assert!(
+        out.ends_with(
+            "# doc comments above these bodies left out (--symbol reads one with them)\n"
+        ),
+        "{out}"
+    );
+    // Asked without docs, there is nothing to say; one body keeps its docs.
+    let (out, _, _) = env.print(&["--find", "D.set", "--no-docs", "D.java"]);
+    assert!(!out.contains("doc comments"), "{out}");
+    let (out, _, _) = env.print(&["--find", "D.set(int1", "D.java"]);
+    assert!(out.contains("Sets it, way 1."), "{out}");
+}
+
+#[test]
 fn symbol_says_when_its_answer_is_a_declaration_only() {
     let env = TestEnv::new();
     env.write("w.h", "class W {\n public:\n  void draw() const;\n};\n");
