@@ -17,6 +17,7 @@ use std::path::{Component, Path, PathBuf};
 mod confine;
 pub use confine::check_inside;
 pub(crate) use confine::check_opened;
+use confine::FileIdentity;
 mod decode;
 mod window;
 
@@ -46,6 +47,10 @@ pub struct Extent {
     /// Standard input went on past the read cap; the rest was not read.
     pub input_cut: bool,
     pub encoding: Encoding,
+    /// The file the bytes came from (`None` for standard input, text made elsewhere, or where
+    /// the system cannot tell): [`read_window`] and [`each_line_from`] read that file again,
+    /// never another one its path names by then.
+    pub(crate) file: Option<FileIdentity>,
 }
 
 impl Extent {
@@ -57,6 +62,7 @@ impl Extent {
             complete: true,
             input_cut: false,
             encoding: Encoding::Utf8,
+            file: None,
         }
     }
 }
@@ -77,6 +83,23 @@ pub enum Loaded {
     Binary,
 }
 
+impl Loaded {
+    /// Marks text as read from the file `identity` names.
+    fn read_from(self, identity: Option<FileIdentity>) -> Loaded {
+        match self {
+            Loaded::Text {
+                text,
+                mut extent,
+                hash,
+            } => {
+                extent.file = identity;
+                Loaded::Text { text, extent, hash }
+            }
+            Loaded::Binary => Loaded::Binary,
+        }
+    }
+}
+
 /// Reads the file at `path`, after refusing anything that is not a regular file.
 pub fn read(path: &Path) -> Result<Loaded> {
     read_in(path, None)
@@ -87,7 +110,8 @@ pub fn read(path: &Path) -> Result<Loaded> {
 /// cannot lead the read outside. What `--root` confines.
 pub fn read_in(path: &Path, root: Option<&Path>) -> Result<Loaded> {
     let (file, size) = open_regular(path, root)?;
-    stream(file.take(size), path, size as usize)
+    let identity = FileIdentity::of(&file);
+    Ok(stream(file.take(size), path, size as usize)?.read_from(identity))
 }
 
 /// Reads a file for a search that first asks `worth_reading` about its raw bytes: a file
@@ -101,6 +125,18 @@ pub fn read_if(
     worth_reading: impl Fn(&[u8]) -> bool,
 ) -> Result<Option<Loaded>> {
     let (file, size) = open_regular(path, root)?;
+    let identity = FileIdentity::of(&file);
+    let loaded = read_opened_if(file, size, path, worth_reading)?;
+    Ok(loaded.map(|loaded| loaded.read_from(identity)))
+}
+
+/// [`read_if`] on the `file` opened from `path`, `size` bytes long.
+fn read_opened_if(
+    file: File,
+    size: u64,
+    path: &Path,
+    worth_reading: impl Fn(&[u8]) -> bool,
+) -> Result<Option<Loaded>> {
     if size > MAX_BYTES as u64 {
         return stream(file.take(size), path, size as usize).map(Some);
     }
@@ -312,6 +348,7 @@ fn stream_utf8(mut reader: impl Read, mut kept: Vec<u8>, path: &Path) -> Result<
         complete: bytes == kept.len(),
         input_cut: false,
         encoding: Encoding::Utf8,
+        file: None,
     };
     Ok(Loaded::Text {
         text: utf8_lossy(kept),
@@ -344,6 +381,7 @@ fn stream_decoded(
         complete: sink.decoded == sink.kept.len(),
         input_cut: false,
         encoding,
+        file: None,
     };
     Ok(Loaded::Text {
         text: utf8_lossy(sink.kept),

@@ -5,8 +5,9 @@
 //! (`outliner::internals::check_renderings`, the same check the property tests run).
 //!
 //! An input is one selector byte, then the file's bytes (decoded lossily, as the reader does).
-//! The selector picks the language among the target's family (`selector % n`), JSX (`0x80`),
-//! the reader's "only a prefix was read" path (`0x40`) and the budget (`0x30`).
+//! The selector picks the language among the target's family (`selector % n`), the language's
+//! variant (`0x80`: JSX for JavaScript/TypeScript, a Rakefile for Ruby; other languages have
+//! none), the reader's "only a prefix was read" path (`0x40`) and the budget (`0x30`).
 
 use outliner::internals::check_renderings;
 use outliner::outline::invariants;
@@ -35,6 +36,7 @@ fn check(language: Language, selector: u8, bytes: &[u8]) {
     let options = ParseOptions {
         language,
         jsx: selector & 0x80 != 0,
+        rake: selector & 0x80 != 0,
     };
     let outline = if selector & 0x40 != 0 {
         parse::outline_file(&text, text.len() + 1, options)

@@ -56,6 +56,33 @@ fn opened_path(_: &File) -> Option<PathBuf> {
     None
 }
 
+/// Which file an open handle reads (device and inode): a second read of a path for lines past
+/// the read cap must read the very file the first read did, not whatever the path names by
+/// then (a link swapped in, under `--root` one that leads outside).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct FileIdentity {
+    device: u64,
+    inode: u64,
+}
+
+impl FileIdentity {
+    /// The identity of the open `file`, or `None` where the system cannot tell it.
+    #[cfg(unix)]
+    pub(crate) fn of(file: &File) -> Option<FileIdentity> {
+        use std::os::unix::fs::MetadataExt;
+        let meta = file.metadata().ok()?;
+        Some(FileIdentity {
+            device: meta.dev(),
+            inode: meta.ino(),
+        })
+    }
+
+    #[cfg(not(unix))]
+    pub(crate) fn of(_: &File) -> Option<FileIdentity> {
+        None
+    }
+}
+
 /// Whether `path` names the open `file` itself.
 #[cfg(unix)]
 fn same_file(file: &File, path: &Path) -> bool {

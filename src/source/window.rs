@@ -3,10 +3,11 @@
 //! is hashed and must match the first, so the lines belong to the file the line count and the
 //! hash describe.
 
-use super::{format_hash, open_regular, read_some, Extent, CHUNK};
+use super::{format_hash, open_regular, read_some, Extent, FileIdentity, CHUNK};
 use crate::error::{Error, Result};
 use crate::parse::MAX_BYTES;
 use std::borrow::Cow;
+use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
@@ -50,9 +51,7 @@ pub fn read_window(
     last: usize,
     budget: usize,
 ) -> Result<LineWindow<'static>> {
-    // No root to confine to here: the bytes must hash to what the first (confined) read
-    // saw, so a file swapped in between is refused before any of its lines is shown.
-    let (file, _) = open_regular(path, None)?;
+    let file = open_again(path, extent)?;
     let mut reader = file.take(extent.bytes as u64);
     let mut decoder = extent.encoding.decoder();
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
@@ -87,8 +86,7 @@ pub fn each_line_from(
     first: usize,
     visit: impl FnMut(usize, usize, &str),
 ) -> Result<()> {
-    // No root to confine to here: as for `read_window`, the hash decides.
-    let (file, _) = open_regular(path, None)?;
+    let file = open_again(path, extent)?;
     let mut reader = file.take(extent.bytes as u64);
     let mut decoder = extent.encoding.decoder();
     let mut hasher = xxhash_rust::xxh3::Xxh3::new();
@@ -108,6 +106,20 @@ pub fn each_line_from(
         return Err(Error::Changed(path.to_path_buf()));
     }
     Ok(())
+}
+
+/// The file at `path` opened again for lines past what the loader kept: refused unless it is
+/// the very file the loader read (where the system can tell), so a path swapped since for a
+/// link, under `--root` one out of the root, reads nothing else. The bytes must then hash to
+/// what the first read saw too (the file may have been written in place).
+fn open_again(path: &Path, extent: &Extent) -> Result<File> {
+    let (file, _) = open_regular(path, None)?;
+    match extent.file {
+        Some(read) if FileIdentity::of(&file) != Some(read) => {
+            Err(Error::Changed(path.to_path_buf()))
+        }
+        _ => Ok(file),
+    }
 }
 
 /// Where a chunked line splitter stands: which line the next byte belongs to, and what the
@@ -464,5 +476,45 @@ mod tests {
         assert!(collect("a\n", 2, 9, 100, 1).is_empty());
         assert!(collect("a\r", 2, 9, 100, 1).is_empty());
         assert_eq!(collect("a\rb", 2, 9, 100, 1), ["b"]);
+    }
+
+    /// The lines past the cap come from the file that was read, or from none: a path swapped
+    /// since for a link to another file with the very same bytes (where only the hash was
+    /// checked, the link could lead out of `--root`) is refused, and so is a copy renamed
+    /// over it; the same file read again is not.
+    #[cfg(unix)]
+    #[test]
+    fn a_second_read_reads_the_file_that_was_read_or_none() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let (path, twin) = (dir.path().join("a.py"), dir.path().join("twin.py"));
+        let text = "one\ntwo\nthree\n";
+        std::fs::write(&path, text).expect("write");
+        std::fs::write(&twin, text).expect("write");
+        let window = |path: &Path| {
+            let super::super::Loaded::Text { extent, hash, .. } =
+                super::super::read(path).expect("read")
+            else {
+                panic!("not text");
+            };
+            (extent, hash)
+        };
+        let (extent, hash) = window(&path);
+        // Kept linked, so that its inode is not given to the files made below.
+        std::fs::hard_link(&path, dir.path().join("kept.py")).expect("link");
+        let lines = read_window(&path, &extent, &hash, 2, 3, 100).expect("the same file");
+        assert_eq!(lines.lines, ["two", "three"]);
+        let link = dir.path().join("link.py");
+        std::os::unix::fs::symlink(&twin, &link).expect("symlink");
+        std::fs::rename(&link, &path).expect("swap in a link");
+        let refused = read_window(&path, &extent, &hash, 2, 3, 100);
+        assert!(matches!(refused, Err(Error::Changed(_))), "{refused:?}");
+        let refused = each_line_from(&path, &extent, &hash, 1, |_, _, _| {});
+        assert!(matches!(refused, Err(Error::Changed(_))), "{refused:?}");
+        std::fs::copy(&twin, &link).expect("copy");
+        std::fs::rename(&link, &path).expect("a copy renamed over it");
+        let refused = read_window(&path, &extent, &hash, 2, 3, 100);
+        assert!(matches!(refused, Err(Error::Changed(_))), "{refused:?}");
+        let (extent, hash) = window(&path);
+        assert!(each_line_from(&path, &extent, &hash, 1, |_, _, _| {}).is_ok());
     }
 }
