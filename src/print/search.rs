@@ -109,7 +109,8 @@ fn find(
         _ => false,
     };
     let additions = picture::has_additions(&result);
-    if ((one_short_match || short_overloads(&result)) && !additions) || config.body {
+    let overloads = short_overloads(&result, query.names_parameters());
+    if ((one_short_match || overloads) && !additions) || config.body {
         let mut all = result.matches.clone();
         all.extend(result.additions.iter().cloned());
         outcome = worst(outcome, bodies(config, &all, out, err)?);
@@ -264,15 +265,19 @@ pub(super) fn max_output(config: &Config) -> usize {
 /// Whether the matches are overloads of one function or method (one qualified name: namesakes
 /// of different owners are different answers, and namesake types are a type's picture,
 /// listed with what each part is), all shown, and short together (see
-/// [`FIND_BODIES_MAX_LINES`]).
-fn short_overloads(result: &FindResult) -> bool {
+/// [`FIND_BODIES_MAX_LINES`]). A query that names the parameters (`validate(_ validation`)
+/// asks for those overloads whatever their owners: the bodies are what it compares.
+fn short_overloads(result: &FindResult, by_parameters: bool) -> bool {
     let matches = &result.matches;
     let Some(first) = matches.first() else {
         return false;
     };
     let callable = |found: &Definition| {
         matches!(found.entry.kind, Kind::Function | Kind::Method)
-            && found.entry.qualname == first.entry.qualname
+            && match by_parameters {
+                true => found.entry.bare_name() == first.entry.bare_name(),
+                false => found.entry.qualname == first.entry.qualname,
+            }
     };
     let lines: usize = matches
         .iter()

@@ -71,6 +71,11 @@ impl FindQuery {
         })
     }
 
+    /// Whether the query names parameters (`name(PREFIX`).
+    pub(crate) fn names_parameters(&self) -> bool {
+        self.params.is_some()
+    }
+
     /// Whether `entry`'s parameters begin as the query's `name(PREFIX` asks (any do when the
     /// query gives none): the text after the first `(` that follows the name in the
     /// signature, generic parameters (`validate<S>(`) skipped.

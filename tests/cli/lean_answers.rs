@@ -64,6 +64,24 @@ fn find_picks_overloads_by_the_start_of_their_parameters() {
 }
 
 #[test]
+fn overloads_named_by_their_parameters_print_their_bodies_whatever_their_owners() {
+    let env = TestEnv::new();
+    let request = |owner: &str, argument: &str| {
+        format!("class {owner} {{\n    func validate(_ validation: Validation) -> Self {{\n        check({argument})\n        return self\n    }}\n}}\n")
+    };
+    env.write("Data.swift", &request("DataRequest", "data"));
+    env.write("Download.swift", &request("DownloadRequest", "fileURL"));
+    // "How do the two differ?": one call shows both bodies.
+    let (out, err, code) = env.print(&["--find", "validate(_ validation", "."]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("3:         check(data)"), "{out}");
+    assert!(out.contains("3:         check(fileURL)"), "{out}");
+    // By name alone, namesakes of different owners stay a list of different answers.
+    let (out, _, _) = env.print(&["--find", "validate", "."]);
+    assert!(!out.contains("check("), "{out}");
+}
+
+#[test]
 fn find_takes_typealias_as_a_kind() {
     let env = TestEnv::new();
     env.write(
