@@ -597,7 +597,12 @@ fn finish(
                 let within = after.saturating_add(1)..=before.saturating_sub(1);
                 match options.function_context {
                     true => {
-                        let heads = |hit| scope_heads(&lines, group.entry.as_ref(), hit);
+                        let heads = |hit| {
+                            let entry = group.entry.as_ref();
+                            let mut shown = scope_heads(&lines, entry, hit);
+                            shown.extend(small_block_around(&lines, entry, hit));
+                            shown
+                        };
                         function_ranges(group, options.context.max(1), within, total, heads)
                     }
                     false => context_ranges(group, options.context, within, total),
@@ -707,6 +712,58 @@ fn scope_heads(lines: &[&str], entry: Option<&EntryRef>, hit: usize) -> Vec<usiz
         }
     }
     heads
+}
+
+/// The longest block [`small_block_around`] prints whole, head and closing line included.
+const SMALL_BLOCK_LINES: usize = 8;
+
+/// The lines of the innermost block around `hit` (its head, the lines indented under it, and
+/// a closing line at the head's indentation), when it is at most [`SMALL_BLOCK_LINES`] long:
+/// `-W` on a long function shows the branch that holds the hit whole, the comment that says
+/// why and the line after it included, where the heads and one line either side left a gap
+/// the fresh agent trial read again with `--lines`.
+fn small_block_around(lines: &[&str], entry: Option<&EntryRef>, hit: usize) -> Vec<usize> {
+    let Some(entry) = entry else {
+        return Vec::new();
+    };
+    let indent = |line: usize| {
+        let text = lines.get(line.checked_sub(1)?)?;
+        let trimmed = text.trim_start();
+        (!trimmed.is_empty()).then(|| text.len() - trimmed.len())
+    };
+    let Some(width) = indent(hit) else {
+        return Vec::new();
+    };
+    let first = (entry.line + 1).max(hit.saturating_sub(SMALL_BLOCK_LINES));
+    let Some((head, head_width)) = (first..hit)
+        .rev()
+        .find_map(|line| indent(line).filter(|w| *w < width).map(|w| (line, w)))
+    else {
+        return Vec::new();
+    };
+    let last_line = entry
+        .end_line
+        .min(lines.len())
+        .min(head + SMALL_BLOCK_LINES);
+    let mut end = hit;
+    for line in hit + 1..=last_line {
+        match indent(line) {
+            None => continue,
+            Some(w) if w > head_width => end = line,
+            Some(w) => {
+                let text = lines.get(line - 1).map_or("", |text| text.trim_start());
+                let closes = text.starts_with(['}', ')', ']']) || text.starts_with("end");
+                if w == head_width && closes {
+                    end = line;
+                }
+                return match end + 1 - head <= SMALL_BLOCK_LINES {
+                    true => (head..=end).collect(),
+                    false => Vec::new(),
+                };
+            }
+        }
+    }
+    Vec::new()
 }
 
 /// Whether a block's head line goes on a chain begun above it: a branch or handler after the
@@ -882,6 +939,29 @@ mod tests {
             function_ranges(&long, 1, 1..=usize::MAX, 10, heads),
             [1..=3, 6..=8]
         );
+    }
+
+    #[test]
+    fn a_small_block_around_a_hit_is_shown_whole() {
+        let lines = [
+            "fn f() {",           // 1
+            "    if a {",         // 2
+            "        one();",     // 3
+            "    } else if b {",  // 4
+            "        // why",     // 5
+            "        let m = 1;", // 6
+            "        fail(m);",   // 7
+            "    }",              // 8
+            "    done();",        // 9
+        ];
+        let entry = entry_lines(1, 9);
+        assert_eq!(small_block_around(&lines, Some(&entry), 7), [4, 5, 6, 7, 8]);
+        // A block longer than the limit is left to the heads.
+        let mut long: Vec<&str> = vec!["fn f() {", "    if b {"];
+        long.extend(std::iter::repeat_n("        step();", SMALL_BLOCK_LINES));
+        long.push("    }");
+        let entry = entry_lines(1, long.len());
+        assert!(small_block_around(&long, Some(&entry), 4).is_empty());
     }
 
     #[test]

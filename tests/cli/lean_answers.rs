@@ -82,6 +82,29 @@ fn overloads_named_by_their_parameters_print_their_bodies_whatever_their_owners(
 }
 
 #[test]
+fn function_context_shows_the_small_branch_around_a_hit_whole() {
+    let env = TestEnv::new();
+    let filler: String = (0..25).map(|i| format!("    int v{i} = {i};\n")).collect();
+    env.write(
+        "F.java",
+        &format!("class F {{\n  void set(Object value) {{\n{filler}    if (a) {{\n      check();\n    }} else if (frozen) {{\n      // Reflection refuses a final field\n      // even after setAccessible,\n      // so say so here\n      String name = describe();\n      throw new Error(\"cannot set \" + name);\n    }}\n    store(value);\n  }}\n}}\n"),
+    );
+    let (out, err, code) = env.print(&["--grep", "cannot set", "-W", "F.java"]);
+    assert_eq!(code, 0, "{err}");
+    // The branch's comment and the closing line come with the hit, not only its head.
+    assert!(
+        out.contains("  31-       // Reflection refuses a final field\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  32-       // even after setAccessible,\n"),
+        "{out}"
+    );
+    assert!(out.contains("  36-     }\n"), "{out}");
+    assert!(!out.contains("v10 = 10"), "{out}");
+}
+
+#[test]
 fn find_takes_typealias_as_a_kind() {
     let env = TestEnv::new();
     env.write(
