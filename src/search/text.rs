@@ -675,6 +675,14 @@ fn function_ranges(
     ranges
 }
 
+/// The indentation of 1-based `line` of `lines` in bytes; `None` for a blank line or one not
+/// in memory (blank lines open and close no block).
+fn indent_at(lines: &[&str], line: usize) -> Option<usize> {
+    let text = lines.get(line.checked_sub(1)?)?;
+    let trimmed = text.trim_start();
+    (!trimmed.is_empty()).then(|| text.len() - trimmed.len())
+}
+
 /// How far up from a hit [`scope_heads`] looks, in lines.
 const MAX_HEAD_SCAN: usize = 400;
 
@@ -688,11 +696,7 @@ fn scope_heads(lines: &[&str], entry: Option<&EntryRef>, hit: usize) -> Vec<usiz
     let Some(entry) = entry else {
         return Vec::new();
     };
-    let indent = |line: usize| {
-        let text = lines.get(line.checked_sub(1)?)?;
-        let trimmed = text.trim_start();
-        (!trimmed.is_empty()).then(|| text.len() - trimmed.len())
-    };
+    let indent = |line: usize| indent_at(lines, line);
     let Some(mut least) = indent(hit) else {
         return Vec::new();
     };
@@ -726,11 +730,7 @@ fn small_block_around(lines: &[&str], entry: Option<&EntryRef>, hit: usize) -> V
     let Some(entry) = entry else {
         return Vec::new();
     };
-    let indent = |line: usize| {
-        let text = lines.get(line.checked_sub(1)?)?;
-        let trimmed = text.trim_start();
-        (!trimmed.is_empty()).then(|| text.len() - trimmed.len())
-    };
+    let indent = |line: usize| indent_at(lines, line);
     let Some(width) = indent(hit) else {
         return Vec::new();
     };
