@@ -2,8 +2,9 @@
 //! feeds workers on every core, and the caller's thread receives each result as soon as it and
 //! every result before it are done.
 //!
-//! Memory stays bounded whatever the number of files: at most [`WINDOW`] items are handed out
-//! and not yet delivered, so one slow file can hold back at most that many finished results.
+//! Memory stays bounded whatever the number of files: at most a window of items (128 per
+//! worker thread) are handed out and not yet delivered, so one slow file can hold back at most
+//! that many finished results.
 //! The consumer can stop the run early (an output cap reached); then no new work starts.
 
 use std::collections::BTreeMap;
@@ -12,8 +13,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Condvar, Mutex};
 
-/// Items handed out but not yet delivered, at most.
-pub(crate) const WINDOW: usize = 256;
+/// Items handed out but not yet delivered, at most, per worker thread. Results are delivered
+/// in order, so a slow file holds back every chunk handed out after it: with a fixed window of
+/// 256 items (16 chunks), 16 workers each held one chunk and all but one waited whenever a
+/// large file came up, and the full outline of a 534 MB tree took as long on 16 cores as on 8.
+const WINDOW_PER_WORKER: usize = 8 * CHUNK;
+
+/// Items handed out but not yet delivered, at most, for `workers` threads.
+fn window(workers: usize) -> usize {
+    WINDOW_PER_WORKER * workers.max(2)
+}
 
 /// Items in one hand-out, at most. Handing out files one at a time made every file cost two
 /// thread wake-ups (a worker for the task, the caller for the result): a third of the run on
@@ -34,7 +43,7 @@ where
 {
     let workers = std::thread::available_parallelism().map_or(1, usize::from);
     let stop = AtomicBool::new(false);
-    let permits = Permits::new(WINDOW);
+    let permits = Permits::new(window(workers));
     // A chunk is known by its position in the sequence of chunks.
     let (task_tx, task_rx) = mpsc::sync_channel::<(usize, Vec<I::Item>)>(workers * 2);
     let task_rx = Mutex::new(task_rx);
@@ -201,7 +210,8 @@ mod tests {
         );
         assert_eq!(delivered, 10);
         // Only the window (plus what was queued) can have started after the break.
-        assert!(started.load(Ordering::Relaxed) <= 10 + WINDOW + 64);
+        let workers = std::thread::available_parallelism().map_or(1, usize::from);
+        assert!(started.load(Ordering::Relaxed) <= 10 + window(workers) + 64);
     }
 
     #[test]
