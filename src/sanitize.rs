@@ -57,7 +57,17 @@ pub fn echo_path(path: &Path) -> String {
 /// Escapes the control characters of `text` that `keep` does not allow through.
 fn escape(text: &str, keep: impl Fn(char) -> bool) -> Cow<'_, str> {
     let unsafe_char = |c: char| c.is_control() && !keep(c);
-    let Some(first) = text.find(unsafe_char) else {
+    // Every control character is C0 (a byte below 0x20), DEL, or C1 (U+0080-U+009F, whose
+    // UTF-8 starts with 0xC2): a byte scan passes over the text that needs no escape (nearly
+    // all of it) without decoding characters; from the first candidate on, characters decide.
+    let candidate = text
+        .bytes()
+        .position(|b| b < 0x20 || b == 0x7f || b == 0xc2)
+        .unwrap_or(text.len());
+    let Some(first) = text[candidate..]
+        .find(unsafe_char)
+        .map(|offset| candidate + offset)
+    else {
         return Cow::Borrowed(text);
     };
     let mut out = String::with_capacity(text.len() + 8);
@@ -89,7 +99,7 @@ mod tests {
 
     #[test]
     fn plain_text_is_borrowed_unchanged() {
-        for text in ["", "fn main() -> i32", "naïve 日本語 \\e literal", "a\tb"] {
+        for text in ["", "fn main() -> i32", "naïve 日本語 \\e literal", "a\tb", "£5 © ¬"] {
             assert!(matches!(for_terminal(text), Cow::Borrowed(t) if t == text));
         }
         assert!(matches!(lines_for_terminal("a\n\tb\n"), Cow::Borrowed(_)));
@@ -103,6 +113,8 @@ mod tests {
         assert_eq!(name_for_terminal(osc52), "\\e]52;c;cHduZWQ=\\e\\");
         assert_eq!(for_terminal("a\x7fb\u{85}c\u{9b}d"), "a\\x7fb\\x85c\\x9bd");
         assert_eq!(for_terminal("\0"), "\\x00");
+        // A character that shares C1's first byte (0xC2) before the control character.
+        assert_eq!(for_terminal("£1\u{85}é"), "£1\\x85é");
     }
 
     #[test]
