@@ -99,7 +99,13 @@ mod tests {
 
     #[test]
     fn plain_text_is_borrowed_unchanged() {
-        for text in ["", "fn main() -> i32", "naïve 日本語 \\e literal", "a\tb", "£5 © ¬"] {
+        for text in [
+            "",
+            "fn main() -> i32",
+            "naïve 日本語 \\e literal",
+            "a\tb",
+            "£5 © ¬",
+        ] {
             assert!(matches!(for_terminal(text), Cow::Borrowed(t) if t == text));
         }
         assert!(matches!(lines_for_terminal("a\n\tb\n"), Cow::Borrowed(_)));

@@ -212,6 +212,30 @@ pub fn detect_language(path: &Path) -> Option<Language> {
 /// replaced in between. With a `root`, the open file must lie inside it: checked on the file
 /// itself, not on its path, since a link swapped in after a path was checked would lead the
 /// read elsewhere ([`confine::check_opened`]).
+/// The metadata of what `path` leads to (links followed), read from the opened file itself, and
+/// with a `root` only when that file lies inside it. Stating the path after checking it would
+/// answer for whatever a link swapped in between leads to: a file's size or type outside the
+/// root. Opened without reading (`O_PATH` on Linux, else without blocking), so a FIFO or a
+/// device is only looked at. `Ok(None)` when the file lies outside the root.
+pub(crate) fn stat_confined(
+    path: &Path,
+    root: Option<&Path>,
+) -> std::io::Result<Option<std::fs::Metadata>> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_PATH);
+    #[cfg(all(unix, not(any(target_os = "linux", target_os = "android"))))]
+    std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+    let file = options.open(path)?;
+    if let Some(root) = root {
+        if confine::check_opened(&file, path, root).is_err() {
+            return Ok(None);
+        }
+    }
+    file.metadata().map(Some)
+}
+
 pub(crate) fn open_regular(path: &Path, root: Option<&Path>) -> Result<(File, u64)> {
     let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
     refuse_unless_regular(path, meta.file_type())?;
@@ -559,6 +583,33 @@ mod tests {
         }
         std::os::unix::fs::symlink(base.join("root/loop"), base.join("root/loop")).expect("loop");
         assert_eq!(resolve(&base.join("root/loop/x")), PathBuf::new());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_confined_stat_answers_for_the_opened_file_only_inside_the_root() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let base = dir.path().canonicalize().expect("canonical");
+        let root = base.join("root");
+        std::fs::create_dir(&root).expect("mkdir");
+        std::fs::write(root.join("in.txt"), "12345").expect("write");
+        std::fs::write(base.join("secret.txt"), "123456789").expect("write");
+        std::os::unix::fs::symlink(base.join("secret.txt"), root.join("out")).expect("link");
+        std::os::unix::fs::symlink(&base, root.join("up")).expect("link");
+        std::os::unix::fs::symlink(base.join("gone"), root.join("dangling")).expect("link");
+        std::os::unix::fs::symlink("in.txt", root.join("inside")).expect("link");
+        let size =
+            |name: &str| stat_confined(&root.join(name), Some(&root)).map(|m| m.map(|m| m.len()));
+        assert_eq!(size("in.txt").ok(), Some(Some(5)));
+        assert_eq!(size("inside").ok(), Some(Some(5)));
+        // Outside: nothing about the file is told, neither its size nor its type.
+        assert_eq!(size("out").ok(), Some(None));
+        assert_eq!(size("up").ok(), Some(None));
+        let dangling = size("dangling").expect_err("dangling");
+        assert_eq!(dangling.kind(), std::io::ErrorKind::NotFound);
+        // Without a root, the link is followed.
+        let unconfined = stat_confined(&root.join("out"), None).expect("stat");
+        assert_eq!(unconfined.map(|m| m.len()), Some(9));
     }
 
     #[cfg(unix)]

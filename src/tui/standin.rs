@@ -68,10 +68,17 @@ fn link_summary(path: &Path, target: &Path, root: Option<&Path>) -> String {
             return format!("{head} · outside --root {}", root.display());
         }
     }
-    match std::fs::metadata(path) {
+    // What the link leads to, told from the file opened (and checked inside the root), not
+    // from the path again: a link swapped in after the check must not reveal what it leads to.
+    match crate::source::stat_confined(path, root) {
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => format!("{head} · dangling"),
         Err(err) => format!("{head} · {err}"),
-        Ok(meta) if meta.is_dir() => format!("{head} · a folder · Enter follows the link"),
-        Ok(_) => format!("{head} · Enter follows the link"),
+        // Swapped since the check for a link that leads outside.
+        Ok(None) => match root {
+            Some(root) => format!("{head} · outside --root {}", root.display()),
+            None => format!("{head} · cannot be opened"),
+        },
+        Ok(Some(meta)) if meta.is_dir() => format!("{head} · a folder · Enter follows the link"),
+        Ok(Some(_)) => format!("{head} · Enter follows the link"),
     }
 }

@@ -123,11 +123,11 @@ fn facts(app: &App) -> String {
         return parts.join(" · ");
     }
     if doc.binary {
-        parts.push(format!("binary file · {}", size(file_size(&doc.path))));
+        parts.push(format!("binary file · {}", size(file_size(app, &doc.path))));
         return parts.join(" · ");
     }
     if doc.loading {
-        parts.push(format!("reading {}…", size(file_size(&doc.path))));
+        parts.push(format!("reading {}…", size(file_size(app, &doc.path))));
         return parts.join(" · ");
     }
     parts.push(format!(
@@ -182,6 +182,10 @@ pub(super) fn size(bytes: usize) -> String {
     }
 }
 
-fn file_size(path: &std::path::Path) -> usize {
-    std::fs::metadata(path).map_or(0, |m| m.len() as usize)
+/// The size of the file `path` leads to, 0 when it cannot be told or lies outside `--root`.
+fn file_size(app: &App, path: &std::path::Path) -> usize {
+    match crate::source::stat_confined(path, app.confine.as_deref()) {
+        Ok(Some(meta)) => meta.len() as usize,
+        _ => 0,
+    }
 }
