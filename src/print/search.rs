@@ -266,7 +266,8 @@ pub(super) fn max_output(config: &Config) -> usize {
 /// of different owners are different answers, and namesake types are a type's picture,
 /// listed with what each part is), all shown, and short together (see
 /// [`FIND_BODIES_MAX_LINES`]). A query that names the parameters (`validate(_ validation`)
-/// asks for those overloads whatever their owners: the bodies are what it compares.
+/// asks for those overloads whatever their owners: the bodies are what it compares, within
+/// the budget of one match's body ([`FIND_BODY_MAX_LINES`]).
 fn short_overloads(result: &FindResult, by_parameters: bool) -> bool {
     let matches = &result.matches;
     let Some(first) = matches.first() else {
@@ -283,10 +284,16 @@ fn short_overloads(result: &FindResult, by_parameters: bool) -> bool {
         .iter()
         .map(|found| found.entry.end_line - found.entry.line + 1)
         .sum();
+    // Overloads named by their parameters are what the query asked to read, as one match is:
+    // they share its budget.
+    let budget = match by_parameters {
+        true => FIND_BODY_MAX_LINES,
+        false => FIND_BODIES_MAX_LINES,
+    };
     (2..=FIND_BODIES_MAX_MATCHES).contains(&matches.len())
         && result.total == matches.len()
         && matches.iter().all(callable)
-        && lines <= FIND_BODIES_MAX_LINES
+        && lines <= budget
 }
 
 /// The bodies of `matches` in rank order within the output cap: namesakes and overloads are

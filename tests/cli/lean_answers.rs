@@ -182,3 +182,25 @@ fn a_find_miss_in_a_folder_names_a_definition_one_level_up() {
     assert_eq!(code, 1);
     assert!(!err.contains("outside the paths"), "{err}");
 }
+
+#[test]
+fn overloads_named_by_parameters_print_their_bodies_within_one_bodys_budget() {
+    let env = TestEnv::new();
+    // Three 21-line overloads: 63 lines, past the 60 of namesakes compared at once, within
+    // the 100 of one body.
+    let overload = |owner: &str| {
+        let steps: String = (0..18).map(|i| format!("        step{i}()\n")).collect();
+        format!("class {owner} {{\n    func validate(_ validation: Validation) -> Self {{\n        check({owner})\n{steps}        return self\n    }}\n}}\n")
+    };
+    for owner in ["DataRequest", "StreamRequest", "DownloadRequest"] {
+        env.write(&format!("{owner}.swift"), &overload(owner));
+    }
+    let (out, err, code) = env.print(&["--find", "validate(_ validation", "."]);
+    assert_eq!(code, 0, "{err}");
+    for owner in ["DataRequest", "StreamRequest", "DownloadRequest"] {
+        assert!(out.contains(&format!("3:         check({owner})")), "{out}");
+    }
+    // By name alone the same namesakes stay a list.
+    let (out, _, _) = env.print(&["--find", "validate", "."]);
+    assert!(!out.contains("check("), "{out}");
+}
