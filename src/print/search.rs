@@ -390,6 +390,16 @@ fn qualified_signature(qualname: &str, name: &str, signature: &str) -> String {
     }
 }
 
+/// A signature as a definition line shows it after its kind: the kind printed once (`class
+/// Cart`, not `class class Cart`) and the name qualified.
+fn signature_label(kind: &str, qualname: &str, name: &str, signature: &str) -> String {
+    let signature = signature
+        .strip_prefix(kind)
+        .and_then(|rest| rest.strip_prefix(' '))
+        .unwrap_or(signature);
+    qualified_signature(qualname, name, signature)
+}
+
 /// `path:L<start>-<end> <kind> <signature with the qualified name>`, or the JSON object.
 fn definition_line(config: &Config, found: &Definition) -> String {
     let path = walk::shown(&found.path).display().to_string();
@@ -418,14 +428,7 @@ fn definition_line(config: &Config, found: &Definition) -> String {
         _ => entry.kind.as_str(),
     };
     let label = match (config.signatures, &entry.signature) {
-        (true, Some(signature)) => {
-            // The kind is printed once: `class Cart`, not `class class Cart`.
-            let signature = signature
-                .strip_prefix(kind)
-                .and_then(|rest| rest.strip_prefix(' '))
-                .unwrap_or(signature);
-            qualified_signature(&entry.qualname, &entry.name, signature)
-        }
+        (true, Some(signature)) => signature_label(kind, &entry.qualname, &entry.name, signature),
         _ => entry.qualname.to_string(),
     };
     let mut line = format!(
@@ -877,6 +880,9 @@ impl HitPrinter<'_> {
 /// touch.
 fn text_group(path: &str, group: &HitGroup, shown: usize, function_context: bool) -> String {
     let path = name_for_terminal(path);
+    if let Some(line) = lone_definition_line(&path, group, shown) {
+        return line;
+    }
     let mut text = match &group.entry {
         Some(entry) => format!(
             "{path}:{} {} {}",
@@ -926,6 +932,36 @@ fn text_group(path: &str, group: &HitGroup, shown: usize, function_context: bool
         }
     }
     text
+}
+
+/// A group that is only a definition, as one line: `path:L<start>-<end> <kind> <signature>
+/// [definition]`, as `--find` lists it. Namesakes defined in many places cost a line each, and
+/// the signature tells them apart better than the name's line alone. `None` for other groups
+/// (uses inside the definition, context) and entries without a signature.
+fn lone_definition_line(path: &str, group: &HitGroup, shown: usize) -> Option<String> {
+    let ([hit], 1, true) = (group.hits.as_slice(), shown, group.context.is_empty()) else {
+        return None;
+    };
+    let entry = group.entry.as_ref().filter(|_| hit.definition)?;
+    let signature = entry.signature.as_deref()?;
+    let kind = entry.kind.as_str();
+    // The name as the signature writes it: `Buffer.readLine` for a Kotlin extension, the bare
+    // `route` of Ruby's `self.route`.
+    let name = match signature.contains(entry.name.as_str()) {
+        true => entry.name.as_str(),
+        false => entry.bare_name(),
+    };
+    let label = signature_label(kind, &entry.qualname, name, signature);
+    let mut line = format!(
+        "{path}:{} {kind} {}",
+        text::line_range(entry.line, entry.end_line),
+        name_for_terminal(&label)
+    );
+    if let Some(tokens) = entry.tokens {
+        let _ = write!(line, "  ({} tokens)", crate::parse::thousands(tokens));
+    }
+    line.push_str("  [definition]\n");
+    Some(line)
 }
 
 /// One JSON object per hit.

@@ -204,3 +204,20 @@ fn overloads_named_by_parameters_print_their_bodies_within_one_bodys_budget() {
     let (out, _, _) = env.print(&["--find", "validate", "."]);
     assert!(!out.contains("check("), "{out}");
 }
+
+/// Kotlin's `readLine` defined three times: a member with no parameters, its `actual` twin
+/// and the shared helper that takes the newline's index.
+const READ_LINE: &str = "class Buffer {\n  fun readLine(): String? = commonReadLine()\n}\n\ninternal fun Buffer.readLine(newline: Long): String {\n  return \"\"\n}\n\ninternal fun Buffer.commonReadLine(): String? {\n  val newline = indexOf(\"a, b\")\n  return readLine(newline)\n}\n\nfun strict(source: Buffer, limit: Long): String {\n  check(source.readLine() != null)\n  return source.readLine(limit)\n}\n\nfun lines(source: Buffer) = generateSequence { source.readLine() }\n\nval reader = Buffer::readLine\n";
+
+#[test]
+fn refs_list_each_namesake_definition_on_one_line() {
+    let env = TestEnv::new();
+    env.write("Buffer.kt", READ_LINE);
+    let (out, err, code) = env.print(&["--refs", "readLine", "."]);
+    assert_eq!(code, 0, "{err}");
+    // The signature tells the namesakes apart; the name's line is not printed again.
+    assert!(
+        out.starts_with("Buffer.kt:L2 method fun Buffer.readLine(): String?  [definition]\nBuffer.kt:L5-7 function internal fun Buffer.readLine(newline: Long): String  [definition]\nBuffer.kt:L9-12 function Buffer.commonReadLine\n"),
+        "{out}"
+    );
+}
