@@ -8,7 +8,10 @@ use crate::document::Document;
 use crate::error::{Error, Result};
 use crate::outline::{Entry, Kind};
 use crate::sanitize::{echo, for_terminal, name_for_terminal};
-use crate::search::{self, Definition, FileHits, FindQuery, FindResult, HitGroup, Scope, Summary};
+use crate::search::{
+    self, CallParameters, Definition, FileHits, FindQuery, FindResult, HitGroup, OtherOverloads,
+    Scope, Summary,
+};
 use crate::source::Loaded;
 use crate::walk::{self, WalkOptions};
 use serde::Serialize;
@@ -66,6 +69,7 @@ pub(super) fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> 
             let options = text_options(config);
             let mut printer = HitPrinter::new(config, out);
             printer.definitions_first = !config.json;
+            printer.parameters = query.parameters.clone();
             let summary = search::refs(&scope, query, options, |file| printer.file(file))?;
             printer.finish(err, &summary, &format!("uses of '{}'", echo(&query.text)))
         }
@@ -692,6 +696,10 @@ struct HitPrinter<'o> {
     shown_paths: std::collections::BTreeSet<String>,
     /// References: uses of local variables of the name, left out.
     local_uses: usize,
+    /// References of `name(PARAMS`: the parameters asked for, and what other overloads'
+    /// definitions and calls were left out.
+    parameters: Option<CallParameters>,
+    other_overloads: OtherOverloads,
     error: Option<Error>,
 }
 
@@ -713,6 +721,8 @@ impl<'o> HitPrinter<'o> {
             held_use_hits: 0,
             shown_paths: std::collections::BTreeSet::new(),
             local_uses: 0,
+            parameters: None,
+            other_overloads: OtherOverloads::default(),
             error: None,
         }
     }
@@ -721,6 +731,7 @@ impl<'o> HitPrinter<'o> {
     /// reached or output failed.
     fn file(&mut self, file: FileHits) -> ControlFlow<()> {
         self.local_uses += file.local_uses;
+        self.other_overloads += file.other_overloads;
         if file.groups.is_empty() {
             return ControlFlow::Continue(());
         }
@@ -826,9 +837,10 @@ impl<'o> HitPrinter<'o> {
         if self.hits == 0 {
             if !nothing_read(summary) {
                 let message = format!(
-                    "outline: no match for {what} in {}{}",
+                    "outline: no match for {what} in {}{}{}",
                     plural(summary.files, "file"),
-                    self.locals_note()
+                    self.locals_note(),
+                    self.overloads_note()
                 );
                 write_line(err, &message)?;
             }
@@ -849,12 +861,13 @@ impl<'o> HitPrinter<'o> {
                 "# … stopped at the output cap of {} bytes after {} in {} (raise --max-output, or narrow with PATH or --glob)\n",
                 self.max_output, plural(self.hits, "hit"), plural(self.files, "file")
             ),
-            (None, true) => String::new(),
+            (None, true) => self.overloads_json(),
             (None, false) => format!(
-                "# {} in {}{}\n",
+                "# {} in {}{}{}\n",
                 plural(self.hits, "hit"),
                 plural(self.files, "file"),
-                self.locals_note()
+                self.locals_note(),
+                self.overloads_note()
             ),
         };
         write_out(self.out, note.as_bytes())?;
@@ -863,6 +876,40 @@ impl<'o> HitPrinter<'o> {
 }
 
 impl HitPrinter<'_> {
+    /// `; 3 definitions and 17 calls of other overloads left out (calls kept pass 1
+    /// argument)`, for a `name(PARAMS` query.
+    fn overloads_note(&self) -> String {
+        let Some(parameters) = &self.parameters else {
+            return String::new();
+        };
+        let OtherOverloads { definitions, calls } = self.other_overloads;
+        let counts = match (definitions, calls) {
+            (0, 0) => return format!("; calls kept pass {}", parameters.describe()),
+            (0, calls) => plural(calls, "call"),
+            (definitions, 0) => plural(definitions, "definition"),
+            (definitions, calls) => format!(
+                "{} and {}",
+                plural(definitions, "definition"),
+                plural(calls, "call")
+            ),
+        };
+        format!(
+            "; {counts} of other overloads left out (calls kept pass {})",
+            parameters.describe()
+        )
+    }
+
+    /// `{"other_overloads_left_out":{"definitions":3,"calls":17}}`, the JSON form of [`Self::overloads_note`].
+    fn overloads_json(&self) -> String {
+        match &self.parameters {
+            Some(_) => format!(
+                "{{\"other_overloads_left_out\":{{\"definitions\":{},\"calls\":{}}}}}\n",
+                self.other_overloads.definitions, self.other_overloads.calls
+            ),
+            None => String::new(),
+        }
+    }
+
     /// `; 5 uses of local variables of the name left out`, when some were.
     fn locals_note(&self) -> String {
         match self.local_uses {
