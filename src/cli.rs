@@ -75,7 +75,8 @@ pub struct Args {
 
     /// Where NAME is used in code (not in comments or strings), grouped by enclosing symbol,
     /// definitions first; Type.method keeps member uses (after `.`, `::`, C's `->`) and bare
-    /// calls inside Type's own members. Local variables of the name are left out (counted).
+    /// calls inside Type's own members; NAME(PARAMS keeps that overload's definitions and the
+    /// calls passing as many arguments. Local variables, other overloads: left out (counted).
     #[arg(long, value_name = "NAME", conflicts_with_all = ["read", "lines"])]
     pub refs: Option<String>,
 

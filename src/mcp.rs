@@ -219,7 +219,8 @@ message and what is done with it, in one call). code_only skips comments and str
     #[tool(
         description = "Where a name is used in code (never in comments or strings), grouped by \
 the symbol that uses it, definitions first: who calls a function, who reads a field. \
-\"Type.method\" keeps member uses only; function_context shows each user whole when short; \
+\"Type.method\" keeps member uses only; \"name(PARAMS\" one overload's calls (by argument \
+count); function_context shows each user whole when short; \
 depth (2-6) gives callers of callers as one tree. Example: {\"name\": \"is_hidden\", \"path\": \
 \"src\"}",
         annotations(read_only_hint = true, open_world_hint = false)

@@ -14,6 +14,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+mod arguments;
 mod find;
 mod locals;
 mod near;
@@ -25,10 +26,10 @@ mod text;
 
 pub use find::{find, find_in_outline, Definition, FindResult};
 pub use picture::{Adds, MemberGroup};
-pub use query::{FindQuery, RefQuery};
+pub use query::{CallParameters, FindQuery, RefQuery};
 pub use rank::{definitions_of, each_definition, Defined, FileDefinitions, Rank, Tier};
 pub use test_code::{drop_test_entries, is_test_entry, is_test_path};
-pub use text::{grep, refs, FileHits, Hit, HitGroup, TextSearch, WHOLE_BODY_LINES};
+pub use text::{grep, refs, FileHits, Hit, HitGroup, OtherOverloads, TextSearch, WHOLE_BODY_LINES};
 
 /// Where to search: the paths given (files and directories mixed) and how to walk them.
 #[derive(Debug, Clone, Default)]

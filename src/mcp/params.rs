@@ -328,8 +328,10 @@ impl GrepParams {
 #[serde(deny_unknown_fields)]
 pub struct RefsParams {
     /// The identifier to look for ("is_hidden"); "Type.method" keeps only member uses
-    /// (after ".", "::" or C's "->") and bare calls inside Type's own members. Local
-    /// variables of the name are left out (counted in the last line).
+    /// (after ".", "::" or C's "->") and bare calls inside Type's own members.
+    /// "name(PARAMS" ("readUtf8Line(newline: Long)") keeps that overload's definitions and
+    /// the calls passing as many arguments. Local variables of the name and other overloads
+    /// are left out (counted in the last line).
     pub name: String,
     /// Files and folders to search (default: the root).
     pub path: Option<Paths>,

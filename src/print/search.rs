@@ -8,7 +8,10 @@ use crate::document::Document;
 use crate::error::{Error, Result};
 use crate::outline::{Entry, Kind};
 use crate::sanitize::{echo, for_terminal, name_for_terminal};
-use crate::search::{self, Definition, FileHits, FindQuery, FindResult, HitGroup, Scope, Summary};
+use crate::search::{
+    self, CallParameters, Definition, FileHits, FindQuery, FindResult, HitGroup, OtherOverloads,
+    Scope, Summary,
+};
 use crate::source::Loaded;
 use crate::walk::{self, WalkOptions};
 use serde::Serialize;
@@ -66,6 +69,7 @@ pub(super) fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> 
             let options = text_options(config);
             let mut printer = HitPrinter::new(config, out);
             printer.definitions_first = !config.json;
+            printer.parameters = query.parameters.clone();
             let summary = search::refs(&scope, query, options, |file| printer.file(file))?;
             printer.finish(err, &summary, &format!("uses of '{}'", echo(&query.text)))
         }
@@ -266,7 +270,8 @@ pub(super) fn max_output(config: &Config) -> usize {
 /// of different owners are different answers, and namesake types are a type's picture,
 /// listed with what each part is), all shown, and short together (see
 /// [`FIND_BODIES_MAX_LINES`]). A query that names the parameters (`validate(_ validation`)
-/// asks for those overloads whatever their owners: the bodies are what it compares.
+/// asks for those overloads whatever their owners: the bodies are what it compares, within
+/// the budget of one match's body ([`FIND_BODY_MAX_LINES`]).
 fn short_overloads(result: &FindResult, by_parameters: bool) -> bool {
     let matches = &result.matches;
     let Some(first) = matches.first() else {
@@ -283,10 +288,16 @@ fn short_overloads(result: &FindResult, by_parameters: bool) -> bool {
         .iter()
         .map(|found| found.entry.end_line - found.entry.line + 1)
         .sum();
+    // Overloads named by their parameters are what the query asked to read, as one match is:
+    // they share its budget.
+    let budget = match by_parameters {
+        true => FIND_BODY_MAX_LINES,
+        false => FIND_BODIES_MAX_LINES,
+    };
     (2..=FIND_BODIES_MAX_MATCHES).contains(&matches.len())
         && result.total == matches.len()
         && matches.iter().all(callable)
-        && lines <= FIND_BODIES_MAX_LINES
+        && lines <= budget
 }
 
 /// The bodies of `matches` in rank order within the output cap: namesakes and overloads are
@@ -383,6 +394,16 @@ fn qualified_signature(qualname: &str, name: &str, signature: &str) -> String {
     }
 }
 
+/// A signature as a definition line shows it after its kind: the kind printed once (`class
+/// Cart`, not `class class Cart`) and the name qualified.
+fn signature_label(kind: &str, qualname: &str, name: &str, signature: &str) -> String {
+    let signature = signature
+        .strip_prefix(kind)
+        .and_then(|rest| rest.strip_prefix(' '))
+        .unwrap_or(signature);
+    qualified_signature(qualname, name, signature)
+}
+
 /// `path:L<start>-<end> <kind> <signature with the qualified name>`, or the JSON object.
 fn definition_line(config: &Config, found: &Definition) -> String {
     let path = walk::shown(&found.path).display().to_string();
@@ -411,14 +432,7 @@ fn definition_line(config: &Config, found: &Definition) -> String {
         _ => entry.kind.as_str(),
     };
     let label = match (config.signatures, &entry.signature) {
-        (true, Some(signature)) => {
-            // The kind is printed once: `class Cart`, not `class class Cart`.
-            let signature = signature
-                .strip_prefix(kind)
-                .and_then(|rest| rest.strip_prefix(' '))
-                .unwrap_or(signature);
-            qualified_signature(&entry.qualname, &entry.name, signature)
-        }
+        (true, Some(signature)) => signature_label(kind, &entry.qualname, &entry.name, signature),
         _ => entry.qualname.to_string(),
     };
     let mut line = format!(
@@ -682,6 +696,10 @@ struct HitPrinter<'o> {
     shown_paths: std::collections::BTreeSet<String>,
     /// References: uses of local variables of the name, left out.
     local_uses: usize,
+    /// References of `name(PARAMS`: the parameters asked for, and what other overloads'
+    /// definitions and calls were left out.
+    parameters: Option<CallParameters>,
+    other_overloads: OtherOverloads,
     error: Option<Error>,
 }
 
@@ -703,6 +721,8 @@ impl<'o> HitPrinter<'o> {
             held_use_hits: 0,
             shown_paths: std::collections::BTreeSet::new(),
             local_uses: 0,
+            parameters: None,
+            other_overloads: OtherOverloads::default(),
             error: None,
         }
     }
@@ -711,6 +731,7 @@ impl<'o> HitPrinter<'o> {
     /// reached or output failed.
     fn file(&mut self, file: FileHits) -> ControlFlow<()> {
         self.local_uses += file.local_uses;
+        self.other_overloads += file.other_overloads;
         if file.groups.is_empty() {
             return ControlFlow::Continue(());
         }
@@ -816,9 +837,10 @@ impl<'o> HitPrinter<'o> {
         if self.hits == 0 {
             if !nothing_read(summary) {
                 let message = format!(
-                    "outline: no match for {what} in {}{}",
+                    "outline: no match for {what} in {}{}{}",
                     plural(summary.files, "file"),
-                    self.locals_note()
+                    self.locals_note(),
+                    self.overloads_note()
                 );
                 write_line(err, &message)?;
             }
@@ -839,12 +861,13 @@ impl<'o> HitPrinter<'o> {
                 "# … stopped at the output cap of {} bytes after {} in {} (raise --max-output, or narrow with PATH or --glob)\n",
                 self.max_output, plural(self.hits, "hit"), plural(self.files, "file")
             ),
-            (None, true) => String::new(),
+            (None, true) => self.overloads_json(),
             (None, false) => format!(
-                "# {} in {}{}\n",
+                "# {} in {}{}{}\n",
                 plural(self.hits, "hit"),
                 plural(self.files, "file"),
-                self.locals_note()
+                self.locals_note(),
+                self.overloads_note()
             ),
         };
         write_out(self.out, note.as_bytes())?;
@@ -853,6 +876,40 @@ impl<'o> HitPrinter<'o> {
 }
 
 impl HitPrinter<'_> {
+    /// `; 3 definitions and 17 calls of other overloads left out (calls kept pass 1
+    /// argument)`, for a `name(PARAMS` query.
+    fn overloads_note(&self) -> String {
+        let Some(parameters) = &self.parameters else {
+            return String::new();
+        };
+        let OtherOverloads { definitions, calls } = self.other_overloads;
+        let counts = match (definitions, calls) {
+            (0, 0) => return format!("; calls kept pass {}", parameters.describe()),
+            (0, calls) => plural(calls, "call"),
+            (definitions, 0) => plural(definitions, "definition"),
+            (definitions, calls) => format!(
+                "{} and {}",
+                plural(definitions, "definition"),
+                plural(calls, "call")
+            ),
+        };
+        format!(
+            "; {counts} of other overloads left out (calls kept pass {})",
+            parameters.describe()
+        )
+    }
+
+    /// `{"other_overloads_left_out":{"definitions":3,"calls":17}}`, the JSON form of [`Self::overloads_note`].
+    fn overloads_json(&self) -> String {
+        match &self.parameters {
+            Some(_) => format!(
+                "{{\"other_overloads_left_out\":{{\"definitions\":{},\"calls\":{}}}}}\n",
+                self.other_overloads.definitions, self.other_overloads.calls
+            ),
+            None => String::new(),
+        }
+    }
+
     /// `; 5 uses of local variables of the name left out`, when some were.
     fn locals_note(&self) -> String {
         match self.local_uses {
@@ -870,6 +927,9 @@ impl HitPrinter<'_> {
 /// touch.
 fn text_group(path: &str, group: &HitGroup, shown: usize, function_context: bool) -> String {
     let path = name_for_terminal(path);
+    if let Some(line) = lone_definition_line(&path, group, shown) {
+        return line;
+    }
     let mut text = match &group.entry {
         Some(entry) => format!(
             "{path}:{} {} {}",
@@ -919,6 +979,36 @@ fn text_group(path: &str, group: &HitGroup, shown: usize, function_context: bool
         }
     }
     text
+}
+
+/// A group that is only a definition, as one line: `path:L<start>-<end> <kind> <signature>
+/// [definition]`, as `--find` lists it. Namesakes defined in many places cost a line each, and
+/// the signature tells them apart better than the name's line alone. `None` for other groups
+/// (uses inside the definition, context) and entries without a signature.
+fn lone_definition_line(path: &str, group: &HitGroup, shown: usize) -> Option<String> {
+    let ([hit], 1, true) = (group.hits.as_slice(), shown, group.context.is_empty()) else {
+        return None;
+    };
+    let entry = group.entry.as_ref().filter(|_| hit.definition)?;
+    let signature = entry.signature.as_deref()?;
+    let kind = entry.kind.as_str();
+    // The name as the signature writes it: `Buffer.readLine` for a Kotlin extension, the bare
+    // `route` of Ruby's `self.route`.
+    let name = match signature.contains(entry.name.as_str()) {
+        true => entry.name.as_str(),
+        false => entry.bare_name(),
+    };
+    let label = signature_label(kind, &entry.qualname, name, signature);
+    let mut line = format!(
+        "{path}:{} {kind} {}",
+        text::line_range(entry.line, entry.end_line),
+        name_for_terminal(&label)
+    );
+    if let Some(tokens) = entry.tokens {
+        let _ = write!(line, "  ({} tokens)", crate::parse::thousands(tokens));
+    }
+    line.push_str("  [definition]\n");
+    Some(line)
 }
 
 /// One JSON object per hit.

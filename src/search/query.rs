@@ -77,26 +77,11 @@ impl FindQuery {
     }
 
     /// Whether `entry`'s parameters begin as the query's `name(PREFIX` asks (any do when the
-    /// query gives none): the text after the first `(` that follows the name in the
-    /// signature, generic parameters (`validate<S>(`) skipped.
+    /// query gives none); see [`parameters_begin_with`].
     pub(crate) fn params_match(&self, entry: &crate::outline::Entry) -> bool {
-        let Some(prefix) = &self.params else {
-            return true;
-        };
-        let Some(signature) = entry.signature.as_deref() else {
-            return false;
-        };
-        let name = entry.bare_name();
-        let Some(after_name) = signature.find(name).map(|at| &signature[at + name.len()..]) else {
-            return false;
-        };
-        let Some(open) = after_name.find('(') else {
-            return false;
-        };
-        let params = collapse_spaces(&after_name[open + 1..]);
-        match self.case_sensitive {
-            true => params.starts_with(prefix.as_str()),
-            false => params.to_lowercase().starts_with(&prefix.to_lowercase()),
+        match &self.params {
+            Some(prefix) => parameters_begin_with(entry, prefix, self.case_sensitive),
+            None => true,
         }
     }
 
@@ -140,7 +125,8 @@ impl FindQuery {
     }
 }
 
-/// A `--refs` query: a name, or `Type.method` for member uses only.
+/// A `--refs` query: a name, or `Type.method` for member uses only; `name(PARAMS` keeps the
+/// overloads whose parameters begin so, as `--find` does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RefQuery {
     pub text: String,
@@ -150,21 +136,175 @@ pub struct RefQuery {
     pub member_only: bool,
     /// `Type` of `Type.method`, which narrows which definitions are marked as such.
     pub owner: Option<String>,
+    /// `name(PARAMS`: the parameters written, which pick the definitions and the calls kept.
+    pub parameters: Option<CallParameters>,
+}
+
+/// The parameters a `--refs name(PARAMS` query wrote: definitions are kept when their
+/// parameter list begins with `prefix` (as `--find name(PREFIX` picks them), calls when the
+/// number of arguments they pass is one those parameters accept. Receivers' types are
+/// unknown, so the argument count is what tells `readUtf8Line(newline)` from
+/// `readUtf8Line()`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallParameters {
+    /// The list as written, spaces collapsed, without its closing `)` (empty for `name()`).
+    pub prefix: String,
+    /// Whether the list was closed with `)`: then it is the whole list, else its beginning.
+    pub closed: bool,
+    /// Fewest arguments a call passes (parameters with defaults, variadic or block ones
+    /// need none).
+    pub min_arguments: usize,
+    /// Most arguments a call passes: `None` when unbounded (a variadic parameter, or a list
+    /// not closed with `)`).
+    pub max_arguments: Option<usize>,
+}
+
+impl CallParameters {
+    /// Reads the text after `name(`: `newline: Long)`, `_ validation`, `verb, path, options = {})`.
+    fn parse(written: &str) -> CallParameters {
+        let (list, closed) = match top_level_close(written) {
+            Some(close) => (&written[..close], true),
+            None => (written, false),
+        };
+        let (mut min, mut max, mut variadic) = (0, 0, false);
+        for (index, param) in split_top_level(list).into_iter().enumerate() {
+            let param = param.trim();
+            // A receiver written as a parameter is not passed between the parentheses.
+            let receiver = param
+                .trim_start_matches(['&', '*'])
+                .trim_start_matches("mut ");
+            if index == 0 && (matches!(receiver, "self" | "cls") || receiver.starts_with("self:")) {
+                continue;
+            }
+            // Python's bare `*` and `/` only mark how the others are passed.
+            if param.is_empty() || param == "*" || param == "/" {
+                continue;
+            }
+            if is_variadic(param) {
+                variadic = true;
+                continue;
+            }
+            max += 1;
+            if !has_default(param) && !param.starts_with('&') {
+                min += 1;
+            }
+        }
+        CallParameters {
+            prefix: collapse_spaces(list),
+            closed,
+            min_arguments: min,
+            max_arguments: (closed && !variadic).then_some(max),
+        }
+    }
+
+    /// Whether `entry` is one of the overloads asked for: its parameter list begins with the
+    /// prefix (and, for a list closed with `)`, is that list).
+    pub(crate) fn defined_by(&self, entry: &crate::outline::Entry) -> bool {
+        match self.closed {
+            true => parameters_begin_with(entry, &format!("{})", self.prefix), true),
+            false => parameters_begin_with(entry, &self.prefix, true),
+        }
+    }
+
+    /// Whether a call passing `count` arguments can be a call of these parameters.
+    pub fn accepts(&self, count: usize) -> bool {
+        count >= self.min_arguments && self.max_arguments.is_none_or(|max| count <= max)
+    }
+
+    /// `1 argument`, `2-4 arguments`, `at least 1 argument`: what a kept call passes.
+    pub fn describe(&self) -> String {
+        let noun = |n: usize| if n == 1 { "argument" } else { "arguments" };
+        match self.max_arguments {
+            Some(max) if max == self.min_arguments => format!("{max} {}", noun(max)),
+            Some(max) => format!("{}-{max} {}", self.min_arguments, noun(max)),
+            None => format!(
+                "at least {} {}",
+                self.min_arguments,
+                noun(self.min_arguments)
+            ),
+        }
+    }
+}
+
+/// The byte offset of the `)` that closes a list whose `(` was just before `text`.
+fn top_level_close(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (at, c) in text.char_indices() {
+        match c {
+            '(' | '[' | '{' | '<' => depth += 1,
+            ')' if depth == 0 => return Some(at),
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            // `->` and `=>` in a parameter's type are arrows, not closing brackets.
+            '>' if !text[..at].ends_with(['-', '=']) => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `list` split at its commas outside brackets (`Map<K, V>` is one parameter).
+fn split_top_level(list: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0usize, 0);
+    for (at, c) in list.char_indices() {
+        match c {
+            '(' | '[' | '{' | '<' => depth += 1,
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            '>' if !list[..at].ends_with(['-', '=']) => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                parts.push(&list[start..at]);
+                start = at + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&list[start..]);
+    parts
+}
+
+/// A parameter that takes any number of arguments: `...args`, `String... names`,
+/// `vararg xs: Int`, `*args`, `**options`, `xs: Int...`.
+fn is_variadic(param: &str) -> bool {
+    param.contains("...")
+        || param.starts_with("vararg ")
+        || (param.starts_with('*') && param.len() > 1)
+}
+
+/// Whether a parameter has a default value (`options = {}`, `limit: Int = 0`, `x=1`): an `=`
+/// that is no part of `==`, `=>`, `<=`, `>=` or `!=`.
+fn has_default(param: &str) -> bool {
+    let bytes = param.as_bytes();
+    bytes.iter().enumerate().any(|(at, &b)| {
+        let before = at.checked_sub(1).and_then(|i| bytes.get(i));
+        let after = bytes.get(at + 1);
+        b == b'='
+            && !matches!(before, Some(b'=' | b'<' | b'>' | b'!'))
+            && !matches!(after, Some(b'=' | b'>'))
+    })
 }
 
 impl RefQuery {
     pub fn parse(query: &str) -> Result<RefQuery> {
-        let parts = split_qualified(&without_pointer_receivers(query.trim()));
+        let trimmed = query.trim();
+        // `name(PARAMS`: the name is before the first `(` that follows a name (Go's `(*T).m`
+        // begins with one).
+        let plain = without_pointer_receivers(trimmed);
+        let (named, parameters) = match plain.find('(') {
+            Some(open) if open > 0 => (
+                plain[..open].to_string(),
+                Some(CallParameters::parse(&plain[open + 1..])),
+            ),
+            _ => (plain, None),
+        };
+        let parts = split_qualified(&named);
         let Some((name, owners)) = parts.split_last() else {
             return Err(Error::Usage("--refs needs a name".into()));
         };
-        // Only a whole identifier can be matched as one: `f(` would silently match the few
-        // uses where a word follows the parenthesis.
-        // Ruby's `save!` and `valid?` are names of their own.
+        // Only a whole identifier can be matched as one. Ruby's `save!` and `valid?` are names of their own.
         let stem = name.strip_suffix(['!', '?']).unwrap_or(name);
         if stem.is_empty() || !stem.chars().all(is_identifier_char) {
             return Err(Error::Usage(format!(
-                "--refs '{}': give one identifier, or Type.method",
+                "--refs '{}': give one identifier, Type.method, or name(PARAMS",
                 echo(query)
             )));
         }
@@ -173,7 +313,33 @@ impl RefQuery {
             name: name.clone(),
             member_only: !owners.is_empty(),
             owner: owners.last().cloned(),
+            parameters,
         })
+    }
+}
+
+/// Whether `entry`'s parameters begin with `prefix` (spaces collapsed): the text after the
+/// first `(` that follows the name in the signature, generic parameters (`validate<S>(`)
+/// skipped.
+pub(crate) fn parameters_begin_with(
+    entry: &crate::outline::Entry,
+    prefix: &str,
+    case_sensitive: bool,
+) -> bool {
+    let Some(signature) = entry.signature.as_deref() else {
+        return false;
+    };
+    let name = entry.bare_name();
+    let Some(after_name) = signature.find(name).map(|at| &signature[at + name.len()..]) else {
+        return false;
+    };
+    let Some(open) = after_name.find('(') else {
+        return false;
+    };
+    let params = collapse_spaces(&after_name[open + 1..]);
+    match case_sensitive {
+        true => params.starts_with(prefix),
+        false => params.to_lowercase().starts_with(&prefix.to_lowercase()),
     }
 }
 
@@ -363,7 +529,7 @@ mod tests {
         // Not a receiver: left as written.
         assert_eq!(without_pointer_receivers("(* x)"), "(* x)");
         assert_eq!(without_pointer_receivers("(*open"), "(*open");
-        assert!(RefQuery::parse("f(").is_err());
+        assert!(RefQuery::parse("(f").is_err());
     }
 
     #[test]
@@ -378,5 +544,42 @@ mod tests {
         assert_eq!(r.owner.as_deref(), Some("Walker"));
         assert!(!RefQuery::parse("is_hidden").expect("valid").member_only);
         assert!(RefQuery::parse("a b").is_err());
+    }
+
+    #[test]
+    fn refs_parameters_count_the_arguments_a_call_may_pass() {
+        let params = |q: &str| RefQuery::parse(q).expect("valid").parameters;
+        let range = |q: &str| params(q).map(|p| (p.min_arguments, p.max_arguments));
+        assert_eq!(range("readUtf8Line(newline: Long)"), Some((1, Some(1))));
+        // An unclosed list is a beginning: more may follow.
+        assert_eq!(range("readUtf8Line(newline"), Some((1, None)));
+        assert_eq!(range("peek()"), Some((0, Some(0))));
+        // Defaults, blocks and receivers are not required; variadics take any number.
+        assert_eq!(
+            range("route(verb, path, options = {}, &block)"),
+            Some((2, Some(4)))
+        );
+        assert_eq!(range("load(self, path)"), Some((1, Some(1))));
+        assert_eq!(range("len(&self)"), Some((0, Some(0))));
+        assert_eq!(range("f(a, *args, **kw)"), Some((1, None)));
+        assert_eq!(range("format(String fmt, Object... args)"), Some((1, None)));
+        // Commas inside a type's brackets and arrows are one parameter's.
+        assert_eq!(
+            range("put(m: Map<K, V>, f: (Int) -> Unit, ok: Boolean = a >= b)"),
+            Some((2, Some(3)))
+        );
+        assert_eq!(range("plain"), None);
+        let closed = params("readUtf8Line(newline: Long): String").expect("params");
+        assert_eq!(
+            (closed.prefix.as_str(), closed.closed),
+            ("newline: Long", true)
+        );
+        assert!(closed.accepts(1) && !closed.accepts(0) && !closed.accepts(2));
+        assert_eq!(closed.describe(), "1 argument");
+        let r = RefQuery::parse("Buffer.readUtf8Line(newline").expect("valid");
+        assert_eq!(
+            (r.name.as_str(), r.owner.as_deref()),
+            ("readUtf8Line", Some("Buffer"))
+        );
     }
 }

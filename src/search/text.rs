@@ -85,6 +85,25 @@ pub struct FileHits {
     /// References only: uses of local variables named as asked, left out (declarations
     /// included).
     pub local_uses: usize,
+    /// References of `name(PARAMS` only: what belongs to other overloads, left out.
+    pub other_overloads: OtherOverloads,
+}
+
+/// What a `--refs name(PARAMS` query left out as belonging to other overloads: it says so
+/// with these counts, never silently.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OtherOverloads {
+    /// Definitions of the name whose parameters are not the ones asked for.
+    pub definitions: usize,
+    /// Calls passing a number of arguments those parameters do not accept.
+    pub calls: usize,
+}
+
+impl std::ops::AddAssign for OtherOverloads {
+    fn add_assign(&mut self, other: OtherOverloads) {
+        self.definitions += other.definitions;
+        self.calls += other.calls;
+    }
 }
 
 /// Searches every text file below `scope` for `regex`, handing each file with hits to
@@ -316,6 +335,7 @@ fn refs_file(
     );
     let mut hits: Vec<Hit> = Vec::new();
     let mut locals = super::locals::Locals::default();
+    let mut other_overloads = OtherOverloads::default();
     for start in memchr::memmem::find_iter(mask, name) {
         let end = start + name.len();
         let before = start.checked_sub(1).and_then(|i| mask.get(i));
@@ -329,7 +349,22 @@ fn refs_file(
             continue; // `route!` or `empty?`: another method than `route` or `empty`
         }
         let line = index.line_of(start);
-        let definition = defines(outline, query, text, &index, line, start);
+        let defined = defined_entry(outline, query, text, &index, line, start);
+        let definition = defined.is_some();
+        if let Some(wanted) = &query.parameters {
+            let other = match defined {
+                Some(entry) => !wanted.defined_by(entry),
+                None => super::arguments::call_arguments(mask, end, outline.language)
+                    .is_some_and(|count| !wanted.accepts(count)),
+            };
+            if other {
+                match definition {
+                    true => other_overloads.definitions += 1,
+                    false => other_overloads.calls += 1,
+                }
+                continue;
+            }
+        }
         let member = after_member_operator(mask, start, outline.language);
         let function = super::innermost_at(&outline.entries, line);
         if !definition
@@ -348,40 +383,41 @@ fn refs_file(
     }
     let (language, hash) = (Some(outline.language), document.hash.clone());
     let found = finish(path.clone(), searched.document, hits, options, no_tests)?;
-    // A file whose only uses are locals still says how many were left out.
-    Ok(match (found, locals.left_out) {
-        (Some(found), local_uses) => Some(FileHits {
-            local_uses,
+    // A file whose only uses are left out still says how many were.
+    let nothing_left_out = locals.left_out == 0 && other_overloads == OtherOverloads::default();
+    Ok(match (found, nothing_left_out) {
+        (Some(found), _) => Some(FileHits {
+            local_uses: locals.left_out,
+            other_overloads,
             ..found
         }),
-        (None, 0) => None,
-        (None, local_uses) => Some(FileHits {
+        (None, true) => None,
+        (None, false) => Some(FileHits {
             path,
             language,
             hash,
             groups: Vec::new(),
-            local_uses,
+            local_uses: locals.left_out,
+            other_overloads,
         }),
     })
 }
 
-/// Whether the occurrence at byte `start` (on `line`) is the name of a definition: the first
-/// occurrence of the name inside an entry of that name (signatures may span lines), and for
-/// `Type.method` an entry whose parent is `Type`.
-fn defines(
-    outline: &Outline,
+/// The entry the occurrence at byte `start` (on `line`) is the name of, when it is a
+/// definition: the first occurrence of the name inside an entry of that name (signatures may
+/// span lines), and for `Type.method` an entry whose parent is `Type`.
+fn defined_entry<'o>(
+    outline: &'o Outline,
     query: &RefQuery,
     text: &str,
     index: &LineIndex,
     line: usize,
     start: usize,
-) -> bool {
+) -> Option<&'o Entry> {
     let chain = ancestors_at(outline, line);
-    let Some((entry, parents)) = chain.split_last() else {
-        return false;
-    };
+    let (entry, parents) = chain.split_last()?;
     if entry.bare_name() != query.name {
-        return false;
+        return None;
     }
     if let Some(owner) = &query.owner {
         // The innermost owner: written into the name (Go's `(*T).m`), else the parent entry.
@@ -392,12 +428,13 @@ fn defines(
                 .is_some_and(|p| p.owner_names().any(|name| name == owner)),
         };
         if !owned {
-            return false;
+            return None;
         }
     }
     let entry_start = index.start_of(entry.line);
     text.get(entry_start..start)
         .is_some_and(|before| !contains_word(before, &query.name))
+        .then_some(*entry)
 }
 
 /// Whether `word` stands in `text` as a whole identifier.
@@ -628,6 +665,7 @@ fn finish(
         hash: document.hash,
         groups,
         local_uses: 0,
+        other_overloads: OtherOverloads::default(),
     }))
 }
 

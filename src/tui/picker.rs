@@ -317,6 +317,7 @@ mod tests {
             language: None,
             hash: String::new(),
             local_uses: 0,
+            other_overloads: Default::default(),
             groups: vec![HitGroup {
                 entry: None,
                 hits: lines

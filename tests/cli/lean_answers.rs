@@ -182,3 +182,121 @@ fn a_find_miss_in_a_folder_names_a_definition_one_level_up() {
     assert_eq!(code, 1);
     assert!(!err.contains("outside the paths"), "{err}");
 }
+
+/// Kotlin's `readLine` defined three times: a member with no parameters, its `actual` twin
+/// and the shared helper that takes the newline's index.
+const READ_LINE: &str = "class Buffer {\n  fun readLine(): String? = commonReadLine()\n}\n\ninternal fun Buffer.readLine(newline: Long): String {\n  return \"\"\n}\n\ninternal fun Buffer.commonReadLine(): String? {\n  val newline = indexOf(\"a, b\")\n  return readLine(newline)\n}\n\nfun strict(source: Buffer, limit: Long): String {\n  check(source.readLine() != null)\n  return source.readLine(limit)\n}\n\nfun lines(source: Buffer) = generateSequence { source.readLine() }\n\nval reader = Buffer::readLine\n";
+
+#[test]
+fn refs_named_by_parameters_keep_the_calls_that_fit_and_count_the_rest() {
+    let env = TestEnv::new();
+    env.write("Buffer.kt", READ_LINE);
+    let (out, err, code) = env.print(&["--refs", "readLine(newline: Long)", "."]);
+    assert_eq!(code, 0, "{err}");
+    // The helper's definition and the calls passing one argument; a reference with no
+    // argument list cannot be told apart, so it stays.
+    assert!(
+        out.contains(
+            "L5-7 function internal fun Buffer.readLine(newline: Long): String  [definition]"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("  11:   return readLine(newline)"), "{out}");
+    assert!(
+        out.contains("  16:   return source.readLine(limit)"),
+        "{out}"
+    );
+    assert!(out.contains("  21: val reader = Buffer::readLine"), "{out}");
+    assert!(!out.contains("readLine() != null"), "{out}");
+    assert!(!out.contains("generateSequence"), "{out}");
+    assert!(!out.contains("fun readLine(): String?"), "{out}");
+    // What was left out is counted, never dropped silently.
+    assert!(
+        out.ends_with("# 4 hits in 1 file; 1 definition and 2 calls of other overloads left out (calls kept pass 1 argument)\n"),
+        "{out}"
+    );
+    // `name()` asks for the overload with no parameters and the calls passing none.
+    let (out, _, _) = env.print(&["--refs", "readLine()", "."]);
+    assert!(
+        out.contains("  15:   check(source.readLine() != null)"),
+        "{out}"
+    );
+    assert!(out.contains("generateSequence"), "{out}");
+    assert!(!out.contains("readLine(limit)"), "{out}");
+    assert!(
+        out.contains("left out (calls kept pass 0 arguments)"),
+        "{out}"
+    );
+    // JSON says the same as one closing object.
+    let (out, _, _) = env.print(&["--refs", "readLine(newline", "--json", "."]);
+    assert!(
+        out.ends_with("{\"other_overloads_left_out\":{\"definitions\":1,\"calls\":2}}\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn refs_by_parameters_count_defaults_variadics_and_trailing_closures() {
+    let env = TestEnv::new();
+    env.write(
+        "base.rb",
+        "class Base\n  def self.route(verb, path, options = {}, &block)\n    verb\n  end\n\n  def self.get(path)\n    route('GET', path)\n    route('HEAD', path, {}, &block)\n    route(path)\n    route 'PUT', path\n  end\nend\n",
+    );
+    let (out, err, code) = env.print(&["--refs", "route(verb, path, options = {}, &block)", "."]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("  7:     route('GET', path)"), "{out}");
+    assert!(
+        out.contains("  8:     route('HEAD', path, {}, &block)"),
+        "{out}"
+    );
+    assert!(!out.contains("route(path)"), "{out}");
+    // A call without parentheses tells no argument count: kept.
+    assert!(out.contains("  10:     route 'PUT', path"), "{out}");
+    assert!(
+        out.ends_with("1 call of other overloads left out (calls kept pass 2-4 arguments)\n"),
+        "{out}"
+    );
+    env.write(
+        "Request.swift",
+        "class Request {\n    func validate(_ validation: Validation) -> Self { self }\n    func validate() -> Self { self }\n    func run() {\n        validate { _ in true }\n        validate()\n        validate(check, )\n    }\n}\n",
+    );
+    let (out, _, _) = env.print(&["--refs", "validate(_ validation", "Request.swift"]);
+    assert!(out.contains("  5:         validate { _ in true }"), "{out}");
+    assert!(out.contains("  7:         validate(check, )"), "{out}");
+    assert!(!out.contains("  6:"), "{out}");
+}
+
+#[test]
+fn refs_list_each_namesake_definition_on_one_line() {
+    let env = TestEnv::new();
+    env.write("Buffer.kt", READ_LINE);
+    let (out, err, code) = env.print(&["--refs", "readLine", "."]);
+    assert_eq!(code, 0, "{err}");
+    // The signature tells the namesakes apart; the name's line is not printed again.
+    assert!(
+        out.starts_with("Buffer.kt:L2 method fun Buffer.readLine(): String?  [definition]\nBuffer.kt:L5-7 function internal fun Buffer.readLine(newline: Long): String  [definition]\nBuffer.kt:L9-12 function Buffer.commonReadLine\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn overloads_named_by_parameters_print_their_bodies_within_one_bodys_budget() {
+    let env = TestEnv::new();
+    // Three 21-line overloads: 63 lines, past the 60 of namesakes compared at once, within
+    // the 100 of one body.
+    let overload = |owner: &str| {
+        let steps: String = (0..18).map(|i| format!("        step{i}()\n")).collect();
+        format!("class {owner} {{\n    func validate(_ validation: Validation) -> Self {{\n        check({owner})\n{steps}        return self\n    }}\n}}\n")
+    };
+    for owner in ["DataRequest", "StreamRequest", "DownloadRequest"] {
+        env.write(&format!("{owner}.swift"), &overload(owner));
+    }
+    let (out, err, code) = env.print(&["--find", "validate(_ validation", "."]);
+    assert_eq!(code, 0, "{err}");
+    for owner in ["DataRequest", "StreamRequest", "DownloadRequest"] {
+        assert!(out.contains(&format!("3:         check({owner})")), "{out}");
+    }
+    // By name alone the same namesakes stay a list.
+    let (out, _, _) = env.print(&["--find", "validate", "."]);
+    assert!(!out.contains("check("), "{out}");
+}

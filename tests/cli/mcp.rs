@@ -261,6 +261,11 @@ async fn searches_answer_as_the_command_line_does() {
             json!({"name": "Loader", "json": true}),
             vec!["--print", "--refs", "Loader", "--json", "."],
         ),
+        (
+            "refs",
+            json!({"name": "save(self, path, text)"}),
+            vec!["--print", "--refs", "save(self, path, text)", "."],
+        ),
     ];
     for (tool, arguments, argv) in cases {
         let result = call(&client, tool, arguments.clone()).await;

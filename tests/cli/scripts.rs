@@ -56,7 +56,7 @@ fn searches_find_definitions_and_code_in_scripts() {
     );
     assert!(!out.contains("bin/blob"), "binary stays binary: {out}");
     let (out, _, _) = env.print(&["--refs", "ship"]);
-    assert!(out.contains("function ship  [definition]"), "{out}");
+    assert!(out.contains("function ship()  [definition]"), "{out}");
     assert!(
         out.contains("  7: ship()") && !out.contains("comment"),
         "{out}"

@@ -455,7 +455,7 @@ fn refs_text_lists_definitions_first() {
         headers,
         [
             "src/pool.rs:L13-16 method Pool.run  [definition]",
-            "src/worker.rs:L14-20 method Worker.run  [definition]",
+            "src/worker.rs:L14-20 method pub Worker.run(&self) -> usize  [definition]",
             "src/worker.rs:L32-34 function tests.run  [definition]",
             "src/pool.rs:L19-21 function run_pool",
             "src/worker.rs:L23-25 function start",
@@ -722,7 +722,8 @@ fn refs_mark_definitions_whose_names_carry_their_owner() {
 #[test]
 fn refs_want_one_identifier() {
     let env = tree();
-    for query in ["run(", "run()", "a b", "x+y"] {
+    // `run(` and `run()` name parameters (see lean_answers).
+    for query in ["(run", "run)x", "a b", "x+y"] {
         let (out, err, code) = env.print(&["--refs", query]);
         assert_eq!(code, 2, "{query}: {out}");
         assert!(err.contains("give one identifier"), "{query}: {err}");
@@ -763,7 +764,7 @@ fn refs_under_a_hit_cap_still_list_definitions_first() {
     assert_eq!(code, 0, "{err}");
     assert!(
         out.starts_with(
-            "src/worker.rs:L4-6 struct Worker  [definition]\n  4: pub struct Worker {\n"
+            "src/worker.rs:L4-6 struct pub Worker  [definition]\n# … stopped after 1 hits"
         ),
         "{out}"
     );
@@ -776,7 +777,7 @@ fn refs_under_a_hit_cap_still_list_definitions_first() {
     // Uncapped, every hit shows, definitions first, and files are counted once each.
     let (out, _, _) = env.print(&["--refs", "Worker", "."]);
     assert!(
-        out.starts_with("src/worker.rs:L4-6 struct Worker  [definition]"),
+        out.starts_with("src/worker.rs:L4-6 struct pub Worker  [definition]"),
         "{out}"
     );
     let files: BTreeSet<&str> = out
@@ -885,11 +886,11 @@ fn function_context_shows_short_bodies_whole_and_says_how_to_read_long_ones() {
         out,
         "long.py:L1-81 function long_one\n  1- def long_one():\n  --\n  41-     step_39 = 39\n  42:     step_40 = 40\n  43-     step_41 = 41\n  … 81 lines: --symbol long.py#1 reads it whole\n# 1 hit in 1 file\n"
     );
-    // A definition is shown by its line alone: the uses are the answer.
+    // A definition is shown by its signature alone: the uses are the answer.
     let (out, _, _) = env.print(&["--refs", "run_pool", "-W", "src"]);
     assert!(
         out.starts_with(
-            "src/pool.rs:L19-21 function run_pool  [definition]\n  19: pub fn run_pool"
+            "src/pool.rs:L19-21 function pub run_pool(pool: &Pool) -> usize  [definition]\n"
         ),
         "{out}"
     );
