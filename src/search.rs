@@ -30,6 +30,7 @@ pub use query::{CallParameters, FindQuery, RefQuery};
 pub use rank::{definitions_of, each_definition, Defined, FileDefinitions, Rank, Tier};
 pub use test_code::{drop_test_entries, is_test_entry, is_test_path};
 pub use text::{grep, refs, FileHits, Hit, HitGroup, OtherOverloads, TextSearch, WHOLE_BODY_LINES};
+pub(crate) use text::{grep_prepared, refs_prepared};
 
 /// Where to search: the paths given (files and directories mixed) and how to walk them.
 #[derive(Debug, Clone, Default)]

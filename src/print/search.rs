@@ -59,7 +59,14 @@ pub(super) fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> 
         Mode::Grep(regex) => {
             let options = text_options(config);
             let mut printer = HitPrinter::new(config, out);
-            let summary = search::grep(&scope, regex, options, |file| printer.file(file))?;
+            let style = GroupStyle::of(config);
+            let summary = search::grep_prepared(
+                &scope,
+                regex,
+                options,
+                |file| style.render(file),
+                |file| printer.file(file),
+            )?;
             printer.finish(err, &summary, &format!("'{}'", echo(regex.as_str())))
         }
         Mode::Refs(query) if !config.json && config.depth.is_some_and(|depth| depth > 1) => {
@@ -70,7 +77,14 @@ pub(super) fn run(config: &Config, out: &mut dyn Write, err: &mut dyn Write) -> 
             let mut printer = HitPrinter::new(config, out);
             printer.definitions_first = !config.json;
             printer.parameters = query.parameters.clone();
-            let summary = search::refs(&scope, query, options, |file| printer.file(file))?;
+            let style = GroupStyle::of(config);
+            let summary = search::refs_prepared(
+                &scope,
+                query,
+                options,
+                |file| style.render(file),
+                |file| printer.file(file),
+            )?;
             printer.finish(err, &summary, &format!("uses of '{}'", echo(&query.text)))
         }
         _ => Err(Error::Usage("not a search mode".into())),
@@ -673,6 +687,51 @@ pub(super) fn path_and_id(query: &str) -> Option<(&Path, &str)> {
 }
 
 /// Prints hit groups as files arrive, within the output caps.
+/// How hit groups are written: the printer's settings that rendering needs, copied to the
+/// worker threads so that each file's groups are rendered where it was searched.
+#[derive(Debug, Clone, Copy)]
+struct GroupStyle {
+    json: bool,
+    function_context: bool,
+}
+
+impl GroupStyle {
+    fn of(config: &Config) -> GroupStyle {
+        GroupStyle {
+            json: config.json,
+            function_context: config.function_context,
+        }
+    }
+
+    /// `group` with its first `shown` hits.
+    fn group(self, path: &str, group: &HitGroup, shown: usize) -> String {
+        match self.json {
+            true => json_group(path, group, shown),
+            false => text_group(path, group, shown, self.function_context),
+        }
+    }
+
+    /// Renders each of a file's groups whole, on the worker thread that searched it: the
+    /// thread that prints in path order then only writes, and the serial part of a search
+    /// stays small (it rendered every group: 7-9% of a two-core `--grep return`).
+    fn render(self, hits: FileHits) -> RenderedFile {
+        let path = walk::shown(&hits.path).display().to_string();
+        let texts = hits
+            .groups
+            .iter()
+            .map(|group| self.group(&path, group, group.hits.len()))
+            .collect();
+        RenderedFile { hits, path, texts }
+    }
+}
+
+/// One file's hits, its path as shown, and each group rendered whole.
+struct RenderedFile {
+    hits: FileHits,
+    path: String,
+    texts: Vec<String>,
+}
+
 struct HitPrinter<'o> {
     json: bool,
     /// `-W`: a group whose entry is too long to show whole says how to read it.
@@ -689,8 +748,8 @@ struct HitPrinter<'o> {
     /// the hit cap are not kept, but the walk goes on: a definition may still come, and a cap
     /// must not hide it behind uses found earlier in path order.
     definitions_first: bool,
-    held_definitions: Vec<(String, HitGroup)>,
-    held_uses: Vec<(String, HitGroup)>,
+    held_definitions: Vec<(String, HitGroup, String)>,
+    held_uses: Vec<(String, HitGroup, String)>,
     held_use_hits: usize,
     /// The files shown, when groups are held (a file may show twice: definitions, uses).
     shown_paths: std::collections::BTreeSet<String>,
@@ -727,49 +786,55 @@ impl<'o> HitPrinter<'o> {
         }
     }
 
-    /// Renders one file's groups (or holds them, definitions first); `Break` once a cap is
+    /// Writes one file's groups (or holds them, definitions first); `Break` once a cap is
     /// reached or output failed.
-    fn file(&mut self, file: FileHits) -> ControlFlow<()> {
-        self.local_uses += file.local_uses;
-        self.other_overloads += file.other_overloads;
-        if file.groups.is_empty() {
+    fn file(&mut self, file: RenderedFile) -> ControlFlow<()> {
+        let RenderedFile { hits, path, texts } = file;
+        self.local_uses += hits.local_uses;
+        self.other_overloads += hits.other_overloads;
+        if hits.groups.is_empty() {
             return ControlFlow::Continue(());
         }
-        let path = walk::shown(&file.path).display().to_string();
         if self.definitions_first {
-            self.hold(&path, file.groups);
+            self.hold(&path, hits.groups, texts);
             return ControlFlow::Continue(());
         }
         self.files += 1;
-        for group in &file.groups {
-            self.show(&path, group)?;
+        for (group, text) in hits.groups.iter().zip(&texts) {
+            self.show(&path, group, text)?;
         }
         ControlFlow::Continue(())
     }
 
     /// Keeps a file's definition groups, and its use groups while the uses kept are fewer
     /// than the hit cap.
-    fn hold(&mut self, path: &str, groups: Vec<HitGroup>) {
-        for group in groups {
+    fn hold(&mut self, path: &str, groups: Vec<HitGroup>, texts: Vec<String>) {
+        for (group, text) in groups.into_iter().zip(texts) {
             if group.defines() {
-                self.held_definitions.push((path.to_string(), group));
+                self.held_definitions.push((path.to_string(), group, text));
             } else if self.held_use_hits < self.max_hits {
                 self.held_use_hits += group.hits.len();
-                self.held_uses.push((path.to_string(), group));
+                self.held_uses.push((path.to_string(), group, text));
             } else {
                 self.cut = Some("max_results");
             }
         }
     }
 
-    /// Writes one group within the caps; `Break` once a cap is reached or output failed.
-    fn show(&mut self, path: &str, group: &HitGroup) -> ControlFlow<()> {
+    /// Writes one group within the caps, `whole` being it rendered with all its hits;
+    /// `Break` once a cap is reached or output failed.
+    fn show(&mut self, path: &str, group: &HitGroup, whole: &str) -> ControlFlow<()> {
         let mut shown = group.hits.len().min(self.max_hits - self.hits);
-        let render = |shown: usize| match self.json {
-            true => json_group(path, group, shown),
-            false => text_group(path, group, shown, self.function_context),
+        let style = GroupStyle {
+            json: self.json,
+            function_context: self.function_context,
         };
-        let mut rendered = render(shown);
+        let render = |shown: usize| style.group(path, group, shown);
+        // Rendered again only when the hit cap cuts the group.
+        let mut rendered = match shown == group.hits.len() {
+            true => std::borrow::Cow::Borrowed(whole),
+            false => std::borrow::Cow::Owned(render(shown)),
+        };
         let room = self.max_output.saturating_sub(self.written);
         let mut over_cap = false;
         if rendered.len() > room {
@@ -792,7 +857,7 @@ impl<'o> HitPrinter<'o> {
                 self.cut = Some("max_output");
                 return ControlFlow::Break(());
             }
-            rendered = render(shown);
+            rendered = std::borrow::Cow::Owned(render(shown));
             over_cap = true;
         }
         self.written += rendered.len();
@@ -816,9 +881,9 @@ impl<'o> HitPrinter<'o> {
     fn show_held(&mut self) {
         let definitions = std::mem::take(&mut self.held_definitions);
         let uses = std::mem::take(&mut self.held_uses);
-        for (path, group) in definitions.iter().chain(&uses) {
+        for (path, group, text) in definitions.iter().chain(&uses) {
             self.shown_paths.insert(path.clone());
-            if self.show(path, group).is_break() {
+            if self.show(path, group, text).is_break() {
                 break;
             }
         }

@@ -112,7 +112,20 @@ pub fn grep(
     scope: &Scope,
     regex: &Regex,
     options: TextSearch,
-    mut deliver: impl FnMut(FileHits) -> ControlFlow<()>,
+    deliver: impl FnMut(FileHits) -> ControlFlow<()>,
+) -> crate::Result<Summary> {
+    grep_prepared(scope, regex, options, |file| file, deliver)
+}
+
+/// [`grep`] with each file's hits first handed to `prepare` on the worker thread that found
+/// them (on every core), and what it makes to `deliver` in path order (on one thread): a
+/// consumer renders there so that the thread that writes in order only writes.
+pub(crate) fn grep_prepared<T: Send>(
+    scope: &Scope,
+    regex: &Regex,
+    options: TextSearch,
+    prepare: impl Fn(FileHits) -> T + Sync,
+    mut deliver: impl FnMut(T) -> ControlFlow<()>,
 ) -> crate::Result<Summary> {
     // The same pattern over raw bytes decides which files are worth decoding and parsing.
     let raw = regex::bytes::RegexBuilder::new(regex.as_str())
@@ -129,7 +142,8 @@ pub fn grep(
             let Some(searched) = load(&path, root, language, options.code_only, worth)? else {
                 return Ok(None);
             };
-            grep_file(path, searched, regex, options, scope.no_tests, &partial)
+            let file = grep_file(path, searched, regex, options, scope.no_tests, &partial)?;
+            Ok(file.map(&prepare))
         },
         &mut deliver,
     )?;
@@ -143,7 +157,19 @@ pub fn refs(
     scope: &Scope,
     query: &RefQuery,
     options: TextSearch,
-    mut deliver: impl FnMut(FileHits) -> ControlFlow<()>,
+    deliver: impl FnMut(FileHits) -> ControlFlow<()>,
+) -> crate::Result<Summary> {
+    refs_prepared(scope, query, options, |file| file, deliver)
+}
+
+/// [`refs`] with each file's uses first handed to `prepare` on the worker thread that found
+/// them, as [`grep_prepared`] does.
+pub(crate) fn refs_prepared<T: Send>(
+    scope: &Scope,
+    query: &RefQuery,
+    options: TextSearch,
+    prepare: impl Fn(FileHits) -> T + Sync,
+    mut deliver: impl FnMut(T) -> ControlFlow<()>,
 ) -> crate::Result<Summary> {
     let name = query.name.as_bytes();
     let worth = |bytes: &[u8]| memchr::memmem::find(bytes, name).is_some();
@@ -158,7 +184,7 @@ pub fn refs(
                 let what = "uses are found only there (--grep finds the rest as text)";
                 partial.note(&path, searched_part(&searched.document, what));
             }
-            refs_file(path, searched, query, options, scope.no_tests)
+            Ok(refs_file(path, searched, query, options, scope.no_tests)?.map(&prepare))
         },
         &mut deliver,
     )?;
