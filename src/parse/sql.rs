@@ -37,7 +37,7 @@ pub(crate) fn parse(text: &str) -> Vec<Entry> {
             text,
             tokens: &statement.tokens,
         };
-        entries.extend(head.entry(&index, &statement));
+        entries.extend(head.entry(&index, statement));
     });
     entries
 }
