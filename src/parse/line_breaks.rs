@@ -23,7 +23,7 @@ pub(crate) fn lone_crs_as_newlines(text: &str) -> Cow<'_, str> {
 
 /// [`lone_crs_as_newlines`] for bytes (the diff against HEAD numbers lines the same way).
 pub(crate) fn lone_crs_as_newlines_in_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
-    if !has_lone_cr(bytes) {
+    if lone_cr_positions(bytes).next().is_none() {
         return Cow::Borrowed(bytes);
     }
     let mut unified = bytes.to_vec();
@@ -31,29 +31,6 @@ pub(crate) fn lone_crs_as_newlines_in_bytes(bytes: &[u8]) -> Cow<'_, [u8]> {
         unified[index] = b'\n';
     }
     Cow::Owned(unified)
-}
-
-/// Whether some carriage return is not followed by a line feed: only then do the line breaks
-/// differ from the line feeds. Counted rather than stepped through, since a Windows file has
-/// a `\r` on every line and a call per line cost more than the count (3-5% of a parse).
-fn has_lone_cr(bytes: &[u8]) -> bool {
-    let returns = memchr::memchr_iter(b'\r', bytes).count();
-    returns != 0 && returns != count_crlf(bytes)
-}
-
-/// Number of `\r\n` pairs in `bytes`, block by block of at most 255 pairs, whose count fits a
-/// byte: the fold then vectorises. (A substring search stops at every pair: slower here.)
-fn count_crlf(bytes: &[u8]) -> usize {
-    let next = bytes.get(1..).unwrap_or(&[]);
-    let blocks = bytes.chunks(255).zip(next.chunks(255));
-    blocks
-        .map(|(this, next)| {
-            let pairs = this.iter().zip(next).fold(0u8, |pairs, (&a, &b)| {
-                pairs + (u8::from(a == b'\r') & u8::from(b == b'\n'))
-            });
-            usize::from(pairs)
-        })
-        .sum()
 }
 
 /// Offsets of the carriage returns not followed by a line feed.
@@ -78,8 +55,8 @@ pub fn count_lines(text: &str) -> usize {
 /// Number of line breaks (`\n`, `\r\n`, lone `\r`) in `bytes`: the lines that end inside
 /// them. A `\r` at the very end counts (a `\n` that may follow it elsewhere belongs to it).
 pub(crate) fn count_line_breaks(bytes: &[u8]) -> usize {
-    if !has_lone_cr(bytes) {
-        count_newlines(bytes)
+    if memchr::memchr(b'\r', bytes).is_none() {
+        memchr::memchr_iter(b'\n', bytes).count()
     } else {
         line_break_ends(bytes).count()
     }
@@ -135,8 +112,7 @@ impl LineIndex {
     pub fn new(text: &str) -> LineIndex {
         let bytes = text.as_bytes();
         let mut starts = vec![0];
-        if !has_lone_cr(bytes) {
-            // Each `\r\n` starts its line after the `\n`, like a lone `\n`.
+        if memchr::memchr(b'\r', bytes).is_none() {
             // Sized by a vectorised count first: growing by doubling copied the starts of a
             // large file several times over.
             starts.reserve_exact(count_newlines(bytes));
@@ -204,7 +180,10 @@ impl<'a> LineCursor<'a> {
     /// Lines break at `\n`, `\r\n` and a lone `\r`, as [`LineIndex`] breaks them.
     pub fn new(text: &'a str) -> LineCursor<'a> {
         let bytes = text.as_bytes();
-        let index = has_lone_cr(bytes).then(|| LineIndex::new(text));
+        let index = lone_cr_positions(bytes)
+            .next()
+            .is_some()
+            .then(|| LineIndex::new(text));
         LineCursor {
             bytes,
             at: std::cell::Cell::new((1, 0, 0)),
@@ -343,21 +322,6 @@ fn count_newlines(bytes: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pairs_and_lone_returns_are_told_apart_across_count_blocks() {
-        let mut text = "ab\r\n".repeat(200);
-        assert_eq!(count_crlf(text.as_bytes()), 200);
-        assert!(!has_lone_cr(text.as_bytes()));
-        text.push('\r');
-        assert!(has_lone_cr(text.as_bytes()));
-        // The `\r` ends the first block of 255 bytes, its `\n` starts the next.
-        let seam = format!("{}\r\n", "x".repeat(254));
-        assert_eq!(count_crlf(seam.as_bytes()), 1);
-        assert!(!has_lone_cr(seam.as_bytes()));
-        assert_eq!(count_line_breaks(b"a\r\r\nb\rc\n"), 4);
-        assert_eq!(LineIndex::new("a\r\nb\r\nc").line_of(6), 3);
-    }
 
     #[test]
     fn counts_lines_with_and_without_final_newline() {
