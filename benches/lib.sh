@@ -1,5 +1,26 @@
 # Shared by the benchmark scripts: `source benches/lib.sh` (`best` reads $runs).
 
+# Interleaved rounds: runs each entry of the array `commands` (one command line each, split on
+# spaces) once per round, in turn, for $rounds rounds, each under the array `pin` (a `taskset`
+# prefix, or empty), so that a busy moment on a shared machine hits them all alike. Sets the
+# associative array `best` to each command's best wall time in ms. With `warm` set, each
+# command runs once untimed first.
+interleaved_best() {
+  declare -gA best=()
+  local i t0 t1 ms
+  for i in "${!commands[@]}"; do
+    best[$i]=999999999
+    [ -n "${warm:-}" ] && { "${pin[@]}" ${commands[$i]} >/dev/null 2>&1 || true; }
+  done
+  for _ in $(seq "$rounds"); do
+    for i in "${!commands[@]}"; do
+      t0=$(date +%s%N); "${pin[@]}" ${commands[$i]} >/dev/null 2>&1 || true; t1=$(date +%s%N)
+      ms=$(( (t1 - t0) / 1000000 )); [ "$ms" -lt "${best[$i]}" ] && best[$i]=$ms
+    done
+  done
+  return 0
+}
+
 # Best wall time in ms of "$@" over $runs runs, after one untimed warm-up run.
 best() {
   "$@" >/dev/null 2>&1 || true

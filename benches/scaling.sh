@@ -20,6 +20,8 @@ if [ -z "${BIN:-}" ]; then
   BIN=${CARGO_TARGET_DIR:-$PWD/target}/release/outline
 fi
 
+source benches/lib.sh
+
 names=() commands=()
 add() { names+=("$1"); shift; commands+=("$*"); }
 for who in ${BEFORE:+before} now; do
@@ -44,16 +46,8 @@ echo "$header"; echo "$rule"
 for n in ${CORES:-1 2 4 8 16}; do
   [ "$n" -le "$(nproc)" ] || continue
   pin=(taskset -c "$(seq -s, 0 $((n - 1)))")
-  declare -A best=()
-  for i in "${!commands[@]}"; do best[$i]=999999999; done
-  for _ in $(seq "$rounds"); do
-    for i in "${!commands[@]}"; do
-      t0=$(date +%s%N); "${pin[@]}" ${commands[$i]} >/dev/null 2>&1 || true; t1=$(date +%s%N)
-      ms=$(( (t1 - t0) / 1000000 )); [ "$ms" -lt "${best[$i]}" ] && best[$i]=$ms
-    done
-  done
+  interleaved_best
   row="| $n |"
   for i in "${!commands[@]}"; do row+=" ${best[$i]} |"; done
   echo "$row"
-  unset best
 done

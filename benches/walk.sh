@@ -30,14 +30,8 @@ add "rg -c nomatch" rg -c zzqqxxnomatch "$tree"
 add "rg --files" rg --files "$tree"
 add "rg -j1 -c ." rg -j1 -c . "$tree"
 
-declare -A best
-for i in "${!commands[@]}"; do best[$i]=999999999; "${pin[@]}" ${commands[$i]} >/dev/null 2>&1 || true; done
-for _ in $(seq "$rounds"); do
-  for i in "${!commands[@]}"; do
-    t0=$(date +%s%N); "${pin[@]}" ${commands[$i]} >/dev/null 2>&1 || true; t1=$(date +%s%N)
-    ms=$(( (t1 - t0) / 1000000 )); [ "$ms" -lt "${best[$i]}" ] && best[$i]=$ms
-  done
-done
+source benches/lib.sh
+warm=1 interleaved_best
 ms_of() { for i in "${!names[@]}"; do [ "${names[$i]}" = "$1" ] && echo "${best[$i]}"; done; }
 ratio() { awk -v a="$(ms_of "$1")" -v b="$(ms_of "$2")" 'BEGIN { b = (b < 1 ? 1 : b); printf "%.2f", a / b }'; }
 echo "tree: $tree, best of $rounds rounds${CORES:+, $CORES core(s)}"
