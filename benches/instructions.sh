@@ -30,7 +30,7 @@ ours=$(count outline "$bin" --print --json --depth 99 -- "$@")
 before=0
 [ -z "${BEFORE:-}" ] || before=$(count before "$BEFORE" --print --json --depth 99 -- "$@")
 theirs=""
-command -v ctags >/dev/null && theirs=$(count ctags ctags -f /dev/null --fields=+ne "$@")
+command -v ctags >/dev/null && theirs=$(count ctags ctags -f "$out/ctags.tags" --fields=+ne "$@")
 awk -v o="$ours" -v t="${theirs:-0}" -v b="$bytes" -v n="$#" -v p="$before" 'BEGIN {
   printf "input:   %d files, %d bytes\n", n, b;
   printf "outline: %14d instructions  %6.1f per byte\n", o, o / b;
