@@ -132,7 +132,13 @@ fn owners_of(entry: &Entry, owning: Owning) -> (Owners, Owning) {
     let qualname = entry.qualname();
     let span = |part: &str| Span::at(offset_in(qualname, part), part.len());
     let mut owners = Owners::default();
-    if let Some((written, bare)) = written_owners(entry.kind, name) {
+    // An impl block's name is read by `impl_sides` whatever it holds.
+    let plain = entry.kind != Kind::Impl && is_plain(name);
+    let written = match plain {
+        true => None,
+        false => written_owners(entry.kind, name),
+    };
+    if let Some((written, bare)) = written {
         owners.bare_at = u16::try_from(name.len() - bare.len()).unwrap_or(0);
         let innermost = written.rsplit(['.', ':']).next().unwrap_or(written);
         // An impl block's name is a type, not a member: its owner is the type it names.
@@ -156,14 +162,24 @@ fn owners_of(entry: &Entry, owning: Owning) -> (Owners, Owning) {
         },
         Kind::Class | Kind::Struct | Kind::Enum | Kind::Union | Kind::Trait | Kind::Interface => {
             let bare = name.get(usize::from(owners.bare_at)..).unwrap_or(name);
+            let owner = if plain { bare } else { plain_owner(bare) };
             Owning {
-                owner: span(plain_owner(bare)).unwrap_or_default(),
+                owner: span(owner).unwrap_or_default(),
                 implements: Span::default(),
             }
         }
         _ => Owning::default(),
     };
     (owners, stands_for)
+}
+
+/// Whether `name` holds nothing that [`written_owners`] or [`plain_owner`] would cut: all
+/// ASCII, no whitespace, no path separator (`.`, `:`) and no bracket they strip (`(`, `<`,
+/// `[`). Most names are such identifiers, and one pass over their bytes answers for the
+/// char-by-char searches those make (they cost more than the rest of the tree's walk).
+fn is_plain(name: &str) -> bool {
+    name.bytes()
+        .all(|b| b.is_ascii_graphic() && !matches!(b, b'.' | b':' | b'(' | b'<' | b'['))
 }
 
 /// Where `part`, a slice of `whole`, starts in it.
@@ -294,6 +310,35 @@ mod tests {
         ] {
             assert_eq!(split(kind, name), path(&[], name), "{kind:?} {name}");
         }
+    }
+
+    #[test]
+    fn plain_names_are_those_no_owner_search_would_cut() {
+        let names = [
+            "run",
+            "Queue.Len",
+            "(*Queue).Push",
+            "ns::push",
+            "Vec<T>",
+            "List[T]",
+            "a b",
+            "a\u{a0}b",
+            "caf\u{e9}",
+            "std:x",
+            "x-y",
+            "$count",
+            "operator==",
+            "@Input",
+            "",
+        ];
+        for name in names {
+            if is_plain(name) {
+                assert_eq!(written_owners(Kind::Method, name), None, "{name}");
+                assert_eq!(plain_owner(name), name, "{name}");
+            }
+        }
+        let plain: Vec<&str> = names.into_iter().filter(|name| is_plain(name)).collect();
+        assert_eq!(plain, ["run", "x-y", "$count", "operator==", "@Input", ""]);
     }
 
     #[test]
