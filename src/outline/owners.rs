@@ -132,13 +132,7 @@ fn owners_of(entry: &Entry, owning: Owning) -> (Owners, Owning) {
     let qualname = entry.qualname();
     let span = |part: &str| Span::at(offset_in(qualname, part), part.len());
     let mut owners = Owners::default();
-    // An impl block's name is read by `impl_sides` whatever it holds.
-    let plain = entry.kind != Kind::Impl && is_plain(name);
-    let written = match plain {
-        true => None,
-        false => written_owners(entry.kind, name),
-    };
-    if let Some((written, bare)) = written {
+    if let Some((written, bare)) = written_owners(entry.kind, name) {
         owners.bare_at = u16::try_from(name.len() - bare.len()).unwrap_or(0);
         let innermost = written.rsplit(['.', ':']).next().unwrap_or(written);
         // An impl block's name is a type, not a member: its owner is the type it names.
@@ -162,9 +156,8 @@ fn owners_of(entry: &Entry, owning: Owning) -> (Owners, Owning) {
         },
         Kind::Class | Kind::Struct | Kind::Enum | Kind::Union | Kind::Trait | Kind::Interface => {
             let bare = name.get(usize::from(owners.bare_at)..).unwrap_or(name);
-            let owner = if plain { bare } else { plain_owner(bare) };
             Owning {
-                owner: span(owner).unwrap_or_default(),
+                owner: span(plain_owner(bare)).unwrap_or_default(),
                 implements: Span::default(),
             }
         }
@@ -176,7 +169,8 @@ fn owners_of(entry: &Entry, owning: Owning) -> (Owners, Owning) {
 /// Whether `name` holds nothing that [`written_owners`] or [`plain_owner`] would cut: all
 /// ASCII, no whitespace, no path separator (`.`, `:`) and no bracket they strip (`(`, `<`,
 /// `[`). Most names are such identifiers, and one pass over their bytes answers for the
-/// char-by-char searches those make (they cost more than the rest of the tree's walk).
+/// char-by-char searches those make (they cost more than the rest of the tree's walk), and
+/// both return at once.
 fn is_plain(name: &str) -> bool {
     name.bytes()
         .all(|b| b.is_ascii_graphic() && !matches!(b, b'.' | b':' | b'(' | b'<' | b'['))
@@ -195,7 +189,8 @@ fn written_owners(kind: Kind, name: &str) -> Option<(&str, &str)> {
     if matches!(
         kind,
         Kind::Heading | Kind::Rule | Kind::AtRule | Kind::Element | Kind::Document
-    ) || name.contains(char::is_whitespace)
+    ) || is_plain(name)
+        || name.contains(char::is_whitespace)
     {
         return None;
     }
@@ -221,6 +216,9 @@ fn written_owners(kind: Kind, name: &str) -> Option<(&str, &str)> {
 
 /// An owner as a lookup names it: `(*T)` is `T`, `Vec<T>` is `Vec`, Go's `List[T]` is `List`.
 fn plain_owner(owner: &str) -> &str {
+    if is_plain(owner) {
+        return owner;
+    }
     let owner = owner
         .strip_prefix("(*")
         .and_then(|inner| inner.strip_suffix(')'))
