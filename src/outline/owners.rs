@@ -166,6 +166,16 @@ fn owners_of(entry: &Entry, owning: Owning) -> (Owners, Owning) {
     (owners, stands_for)
 }
 
+/// Whether `name` holds nothing that [`written_owners`] or [`plain_owner`] would cut: all
+/// ASCII, no whitespace, no path separator (`.`, `:`) and no bracket they strip (`(`, `<`,
+/// `[`). Most names are such identifiers, and one pass over their bytes answers for the
+/// char-by-char searches those make (they cost more than the rest of the tree's walk), and
+/// both return at once.
+fn is_plain(name: &str) -> bool {
+    name.bytes()
+        .all(|b| b.is_ascii_graphic() && !matches!(b, b'.' | b':' | b'(' | b'<' | b'['))
+}
+
 /// Where `part`, a slice of `whole`, starts in it.
 fn offset_in(whole: &str, part: &str) -> usize {
     (part.as_ptr() as usize).saturating_sub(whole.as_ptr() as usize)
@@ -179,7 +189,8 @@ fn written_owners(kind: Kind, name: &str) -> Option<(&str, &str)> {
     if matches!(
         kind,
         Kind::Heading | Kind::Rule | Kind::AtRule | Kind::Element | Kind::Document
-    ) || name.contains(char::is_whitespace)
+    ) || is_plain(name)
+        || name.contains(char::is_whitespace)
     {
         return None;
     }
@@ -205,6 +216,9 @@ fn written_owners(kind: Kind, name: &str) -> Option<(&str, &str)> {
 
 /// An owner as a lookup names it: `(*T)` is `T`, `Vec<T>` is `Vec`, Go's `List[T]` is `List`.
 fn plain_owner(owner: &str) -> &str {
+    if is_plain(owner) {
+        return owner;
+    }
     let owner = owner
         .strip_prefix("(*")
         .and_then(|inner| inner.strip_suffix(')'))
@@ -294,6 +308,35 @@ mod tests {
         ] {
             assert_eq!(split(kind, name), path(&[], name), "{kind:?} {name}");
         }
+    }
+
+    #[test]
+    fn plain_names_are_those_no_owner_search_would_cut() {
+        let names = [
+            "run",
+            "Queue.Len",
+            "(*Queue).Push",
+            "ns::push",
+            "Vec<T>",
+            "List[T]",
+            "a b",
+            "a\u{a0}b",
+            "caf\u{e9}",
+            "std:x",
+            "x-y",
+            "$count",
+            "operator==",
+            "@Input",
+            "",
+        ];
+        for name in names {
+            if is_plain(name) {
+                assert_eq!(written_owners(Kind::Method, name), None, "{name}");
+                assert_eq!(plain_owner(name), name, "{name}");
+            }
+        }
+        let plain: Vec<&str> = names.into_iter().filter(|name| is_plain(name)).collect();
+        assert_eq!(plain, ["run", "x-y", "$count", "operator==", "@Input", ""]);
     }
 
     #[test]
