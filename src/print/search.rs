@@ -751,6 +751,12 @@ struct HitPrinter<'o> {
     held_definitions: Vec<(String, HitGroup, String)>,
     held_uses: Vec<(String, HitGroup, String)>,
     held_use_hits: usize,
+    /// Bytes of the groups held, definitions and uses apart: once either reaches the output
+    /// cap, no later group of its kind can be shown (they print in order, definitions first,
+    /// until the cap), so none is kept. Uses were kept to the end whatever the cap: `--refs
+    /// new` on a 500 MB tree held 100 MB to print 256 KB.
+    held_definition_bytes: usize,
+    held_use_bytes: usize,
     /// The files shown, when groups are held (a file may show twice: definitions, uses).
     shown_paths: std::collections::BTreeSet<String>,
     /// References: uses of local variables of the name, left out.
@@ -778,6 +784,8 @@ impl<'o> HitPrinter<'o> {
             held_definitions: Vec::new(),
             held_uses: Vec::new(),
             held_use_hits: 0,
+            held_definition_bytes: 0,
+            held_use_bytes: 0,
             shown_paths: std::collections::BTreeSet::new(),
             local_uses: 0,
             parameters: None,
@@ -806,17 +814,21 @@ impl<'o> HitPrinter<'o> {
         ControlFlow::Continue(())
     }
 
-    /// Keeps a file's definition groups, and its use groups while the uses kept are fewer
-    /// than the hit cap.
+    /// Keeps a file's groups that may still be shown: definitions until they fill the output
+    /// cap, uses until they fill it or are as many as the hit cap.
     fn hold(&mut self, path: &str, groups: Vec<HitGroup>, texts: Vec<String>) {
         for (group, text) in groups.into_iter().zip(texts) {
             if group.defines() {
-                self.held_definitions.push((path.to_string(), group, text));
-            } else if self.held_use_hits < self.max_hits {
-                self.held_use_hits += group.hits.len();
-                self.held_uses.push((path.to_string(), group, text));
-            } else {
+                if self.held_definition_bytes < self.max_output {
+                    self.held_definition_bytes += text.len();
+                    self.held_definitions.push((path.to_string(), group, text));
+                }
+            } else if self.held_use_hits >= self.max_hits {
                 self.cut = Some("max_results");
+            } else if self.held_use_bytes < self.max_output {
+                self.held_use_hits += group.hits.len();
+                self.held_use_bytes += text.len();
+                self.held_uses.push((path.to_string(), group, text));
             }
         }
     }
@@ -1162,7 +1174,54 @@ pub(super) fn worst(a: Outcome, b: Outcome) -> Outcome {
 
 #[cfg(test)]
 mod tests {
-    use super::qualified_signature;
+    use super::{qualified_signature, GroupStyle, HitPrinter};
+    use crate::config::Config;
+    use crate::search::{FileHits, Hit, HitGroup};
+    use clap::Parser;
+
+    /// One file with one group of one hit on `run`, a definition or a use.
+    fn file_hits(path: &str, definition: bool) -> FileHits {
+        FileHits {
+            path: path.into(),
+            language: None,
+            hash: String::new(),
+            groups: vec![HitGroup {
+                entry: None,
+                hits: vec![Hit {
+                    line: 1,
+                    column: 1,
+                    text: format!("{} run() {{ run(); }}", "x".repeat(60)),
+                    definition,
+                }],
+                context: Vec::new(),
+            }],
+            local_uses: 0,
+            other_overloads: Default::default(),
+        }
+    }
+
+    #[test]
+    fn text_refs_hold_only_the_groups_the_output_cap_can_show() {
+        let args = ["outline", "--refs", "run", "--max-output", "2000", "."];
+        let config = Config::from_args(crate::cli::Args::parse_from(args)).expect("config");
+        let style = GroupStyle::of(&config);
+        let mut out = Vec::new();
+        let mut printer = HitPrinter::new(&config, &mut out);
+        printer.definitions_first = true;
+        for file in 0..1000 {
+            let _ = printer.file(style.render(file_hits(&format!("use{file:04}.rs"), false)));
+        }
+        // About 100 bytes a group: what fills 2,000 bytes, not all 1,000.
+        let held = printer.held_uses.len();
+        assert!((20..=25).contains(&held), "{held} use groups held");
+        // A definition found after the uses still goes first.
+        let _ = printer.file(style.render(file_hits("zdef.rs", true)));
+        let finished = printer.finish(&mut Vec::new(), &Default::default(), "uses of 'run'");
+        assert!(finished.is_ok());
+        let text = String::from_utf8(out).expect("utf-8");
+        assert!(text.starts_with("zdef.rs"), "{text}");
+        assert!(text.contains("use0000.rs") && text.contains("stopped at the output cap"));
+    }
 
     #[test]
     fn the_name_in_a_signature_is_qualified_once() {
