@@ -201,6 +201,7 @@ pub fn mask_bytes(text: &str, spec: &LexSpec) -> Vec<u8> {
         pos: 0,
         code_from: 0,
         heredoc: None,
+        ahead_in_heredoc: false,
     };
     if spec.php {
         scanner.leading_template();
@@ -346,6 +347,8 @@ struct Scanner<'a> {
     code_from: usize,
     /// Ruby: heredoc bodies wait after the line that opened them; the code resumes past them.
     heredoc: Option<ruby::Pending>,
+    /// Ruby: the holes of a heredoc body are being read, ahead of `pos`, which then goes back.
+    ahead_in_heredoc: bool,
 }
 
 impl Scanner<'_> {

@@ -207,7 +207,10 @@ impl Scanner<'_> {
     /// line after the opener (or after the body of a heredoc opened before it on that line)
     /// and ends at the line holding only `ID` (indented for `~` and `-`).
     fn try_ruby_heredoc(&mut self) -> bool {
-        if !self.starts_with("<<") {
+        // In a hole of a heredoc body being read ahead, a heredoc's body would lie inside the
+        // outer body, which is text already; reading it ahead too nested the look-ahead once
+        // per level, and a 4 KB file of such openers took minutes (found by fuzzing).
+        if !self.starts_with("<<") || self.ahead_in_heredoc {
             return false;
         }
         let mut p = self.pos + 2;
@@ -250,9 +253,11 @@ impl Scanner<'_> {
 
     /// Blanks a heredoc body; an interpolating one keeps the code of its `#{…}` holes.
     fn heredoc_body(&mut self, start: usize, end: usize, plain: bool) {
-        let (saved_pos, saved_from) = (self.pos, self.code_from);
+        let (saved_pos, saved_from, saved_ahead) =
+            (self.pos, self.code_from, self.ahead_in_heredoc);
         let mut text_from = start;
         if !plain && self.holes < super::strings::MAX_HOLE_DEPTH {
+            self.ahead_in_heredoc = true;
             while let Some(n) = find(&self.src[text_from..end], b"#{") {
                 let bracket = text_from + n + 1;
                 self.blank(text_from, bracket);
@@ -262,6 +267,7 @@ impl Scanner<'_> {
         self.blank(text_from, end);
         self.pos = saved_pos;
         self.code_from = saved_from;
+        self.ahead_in_heredoc = saved_ahead;
     }
 
     /// Past a line that opened heredocs: the scan resumes after their bodies. `true` when it
@@ -305,6 +311,25 @@ fn heredoc_end(src: &[u8], start: usize, id: &[u8], indented: bool) -> (usize, u
 #[cfg(test)]
 mod tests {
     use crate::parse::lex::mask;
+    use crate::parse::lex::strings::HOLES_READ;
+
+    #[test]
+    fn heredocs_opened_in_the_holes_of_a_heredoc_body_are_not_read_ahead_again() {
+        // An unclosed heredoc whose body holds unclosed holes, each opening three heredocs
+        // more: each of those read the rest of the file ahead, once per level (fuzzing found
+        // an 819-byte file of this taking over 30 s). No hole is now read twice.
+        let mut src = String::from("x = <<~A\n");
+        for _ in 0..12 {
+            src.push_str("#{(\ny = <<~B + <<~C + <<~D\n");
+        }
+        let read = |src: &str| {
+            HOLES_READ.with(|read| read.set(0));
+            masked(src);
+            HOLES_READ.with(|read| read.get())
+        };
+        let read = read(&src);
+        assert!(read <= src.matches("#{").count(), "{read} holes read");
+    }
 
     fn masked(src: &str) -> String {
         let out = mask(src, &crate::parse::ruby::SPEC);

@@ -8,6 +8,12 @@ use super::{escape_end, is_word_byte, Interpolation, Scanner};
 /// the string's text.
 pub(super) const MAX_HOLE_DEPTH: usize = 16;
 
+#[cfg(test)]
+thread_local! {
+    /// Holes read on this thread: tests hold the work of a scan to the size of its input.
+    pub(super) static HOLES_READ: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// How the body of one string literal is written.
 #[derive(Clone, Copy)]
 pub(super) struct Form {
@@ -134,6 +140,8 @@ impl Scanner<'_> {
     /// strings and comments inside masked), which stays unmasked; returns the position after
     /// that bracket.
     pub(super) fn hole(&mut self, from: usize) -> usize {
+        #[cfg(test)]
+        HOLES_READ.with(|read| read.set(read.get() + 1));
         let saved_from = self.code_from;
         self.holes += 1;
         self.pos = from;
