@@ -413,29 +413,31 @@ fn join_unicode_words(text: &str, max_bytes: usize) -> String {
 /// is never scanned further than joining reads it.
 fn join_ascii_words(text: &str, max_bytes: usize) -> Option<String> {
     let bytes = text.as_bytes();
-    let is_space = |byte: u8| matches!(byte, b' ' | b'\t'..=b'\r');
     let mut out = String::with_capacity(text.len().min(max_bytes));
     let mut i = 0;
-    while i < bytes.len() {
-        let gap_start = i;
-        let mut broke = false;
-        while let Some(&byte) = bytes.get(i).filter(|b| is_space(**b)) {
-            broke |= byte == b'\n' || byte == b'\r';
-            i += 1;
-        }
-        let Some(&first) = bytes.get(i) else {
+    // Gaps and words are found by searching slices (a table look-up per byte, no bounds
+    // check): multi-line heads, Kotlin's most of all, are joined here.
+    while let Some(rest) = bytes.get(i..).filter(|rest| !rest.is_empty()) {
+        let gap_len = rest
+            .iter()
+            .position(|&b| !is_ascii_space(b))
+            .unwrap_or(rest.len());
+        let gap = rest.get(..gap_len).unwrap_or(&[]);
+        let broke = gap.iter().any(|&b| b == b'\n' || b == b'\r');
+        let from_word = rest.get(gap_len..).unwrap_or(&[]);
+        let Some(&first) = from_word.first() else {
             break;
         };
-        let word_start = i;
-        // A gap holds ASCII blanks only, so every other byte passes through here.
-        let mut high = 0;
-        while let Some(&byte) = bytes.get(i).filter(|b| !is_space(**b)) {
-            high |= byte;
-            i += 1;
-        }
-        if high >= 0x80 {
+        let word_len = from_word
+            .iter()
+            .position(|&b| is_ascii_space(b))
+            .unwrap_or(from_word.len());
+        let word = from_word.get(..word_len).unwrap_or(&[]);
+        if !word.is_ascii() {
             return None;
         }
+        let word_start = i + gap_len;
+        i = word_start + word_len;
         if broke && matches!(first, b')' | b']' | b'}' | b'>') && out.ends_with(',') {
             out.pop();
         }
@@ -445,7 +447,7 @@ fn join_ascii_words(text: &str, max_bytes: usize) -> Option<String> {
             (Some(prev), b'>') => broke && !matches!(prev, b'-' | b'='),
             _ => false,
         };
-        if word_start > gap_start && !tight {
+        if gap_len > 0 && !tight {
             out.push(' ');
         }
         out.push_str(text.get(word_start..i).unwrap_or(""));
@@ -455,6 +457,23 @@ fn join_ascii_words(text: &str, max_bytes: usize) -> Option<String> {
     }
     Some(out)
 }
+
+/// The six ASCII bytes `char::is_whitespace` accepts (vertical tab included).
+fn is_ascii_space(byte: u8) -> bool {
+    ASCII_SPACES[usize::from(byte)]
+}
+
+/// [`is_ascii_space`]'s answer for every byte.
+static ASCII_SPACES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = b'\t';
+    while byte <= b'\r' {
+        table[byte as usize] = true;
+        byte += 1;
+    }
+    table[b' ' as usize] = true;
+    table
+};
 
 /// Longest signature kept; longer ones end in `…` (a signature is a hint, the body is a read away).
 pub(crate) const MAX_SIGNATURE_CHARS: usize = 200;
