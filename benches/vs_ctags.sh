@@ -33,12 +33,13 @@ files=$(mktemp)
 # tag file") as soon as a parser asks to take back what it wrote, which its C# and Kotlin
 # parsers do, and that failed run, 0.06 s where the whole run takes 8 s, was once timed as ctags.
 tags=$(mktemp)
-trap 'rm -f "$files" "$tags"' EXIT
+trap 'rm -f "$files" "$tags" "$tags.err"' EXIT
 rg --files "$dir" >"$files"
 bytes=$(tr '\n' '\0' <"$files" | xargs -0 stat -c %s | awk '{ s += $1 } END { print s }')
 # `best` times whatever a command does, failing included: each must succeed once first.
 "$bin" --print --json --depth 99 "$dir" >/dev/null || { echo "vs_ctags: outline failed on $dir" >&2; exit 1; }
-ctags -L "$files" -f "$tags" --fields=+ne || { echo "vs_ctags: ctags failed on $dir" >&2; exit 1; }
+ctags -L "$files" -f "$tags" --fields=+ne 2>"$tags.err" ||
+  { cat "$tags.err" >&2; echo "vs_ctags: ctags failed on $dir" >&2; exit 1; }
 ours=$(best "$bin" --print --json --depth 99 "$dir")
 theirs=$(best ctags -L "$files" -f "$tags" --fields=+ne)
 floor=$(best rg -j1 -c . "$dir")
