@@ -28,7 +28,9 @@ for target in $targets; do
   set -e
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
   result=ok
-  if [ "$code" -ne 0 ]; then
+  if grep -q 'libFuzzer: run interrupted' "$log"; then
+    result="interrupted (exit $code)"
+  elif [ "$code" -ne 0 ]; then
     result="CRASH (exit $code): $(grep -o 'artifacts/[^ ]*' "$log" | tail -1) see fuzz/$log"
     status=1
   fi
