@@ -5,6 +5,8 @@
 //! in it. Each language says what its keyword blocks mean (the payload `T`): which one holds
 //! an entry, which one is a function body.
 
+use super::cursor::is_ident_byte;
+
 /// What a token is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Tok {
@@ -43,10 +45,6 @@ pub(crate) struct TokenRules {
     pub(crate) long_strings: bool,
 }
 
-fn is_name_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || byte == b'_' || byte >= 0x80
-}
-
 /// The tokens of `masked`.
 pub(crate) fn tokenize(masked: &[u8], rules: TokenRules) -> Vec<Token> {
     let mut tokens = Vec::with_capacity(masked.len() / 4);
@@ -61,12 +59,12 @@ pub(crate) fn tokenize(masked: &[u8], rules: TokenRules) -> Vec<Token> {
         let (tok, len) = match byte {
             b'0'..=b'9' => (
                 Tok::Number,
-                run(masked, i, |b| is_name_byte(b) || b == b'.'),
+                run(masked, i, |b| is_ident_byte(b) || b == b'.'),
             ),
-            _ if is_name_byte(byte) => (Tok::Name, name_len(masked, i, rules)),
+            _ if is_ident_byte(byte) => (Tok::Name, name_len(masked, i, rules)),
             _ if rules.name_prefixes.contains(&byte) => {
                 let sigils = run(masked, i, |b| rules.name_prefixes.contains(&b));
-                match masked.get(i + sigils).is_some_and(|b| is_name_byte(*b)) {
+                match masked.get(i + sigils).is_some_and(|b| is_ident_byte(*b)) {
                     true => (Tok::Name, sigils + name_len(masked, i + sigils, rules)),
                     false => (Tok::Punct(byte), 1),
                 }
@@ -85,7 +83,7 @@ pub(crate) fn tokenize(masked: &[u8], rules: TokenRules) -> Vec<Token> {
                 }
             }
             b'.' if at(1) == b'.' => (Tok::Operator, if at(2) == b'.' { 3 } else { 2 }),
-            b'.' if at(1).is_ascii_digit() => (Tok::Number, run(masked, i + 1, is_name_byte) + 1),
+            b'.' if at(1).is_ascii_digit() => (Tok::Number, run(masked, i + 1, is_ident_byte) + 1),
             b'=' | b'~' | b'<' | b'>' | b'!' if at(1) == b'=' => (Tok::Operator, 2),
             b'=' if at(1) == b'>' => (Tok::Operator, 2),
             b':' if at(1) == b':' => (Tok::Operator, 2),
@@ -101,7 +99,7 @@ pub(crate) fn tokenize(masked: &[u8], rules: TokenRules) -> Vec<Token> {
 
 /// The length of the name at `from`, with a suffix byte the rules allow.
 fn name_len(masked: &[u8], from: usize, rules: TokenRules) -> usize {
-    let len = run(masked, from, is_name_byte);
+    let len = run(masked, from, is_ident_byte);
     let suffix = masked.get(from + len).copied().unwrap_or(0);
     let then = masked.get(from + len + 1).copied().unwrap_or(0);
     match rules.name_suffixes.contains(&suffix) && then != b'=' {
