@@ -109,8 +109,8 @@ pub fn read(path: &Path) -> Result<Loaded> {
 /// made on the open file, not on its path, so a link swapped in after the path was checked
 /// cannot lead the read outside. What `--root` confines.
 pub fn read_in(path: &Path, root: Option<&Path>) -> Result<Loaded> {
-    let (file, size) = open_regular(path, root)?;
-    let identity = FileIdentity::of(&file);
+    let (file, meta) = open_regular(path, root)?;
+    let (size, identity) = (meta.len(), FileIdentity::from_metadata(&meta));
     Ok(stream(file.take(size), path, size as usize)?.read_from(identity))
 }
 
@@ -124,8 +124,8 @@ pub fn read_if(
     root: Option<&Path>,
     worth_reading: impl Fn(&[u8]) -> bool,
 ) -> Result<Option<Loaded>> {
-    let (file, size) = open_regular(path, root)?;
-    let identity = FileIdentity::of(&file);
+    let (file, meta) = open_regular(path, root)?;
+    let (size, identity) = (meta.len(), FileIdentity::from_metadata(&meta));
     let loaded = read_opened_if(file, size, path, worth_reading)?;
     Ok(loaded.map(|loaded| loaded.read_from(identity)))
 }
@@ -236,7 +236,9 @@ pub(crate) fn stat_confined(
     file.metadata().map(Some)
 }
 
-pub(crate) fn open_regular(path: &Path, root: Option<&Path>) -> Result<(File, u64)> {
+/// Opens `path` if it is a regular file (inside `root` when given); with the open file, what
+/// `stat` says of it (its length, its identity).
+pub(crate) fn open_regular(path: &Path, root: Option<&Path>) -> Result<(File, std::fs::Metadata)> {
     let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
     refuse_unless_regular(path, meta.file_type())?;
     let mut options = std::fs::OpenOptions::new();
@@ -249,7 +251,7 @@ pub(crate) fn open_regular(path: &Path, root: Option<&Path>) -> Result<(File, u6
     }
     let meta = file.metadata().map_err(|e| Error::io(path, e))?;
     refuse_unless_regular(path, meta.file_type())?;
-    Ok((file, meta.len()))
+    Ok((file, meta))
 }
 
 fn refuse_unless_regular(path: &Path, file_type: std::fs::FileType) -> Result<()> {

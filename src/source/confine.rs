@@ -66,11 +66,11 @@ pub(crate) struct FileIdentity {
 }
 
 impl FileIdentity {
-    /// The identity of the open `file`, or `None` where the system cannot tell it.
+    /// The identity of a file in what `stat` said of it (the open file's, taken when it was
+    /// opened), or `None` where the system cannot tell it.
     #[cfg(unix)]
-    pub(crate) fn of(file: &File) -> Option<FileIdentity> {
+    pub(crate) fn from_metadata(meta: &std::fs::Metadata) -> Option<FileIdentity> {
         use std::os::unix::fs::MetadataExt;
-        let meta = file.metadata().ok()?;
         Some(FileIdentity {
             device: meta.dev(),
             inode: meta.ino(),
@@ -78,7 +78,7 @@ impl FileIdentity {
     }
 
     #[cfg(not(unix))]
-    pub(crate) fn of(_: &File) -> Option<FileIdentity> {
+    pub(crate) fn from_metadata(_: &std::fs::Metadata) -> Option<FileIdentity> {
         None
     }
 }

@@ -113,9 +113,9 @@ pub fn each_line_from(
 /// link, under `--root` one out of the root, reads nothing else. The bytes must then hash to
 /// what the first read saw too (the file may have been written in place).
 fn open_again(path: &Path, extent: &Extent) -> Result<File> {
-    let (file, _) = open_regular(path, None)?;
+    let (file, meta) = open_regular(path, None)?;
     match extent.file {
-        Some(read) if FileIdentity::of(&file) != Some(read) => {
+        Some(read) if FileIdentity::from_metadata(&meta) != Some(read) => {
             Err(Error::Changed(path.to_path_buf()))
         }
         _ => Ok(file),
