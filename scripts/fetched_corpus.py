@@ -13,10 +13,13 @@ with a note.
 """
 import argparse
 import os
+import re
 import subprocess
 import sys
 
 MAX_BYTES = 200 * 1024
+SHEBANG = "#!sh"  # in a source's extensions: an extensionless file whose first line is a sh/bash shebang
+SHELL_SHEBANG = re.compile(rb"^#!\s*(/usr)?/bin/(env\s+)?(ba)?sh\b")
 
 SOURCES = [
     # (language, owner/name, commit, extensions, limit)
@@ -26,6 +29,16 @@ SOURCES = [
     ("swift", "Alamofire/Alamofire", "7595cbcf59809f9977c5f6378500de2ad73b7ddb", (".swift",), 150),
     ("ruby", "sinatra/sinatra", "cb22afd7902b566b6eaba6c4ea89739494a65d12",
      (".rb", ".rake", ".gemspec", "Rakefile", "Gemfile"), 150),
+    ("php", "slimphp/Slim", "038fd5713d5a41636fdff0e8dcceedecdd17fc17", (".php",), 100),
+    ("php", "composer/composer", "eba7baa59eb1b59246cf9800b0120fe78915b6ac", (".php",), 150),
+    ("lua", "folke/lazy.nvim", "306a05526ada86a7b30af95c5cc81ffba93fef97", (".lua",), 100),
+    ("lua", "nvim-telescope/telescope.nvim", "7d324792b7943e4aa16ad007212e6acc6f9fe335", (".lua",), 100),
+    # Shell: SHEBANG also takes extensionless files whose first line names sh or bash (rbenv's libexec/).
+    ("shell", "bats-core/bats-core", "d22e41faad59f5fd942a88c992b4913a27a460c4", (".sh", ".bash", ".bats", SHEBANG), 120),
+    ("shell", "nvm-sh/nvm", "b17550a0b9ab691439815dfccc8b73e3a59fa103", (".sh", ".bash", SHEBANG), 60),
+    ("shell", "rbenv/rbenv", "23c3041695feb811c18dbb270096c7956f7c377d", (".sh", ".bash", ".bats", SHEBANG), 60),
+    ("shell", "dehydrated-io/dehydrated", "7ea8aaab5c257cb2c4b980f2f73597369a44d503", (".sh", SHEBANG), 10),
+    ("shell", "asdf-vm/asdf", "25b3911c7239a0f7cb7ee86acb4d81aed4d7d930", (".sh", ".bash", ".bats", SHEBANG), 60),
 ]
 
 
@@ -47,14 +60,21 @@ def main():
         if not os.path.isdir(git_dir):
             print(f"fetched_corpus: no mirror of {repo} at {git_dir}: skipped", file=sys.stderr)
             continue
-        listing = subprocess.run(["git", "--git-dir", git_dir, "ls-tree", "-r", "-l", commit],
+        listing = subprocess.run(["git", "--git-dir", git_dir, "ls-tree", "-r", "-l", "-z", commit],
                                  check=True, capture_output=True, text=True).stdout
         paths = []
-        for line in listing.splitlines():
+        for line in filter(None, listing.split("\0")):
             meta, path = line.split("\t", 1)
             size = meta.split()[3]
-            if path.endswith(extensions) and size.isdigit() and 0 < int(size) <= MAX_BYTES:
+            if not (size.isdigit() and 0 < int(size) <= MAX_BYTES):
+                continue
+            if path.endswith(tuple(e for e in extensions if e != SHEBANG)):
                 paths.append(path)
+            elif SHEBANG in extensions and "." not in os.path.basename(path):
+                head = subprocess.run(["git", "--git-dir", git_dir, "cat-file", "-p", f"{commit}:{path}"],
+                                      check=True, capture_output=True).stdout[:100]
+                if SHELL_SHEBANG.match(head):
+                    paths.append(path)
         chosen = sample(sorted(paths), limit)
         out_dir = os.path.join(args.corpus, language, "gh-" + repo.split("/")[1].lower())
         for path in chosen:
