@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 mod arguments;
+mod definitions;
 mod find;
 mod locals;
 mod near;
@@ -24,10 +25,11 @@ pub mod rank;
 mod test_code;
 mod text;
 
+pub use definitions::{Defined, FileDefinitions, TextRanges};
 pub use find::{find, find_in_outline, Definition, FindResult};
 pub use picture::{Adds, MemberGroup};
 pub use query::{CallParameters, FindQuery, RefQuery};
-pub use rank::{definitions_of, each_definition, Defined, FileDefinitions, Rank, Tier};
+pub use rank::{definitions_of, each_definition, Rank, Tier};
 pub use test_code::{drop_test_entries, is_test_entry, is_test_path};
 pub use text::{grep, refs, FileHits, Hit, HitGroup, OtherOverloads, TextSearch, WHOLE_BODY_LINES};
 pub(crate) use text::{grep_prepared, refs_prepared};

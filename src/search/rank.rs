@@ -3,9 +3,9 @@
 //! matches ([`Rank`]). Both match the same [`Candidate`]s, built from the same outline
 //! chain, so a query lists the same definitions in the same order wherever it is asked.
 
+use super::definitions::{Defined, FileDefinitions};
 use super::{each_file, is_test_entry, is_test_path, FindQuery, Scope, Summary};
 use crate::document::Document;
-use crate::lang::Language;
 use crate::outline::{Entry, Kind, Outline};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -242,65 +242,6 @@ pub(crate) fn tier_of_chain(query: &FindQuery, chain: &[&Entry]) -> Option<Tier>
     tier(query, &Candidate::of_entry(entry, &owners))
 }
 
-/// Every definition of one file, in source order (pre-order), for consumers that match on
-/// their own (the viewer's picker).
-#[derive(Debug, Clone)]
-pub struct FileDefinitions {
-    pub path: PathBuf,
-    pub language: Language,
-    pub entries: Vec<Defined>,
-}
-
-/// One definition as an index keeps it: just what ranking and jumping need (a large tree
-/// has hundreds of thousands).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Defined {
-    pub kind: Kind,
-    pub qualname: String,
-    /// Byte offset of the name as written in `qualname`, which it ends (0 where a qualified
-    /// name does not end with the name).
-    pub name_start: usize,
-    /// Byte offset of the bare name ([`Entry::bare_name`]) in `qualname`.
-    pub bare_start: usize,
-    /// The owners, as [`owner_path`] spells them.
-    pub owners: String,
-    /// 1-based first and last lines.
-    pub line: usize,
-    pub end_line: usize,
-    /// In a test file or a test module.
-    pub in_test: bool,
-}
-
-impl Defined {
-    /// The name as written: the end of the qualified name.
-    pub fn name(&self) -> &str {
-        self.qualname
-            .get(self.name_start..)
-            .unwrap_or(&self.qualname)
-    }
-
-    /// The bare name ([`Entry::bare_name`]).
-    pub fn bare(&self) -> &str {
-        self.qualname.get(self.bare_start..).unwrap_or(self.name())
-    }
-
-    /// What [`tier`] matches.
-    pub fn candidate(&self) -> Candidate<'_> {
-        Candidate {
-            kind: self.kind,
-            name: self.name(),
-            bare: self.bare(),
-            qualname: &self.qualname,
-            owners: &self.owners,
-        }
-    }
-
-    /// Whether this is a one-line declaration ([`is_declaration`]).
-    pub fn is_declaration(&self) -> bool {
-        is_declaration(self.kind, self.line, self.end_line)
-    }
-}
-
 /// Streams every definition below `scope`, file by file in path order.
 pub fn each_definition(
     scope: &Scope,
@@ -323,23 +264,23 @@ pub fn each_definition(
 /// test file, or inside a test module): what [`each_definition`] streams for each file, and
 /// what a viewer sends again when it has read a newer version of the file.
 pub fn definitions_of(path: PathBuf, outline: &Outline) -> FileDefinitions {
-    let mut entries = Vec::new();
     let file_is_test = is_test_path(&path);
+    let mut definitions = FileDefinitions::new(path, outline.language);
     visit(&outline.entries, &mut Vec::new(), &mut |chain| {
         let in_test = file_is_test || chain.iter().any(|e| is_test_entry(e));
         if let Some(entry) = chain.last() {
-            let qualname = entry.qualname().to_string();
+            let qualname = entry.qualname();
             let suffix_at = |name: &str| match qualname.ends_with(name) {
                 true => qualname.len() - name.len(),
                 false => 0,
             };
             let name_start = suffix_at(entry.name());
             let bare_start = suffix_at(entry.bare_name()).max(name_start);
-            entries.push(Defined {
+            definitions.push(Defined {
                 kind: entry.kind,
                 name_start,
                 bare_start,
-                owners: owner_path(chain),
+                owners: &owner_path(chain),
                 qualname,
                 line: entry.line,
                 end_line: entry.end_line,
@@ -347,11 +288,7 @@ pub fn definitions_of(path: PathBuf, outline: &Outline) -> FileDefinitions {
             });
         }
     });
-    FileDefinitions {
-        path,
-        language: outline.language,
-        entries,
-    }
+    definitions
 }
 
 /// Calls `f` with the chain root..entry for every entry, in pre-order.
@@ -371,6 +308,7 @@ pub(crate) fn visit<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Language;
 
     /// How the last of `chain` (each entry the parent of the next) matches `query`, once
     /// the outline has filled its owner facts.

@@ -16,19 +16,26 @@
 //! numbers) and a table of distinct names: each distinct name is scored once per query, and
 //! the queries typed on the way to this one keep their matches, so typing on rescores only
 //! the last matches and Backspace rescores nothing. While definitions stream in, each answer
-//! ranks only what arrived since the last one against the best kept. Measured on 751,000
-//! definitions (103 MB of sources, benches/picker.sh, load average 12 on 2 cores): a keystroke
-//! is ranked and drawn in 12-15 ms (median), the process peaks near 125 MB.
+//! ranks only what arrived since the last one against the best kept.
+//!
+//! Memory: rows and names live in blocks ([`kept`]), and what the parse threads made is freed
+//! on a thread that ends with the scan. Measured with benches/picker.rs on 2 cores: moby
+//! (648,299 definitions) 93 MB resident with the full index, peak 117-125 MB (151-155 and
+//! 164-175 MB before); 100 MB of crate sources (682,855 definitions) 78 MB, peak 95 MB; a
+//! keystroke is ranked and drawn in 5-7 ms (median).
 
 use super::jobs::{Cancel, Message};
 use crate::outline::Kind;
 use crate::search::rank::{implementations_first, is_declaration, namesake_key, Candidate};
 use crate::search::{self, FileDefinitions, Scope, Summary};
+use backlog::Backlog;
+use kept::{Rows, Span, Strings};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
-use query::{char_mask, in_parallel, score_names, scored, NameHit, Names, Query, Scored, Verdict};
+use query::{in_parallel, score_names, scored, NameHit, Names, Query, Scored, Verdict};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Rows sent to the viewer, best first; the counts say how many more matched.
@@ -37,7 +44,11 @@ pub const SHOWN: usize = 1000;
 const SEND_EVERY: Duration = Duration::from_millis(40);
 /// Retired rows are dropped from memory once they are this many and half the index.
 const COMPACT_FROM: usize = 4096;
+/// The most bytes of names one file's definitions keep: offsets into them are `u32`.
+const MAX_TEXT: usize = u32::MAX as usize;
 
+mod backlog;
+mod kept;
 mod query;
 #[cfg(test)]
 mod tests;
@@ -98,8 +109,11 @@ impl SymbolIndex {
         let cancel = Cancel::default();
         let scan_tx = tx.clone();
         let scan_cancel = cancel.clone();
+        let backlog = Arc::new(Backlog::default());
+        let scan_backlog = Arc::clone(&backlog);
         std::thread::spawn(move || {
             let result = search::each_definition(&scope, |file| {
+                scan_backlog.wait_for_room(&scan_cancel);
                 if scan_cancel.is_cancelled() || scan_tx.send(Input::Files(file)).is_err() {
                     return ControlFlow::Break(());
                 }
@@ -107,7 +121,7 @@ impl SymbolIndex {
             });
             let _ = scan_tx.send(Input::Done(result.map_err(|e| e.to_string())));
         });
-        std::thread::spawn(move || Ranker::new(generation, ui).run(rx));
+        std::thread::spawn(move || Ranker::new(generation, ui).run(rx, &backlog));
         SymbolIndex {
             tx,
             cancel,
@@ -153,9 +167,12 @@ impl Drop for SymbolIndex {
 
 /// One indexed definition.
 pub(super) struct Sym {
-    /// The qualified name, then the owners as the shared ranking spells them.
-    text: Box<str>,
+    /// Where its names lie in its file's [`IndexedFile::texts`]: the qualified name, and the
+    /// owners as the shared ranking spells them.
+    qual_start: u32,
     qual_end: u32,
+    owners_start: u32,
+    owners_end: u32,
     /// Byte offsets in the qualified name of the name as written and of the bare name.
     name_start: u32,
     bare_start: u32,
@@ -167,30 +184,33 @@ pub(super) struct Sym {
     in_test: bool,
     /// A one-line declaration: listed after its namesakes' implementations.
     declaration: bool,
-    /// The letters, digits and `_` of the qualified name ([`char_mask`]).
-    qual_mask: u64,
 }
 
 impl Sym {
-    fn qualname(&self) -> &str {
-        self.text.get(..self.qual_end as usize).unwrap_or("")
+    /// The qualified name, read from its file's `texts`.
+    fn qualname<'t>(&self, texts: &'t str) -> &'t str {
+        texts
+            .get(self.qual_start as usize..self.qual_end as usize)
+            .unwrap_or("")
     }
 
-    fn bare(&self) -> &str {
-        self.qualname()
+    fn bare<'t>(&self, texts: &'t str) -> &'t str {
+        self.qualname(texts)
             .get(self.bare_start as usize..)
             .unwrap_or("")
     }
 
     /// What the shared ranking matches.
-    fn candidate(&self) -> Candidate<'_> {
-        let qualname = self.qualname();
+    fn candidate<'t>(&self, texts: &'t str) -> Candidate<'t> {
+        let qualname = self.qualname(texts);
         Candidate {
             kind: self.kind,
             name: qualname.get(self.name_start as usize..).unwrap_or(""),
-            bare: self.bare(),
+            bare: self.bare(texts),
             qualname,
-            owners: self.text.get(self.qual_end as usize..).unwrap_or(""),
+            owners: texts
+                .get(self.owners_start as usize..self.owners_end as usize)
+                .unwrap_or(""),
         }
     }
 }
@@ -198,6 +218,8 @@ impl Sym {
 /// One file as indexed: its definitions are `syms[start..end]`.
 struct IndexedFile {
     path: PathBuf,
+    /// Its definitions' qualified names and owners, end to end, in [`Ranker::strings`].
+    texts: Span,
     start: u32,
     end: u32,
     /// The file's place in path order (the order the scan met it in).
@@ -210,8 +232,13 @@ struct IndexedFile {
 struct Ranker {
     generation: u64,
     ui: Sender<Message>,
-    syms: Vec<Sym>,
+    /// Definitions as the parse threads made them, once copied into the index, go to a thread
+    /// of their own to be freed (see [`kept`] for why not here), until the scan ends.
+    spent: Option<(Sender<FileDefinitions>, std::thread::JoinHandle<()>)>,
+    syms: Rows<Sym>,
     files: Vec<IndexedFile>,
+    /// The files' texts ([`IndexedFile::texts`]).
+    strings: Strings,
     /// The number of each path's current version in `files`.
     numbers: rustc_hash::FxHashMap<PathBuf, u32>,
     /// The next file's place in path order.
@@ -238,11 +265,15 @@ struct Ranker {
 impl Ranker {
     fn new(generation: u64, ui: Sender<Message>) -> Ranker {
         let workers = std::thread::available_parallelism().map_or(1, usize::from);
+        let (spent, freeing) = mpsc::channel::<FileDefinitions>();
+        let freer = std::thread::spawn(move || freeing.into_iter().for_each(drop));
         Ranker {
             generation,
             ui,
-            syms: Vec::new(),
+            spent: Some((spent, freer)),
+            syms: Rows::default(),
             files: Vec::new(),
+            strings: Strings::default(),
             numbers: Default::default(),
             next_order: 0,
             retired_syms: 0,
@@ -264,14 +295,17 @@ impl Ranker {
 
     /// Handles inputs until the viewer and the scan are gone; several waiting inputs are
     /// taken together so that one ranking answers them all.
-    fn run(mut self, rx: Receiver<Input>) {
+    fn run(mut self, rx: Receiver<Input>, backlog: &Backlog) {
         while let Ok(first) = rx.recv() {
             let mut changed = false;
             let mut latest_query = None;
             let mut input = Some(first);
             while let Some(next) = input.take() {
                 match next {
-                    Input::Files(file) => changed |= self.put(file),
+                    Input::Files(file) => {
+                        backlog.took_one();
+                        changed |= self.put(file)
+                    }
                     Input::Refresh(file) => changed |= self.put(file),
                     Input::Remove(path) => changed |= self.remove(&path),
                     Input::Query(text) => latest_query = Some(text),
@@ -297,16 +331,21 @@ impl Ranker {
         let order = match self.numbers.get(&file.path) {
             Some(&number) => {
                 let indexed = &self.files[number as usize];
-                let old = &self.syms[indexed.start as usize..indexed.end as usize];
-                let same = old.len() == file.entries.len()
-                    && old.iter().zip(&file.entries).all(|(sym, entry)| {
-                        sym.qualname() == entry.qualname
+                let texts = self.strings.get(indexed.texts);
+                let same = (indexed.end - indexed.start) as usize == file.len()
+                    && (self
+                        .syms
+                        .range(indexed.start as usize, indexed.end as usize))
+                    .zip(file.iter())
+                    .all(|(sym, entry)| {
+                        sym.qualname(texts) == entry.qualname
                             && sym.line as usize == entry.line
                             && sym.kind == entry.kind
                             && sym.declaration
                                 == is_declaration(entry.kind, entry.line, entry.end_line)
                     });
                 if same {
+                    self.release(file);
                     return false;
                 }
                 let order = indexed.order;
@@ -346,7 +385,8 @@ impl Ranker {
         let mut new_at = vec![u32::MAX; self.syms.len()];
         let mut new_file = vec![u32::MAX; self.files.len()];
         let mut files = Vec::with_capacity(self.numbers.len());
-        let mut syms = Vec::with_capacity(self.syms.len() - self.retired_syms);
+        let mut syms = Rows::default();
+        let mut strings = Strings::default();
         let mut old_syms = std::mem::take(&mut self.syms).into_iter().enumerate();
         for (number, file) in std::mem::take(&mut self.files).into_iter().enumerate() {
             let rows = old_syms.by_ref().take((file.end - file.start) as usize);
@@ -362,7 +402,13 @@ impl Ranker {
                 syms.push(sym);
             }
             let end = syms.len() as u32;
-            files.push(IndexedFile { start, end, ..file });
+            let texts = strings.push(&[self.strings.get(file.texts)]);
+            files.push(IndexedFile {
+                start,
+                end,
+                texts,
+                ..file
+            });
         }
         for number in self.numbers.values_mut() {
             *number = new_file[*number as usize];
@@ -373,34 +419,41 @@ impl Ranker {
         self.matched.retain(|m| m.at != u32::MAX);
         self.syms = syms;
         self.files = files;
+        self.strings = strings;
         self.retired_syms = 0;
         self.rebuilt();
     }
 
     /// Appends a file's definitions, scoring each for the current query.
     fn add(&mut self, file: FileDefinitions, order: u32) {
+        // Offsets into the file's names are `u32`: past 4 GiB of them (no file the reader
+        // accepts comes near it), the rest of the file's definitions are left out.
+        let kept = (file.ranges())
+            .take_while(|at| at.qualname.end.max(at.owners.end) <= MAX_TEXT)
+            .count();
+        let texts = self.strings.push(&[file.texts()]);
         let number = self.files.len() as u32;
         let start = self.syms.len() as u32;
-        self.numbers.insert(file.path.clone(), number);
+        self.numbers.insert(file.path.as_path().into(), number);
         self.files.push(IndexedFile {
-            path: file.path,
+            path: file.path.as_path().into(),
+            texts,
             start,
-            end: start + file.entries.len() as u32,
+            end: start + kept as u32,
             order,
             retired: false,
         });
+        let texts = self.strings.get(texts);
         // Names scored for one query are not scored for the queries before it.
         self.history.clear();
         let (matcher, buf) = (&mut self.matchers[0], &mut Vec::new());
-        for entry in file.entries {
+        for (entry, at) in file.iter().zip(file.ranges()).take(kept) {
             let (name, new) = self.names.intern(entry.bare());
-            let qual_end = entry.qualname.len() as u32;
-            let mut text = entry.qualname;
-            text.push_str(&entry.owners);
             let sym = Sym {
-                qual_mask: char_mask(&text[..qual_end as usize]),
-                text: text.into_boxed_str(),
-                qual_end,
+                qual_start: at.qualname.start as u32,
+                qual_end: at.qualname.end as u32,
+                owners_start: at.owners.start as u32,
+                owners_end: at.owners.end as u32,
                 name_start: entry.name_start as u32,
                 bare_start: entry.bare_start as u32,
                 name,
@@ -413,11 +466,11 @@ impl Ranker {
             let at = self.syms.len() as u32;
             let query = &self.query;
             let verdict = if query.qualified {
-                query.score_qualified(&sym, matcher, buf)
+                query.score_qualified(&sym, texts, matcher, buf)
             } else {
                 if new {
                     let (text, mask) = (
-                        &self.names.text[name as usize],
+                        self.names.get(name).unwrap_or(""),
                         self.names.masks[name as usize],
                     );
                     self.verdicts
@@ -429,6 +482,19 @@ impl Ranker {
             self.matched
                 .extend(verdict.map(|v| scored(&sym, at, order, v)));
             self.syms.push(sym);
+        }
+        self.release(file);
+    }
+
+    /// Frees what the parse threads made on another thread (see [`Ranker::spent`]).
+    fn release(&self, file: FileDefinitions) {
+        match &self.spent {
+            Some((spent, _)) => {
+                if let Err(mpsc::SendError(file)) = spent.send(file) {
+                    drop(file);
+                }
+            }
+            None => drop(file),
         }
     }
 
@@ -442,7 +508,7 @@ impl Ranker {
     /// Scores the index for `query` (narrowing the last matches when it extends them).
     fn rescore(&mut self, query: Query) {
         self.rebuilt();
-        let (files, syms) = (&self.files, &self.syms);
+        let (files, syms, strings) = (&self.files, &self.syms, &self.strings);
         if query.qualified {
             let candidates: Vec<u32> = match query.narrows(&self.query) && self.query.qualified {
                 true => self.matched.iter().map(|m| m.at).collect(),
@@ -454,13 +520,14 @@ impl Ranker {
             let query = &self.query;
             self.matched = in_parallel(&candidates, &mut self.matchers, |&at, matcher, buf| {
                 let sym = syms.get(at as usize)?;
-                let verdict = query.score_qualified(sym, matcher, buf)?;
-                Some(scored(sym, at, files[sym.file as usize].order, verdict))
+                let file = &files[sym.file as usize];
+                let verdict = query.score_qualified(sym, strings.get(file.texts), matcher, buf)?;
+                Some(scored(sym, at, file.order, verdict))
             });
         } else {
             self.query = query;
             let hits = self.name_hits();
-            self.verdicts = vec![None; self.names.text.len()];
+            self.verdicts = vec![None; self.names.len()];
             for hit in &hits {
                 self.verdicts[hit.id as usize] = Some((hit.tier, hit.score));
             }
@@ -489,7 +556,7 @@ impl Ranker {
         let cacheable = query.pattern.is_some();
         if !cacheable {
             self.history.clear();
-            let all: Vec<u32> = (0..self.names.text.len() as u32).collect();
+            let all: Vec<u32> = (0..self.names.len() as u32).collect();
             return score_names(query, &self.names, &all, &mut self.matchers);
         }
         while let Some((fuzzy, hits)) = self.history.last() {
@@ -504,13 +571,22 @@ impl Ranker {
             }
             self.history.pop();
         }
-        let all: Vec<u32> = (0..self.names.text.len() as u32).collect();
+        let all: Vec<u32> = (0..self.names.len() as u32).collect();
         let hits = score_names(query, &self.names, &all, &mut self.matchers);
         self.history.push((query.fuzzy.clone(), hits.clone()));
         hits
     }
 
     fn finish(&mut self, result: Result<Summary, String>) {
+        // The freeing thread ends with the scan, before the ranking that says the index is
+        // complete: glibc gives a thread's cache of the chunks it freed back to their arenas
+        // only when the thread exits, and until then those chunks keep the parse threads'
+        // arenas from returning their memory (moby: 20-50 MB more resident). A few files read
+        // again later are freed here.
+        if let Some((spent, freer)) = self.spent.take() {
+            drop(spent);
+            let _ = freer.join();
+        }
         self.done = true;
         self.note = match result {
             Err(err) => Some(err),
@@ -563,26 +639,30 @@ impl Ranker {
             .iter()
             .filter_map(|m| {
                 let sym = self.syms.get(m.at as usize)?;
+                let file = self.files.get(sym.file as usize)?;
+                let texts = self.strings.get(file.texts);
                 indices.clear();
                 if let Some(pattern) = &query.pattern {
                     let mut buf = Vec::new();
                     let haystack = match query.qualified {
-                        true => sym.qualname(),
-                        false => sym.bare(),
+                        true => sym.qualname(texts),
+                        false => sym.bare(texts),
                     };
                     pattern.indices(Utf32Str::new(haystack, &mut buf), matcher, &mut indices);
                     indices.sort_unstable();
                     indices.dedup();
                     // Positions in the bare name move by the owners' characters before it.
                     if !query.qualified {
-                        let owner = sym.qualname()[..sym.bare_start as usize].chars().count();
+                        let owner = sym.qualname(texts)[..sym.bare_start as usize]
+                            .chars()
+                            .count();
                         indices.iter_mut().for_each(|i| *i += owner as u32);
                     }
                 }
                 let row = Row {
                     kind: sym.kind,
-                    qualname: sym.qualname().to_string(),
-                    path: self.files.get(sym.file as usize)?.path.clone(),
+                    qualname: sym.qualname(texts).to_string(),
+                    path: file.path.clone(),
                     line: sym.line as usize,
                     in_test: sym.in_test,
                     matched: indices.clone(),

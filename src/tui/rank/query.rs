@@ -4,12 +4,16 @@
 //! what no tier takes, on the bare name, or on the qualified name when the query names an
 //! owner (`Buffer.set`).
 
+use super::kept::{Span, Strings};
 use super::Sym;
 use crate::outline::Kind;
 use crate::search::rank;
 use crate::search::FindQuery;
+use hashbrown::HashTable;
 use nucleo_matcher::pattern::{CaseMatching, Normalization, Pattern};
 use nucleo_matcher::{Matcher, Utf32Str};
+use rustc_hash::FxBuildHasher;
+use std::hash::BuildHasher;
 
 /// Below this many candidates one thread scores them all.
 pub(super) const PARALLEL_FROM: usize = 20_000;
@@ -31,25 +35,43 @@ pub(super) fn char_mask(text: &str) -> u64 {
 }
 
 /// The distinct bare names of the index. Most queries match names only, and a big tree
-/// repeats them (`new`, `fmt`, `from`): each distinct name is scored once per query.
+/// repeats them (`new`, `fmt`, `from`): each distinct name is scored once per query. The
+/// names are kept in [`Strings`] blocks and found again through a table of their numbers.
 #[derive(Default)]
 pub(super) struct Names {
-    pub text: Vec<Box<str>>,
+    strings: Strings,
+    spans: Vec<Span>,
     pub masks: Vec<u64>,
-    ids: rustc_hash::FxHashMap<Box<str>, u32>,
+    ids: HashTable<u32>,
 }
 
 impl Names {
     /// The number of `name`, and whether it is new.
     pub fn intern(&mut self, name: &str) -> (u32, bool) {
-        if let Some(&id) = self.ids.get(name) {
+        let hash = FxBuildHasher.hash_one(name);
+        let (strings, spans) = (&self.strings, &self.spans);
+        if let Some(&id) = (self.ids).find(hash, |&id| strings.get(spans[id as usize]) == name) {
             return (id, false);
         }
-        let id = self.text.len() as u32;
-        self.text.push(name.into());
+        let id = self.spans.len() as u32;
+        self.spans.push(self.strings.push(&[name]));
         self.masks.push(char_mask(name));
-        self.ids.insert(name.into(), id);
+        let (strings, spans) = (&self.strings, &self.spans);
+        self.ids.insert_unique(hash, id, |&id| {
+            FxBuildHasher.hash_one(strings.get(spans[id as usize]))
+        });
         (id, true)
+    }
+
+    /// The name numbered `id`.
+    pub fn get(&self, id: u32) -> Option<&str> {
+        self.spans
+            .get(id as usize)
+            .map(|&span| self.strings.get(span))
+    }
+
+    pub fn len(&self) -> usize {
+        self.spans.len()
     }
 }
 
@@ -175,6 +197,7 @@ impl Query {
     pub fn score_qualified(
         &self,
         sym: &Sym,
+        texts: &str,
         matcher: &mut Matcher,
         buf: &mut Vec<char>,
     ) -> Option<Verdict> {
@@ -182,7 +205,7 @@ impl Query {
             return None;
         }
         if let Some(find) = &self.find {
-            if let Some(tier) = rank::tier(find, &sym.candidate()) {
+            if let Some(tier) = rank::tier(find, &sym.candidate(texts)) {
                 return Some((tier as u8, 0));
             }
             if find.glob().is_some() {
@@ -192,10 +215,13 @@ impl Query {
         let Some(pattern) = &self.pattern else {
             return Some((FUZZY, 0));
         };
-        if sym.qual_mask & self.mask != self.mask {
+        // Taken here, not kept per definition: the shared ranking above has just read the
+        // name, and 8 bytes a definition is 5 MB on a large tree.
+        let qualname = sym.qualname(texts);
+        if char_mask(qualname) & self.mask != self.mask {
             return None;
         }
-        let score = pattern.score(Utf32Str::new(sym.qualname(), buf), matcher)?;
+        let score = pattern.score(Utf32Str::new(qualname, buf), matcher)?;
         Some((FUZZY, score))
     }
 }
@@ -245,7 +271,7 @@ pub(super) fn score_names(
     matchers: &mut [Matcher],
 ) -> Vec<NameHit> {
     in_parallel(candidates, matchers, |&id, matcher, buf| {
-        let text = names.text.get(id as usize)?;
+        let text = names.get(id)?;
         let mask = names.masks.get(id as usize).copied().unwrap_or(0);
         let (tier, score) = query.score_name(text, mask, matcher, buf)?;
         Some(NameHit { id, tier, score })

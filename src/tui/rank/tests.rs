@@ -1,31 +1,35 @@
 //! The picker's index and ranking, on the thread's state without the thread.
 
-use super::query::PARALLEL_FROM;
+use super::query::{char_mask, PARALLEL_FROM};
 use super::*;
 use crate::search::Defined;
+
+/// One file's definitions.
+fn file_of(path: &str, entries: &[Defined<'_>]) -> FileDefinitions {
+    let mut file = FileDefinitions::new(PathBuf::from(path), crate::Language::Rust);
+    entries.iter().for_each(|entry| file.push(*entry));
+    file
+}
 
 /// The definitions `(qualname, name, kind, in_test)` indexed as the ranking thread does.
 fn ranker(defs: &[(&str, &str, Kind, bool)]) -> Ranker {
     let (ui, _) = mpsc::channel();
     let mut ranker = Ranker::new(1, ui);
     for (i, (qualname, name, kind, in_test)) in defs.iter().enumerate() {
+        let owners = qualname[..qualname.len() - name.len()]
+            .trim_end_matches('.')
+            .replace('.', "\u{1f}");
         let entry = Defined {
             kind: *kind,
-            qualname: qualname.to_string(),
+            qualname,
             name_start: qualname.len() - name.len(),
             bare_start: qualname.len() - name.len(),
-            owners: qualname[..qualname.len() - name.len()]
-                .trim_end_matches('.')
-                .replace('.', "\u{1f}"),
+            owners: &owners,
             line: i + 1,
             end_line: i + 2,
             in_test: *in_test,
         };
-        ranker.put(FileDefinitions {
-            path: PathBuf::from(format!("f{i}.rs")),
-            language: crate::Language::Rust,
-            entries: vec![entry],
-        });
+        ranker.put(file_of(&format!("f{i}.rs"), &[entry]));
     }
     ranker
 }
@@ -123,26 +127,20 @@ fn definitions_added_while_a_query_is_active_are_ranked() {
     let mut ranker = ranker(&DEFS[..2]);
     ranker.set_query("get");
     assert!(ranker.ranking().rows.is_empty());
-    for (sym, path) in late
-        .syms
-        .into_iter()
-        .zip(late.files.into_iter().map(|f| f.path))
-    {
+    for (sym, file) in late.syms.iter().zip(late.files) {
         let entry = Defined {
             kind: sym.kind,
-            qualname: sym.qualname().to_string(),
+            qualname: sym.qualname(late.strings.get(file.texts)),
             name_start: sym.name_start as usize,
             bare_start: sym.bare_start as usize,
-            owners: String::new(),
+            owners: "",
             line: 9,
             end_line: 9,
             in_test: false,
         };
-        ranker.put(FileDefinitions {
-            path,
-            language: crate::Language::Rust,
-            entries: vec![entry],
-        });
+        let mut definitions = FileDefinitions::new(file.path, crate::Language::Rust);
+        definitions.push(entry);
+        ranker.put(definitions);
     }
     assert_eq!(ranker.ranking().rows[0].qualname, "Store.get");
 }
@@ -294,22 +292,21 @@ fn owners_in_names_and_implementations_lead_among_namesakes() {
 
 #[test]
 fn reading_a_file_again_replaces_its_rows() {
-    let file = |lines: &[usize]| FileDefinitions {
-        path: PathBuf::from("a.rs"),
-        language: crate::Language::Rust,
-        entries: lines
-            .iter()
-            .map(|&line| Defined {
+    let file = |lines: &[usize]| {
+        let names: Vec<String> = lines.iter().map(|line| format!("f{line}")).collect();
+        let entries: Vec<Defined> = (lines.iter().zip(&names))
+            .map(|(&line, name)| Defined {
                 kind: Kind::Function,
-                qualname: format!("f{line}"),
+                qualname: name,
                 name_start: 0,
                 bare_start: 0,
-                owners: String::new(),
+                owners: "",
                 line,
                 end_line: line + 1,
                 in_test: false,
             })
-            .collect(),
+            .collect();
+        file_of("a.rs", &entries)
     };
     let mut ranker = ranker(&DEFS[..1]);
     // `r`: the viewer's refresh reaches a new index before its scan reaches the file.
@@ -334,24 +331,25 @@ fn reading_a_file_again_replaces_its_rows() {
 #[test]
 fn retired_rows_are_given_back_and_the_rest_still_rank() {
     let mut ranker = ranker(&[]);
-    let file = |i: usize| FileDefinitions {
-        path: PathBuf::from(format!("f{i}.rs")),
-        language: crate::Language::Rust,
-        entries: vec![Defined {
+    let file = |i: usize| {
+        let entry = Defined {
             kind: Kind::Function,
-            qualname: format!("item{i}"),
+            qualname: &format!("item{i}"),
             name_start: 0,
             bare_start: 0,
-            owners: String::new(),
+            // Long enough that the files' names fill several blocks.
+            owners: "an_owner_with_a_name_long_enough_to_fill_blocks",
             line: 1,
             end_line: 2,
             in_test: false,
-        }],
+        };
+        file_of(&format!("f{i}.rs"), &[entry])
     };
     let count = COMPACT_FROM * 2;
     for i in 0..count {
         ranker.put(file(i));
     }
+    let names_held = ranker.strings.capacity();
     ranker.set_query("item1");
     for i in (0..count).filter(|i| i % 4 != 1) {
         ranker.remove(Path::new(&format!("f{i}.rs")));
@@ -360,6 +358,11 @@ fn retired_rows_are_given_back_and_the_rest_still_rank() {
         ranker.syms.len() < count,
         "compacted: {}",
         ranker.syms.len()
+    );
+    assert!(
+        ranker.strings.capacity() < names_held,
+        "the retired files' names given back: {} of {names_held} bytes held",
+        ranker.strings.capacity()
     );
     let ranking = ranker.ranking();
     assert_eq!(ranking.indexed, count / 4);
@@ -375,4 +378,31 @@ fn retired_rows_are_given_back_and_the_rest_still_rank() {
         "only kept files"
     );
     assert_eq!(order(&mut ranker, "item5")[0], "item5");
+}
+
+#[test]
+fn the_thread_freeing_the_scans_definitions_ends_with_the_scan() {
+    let mut ranker = ranker(&DEFS[..2]);
+    assert!(
+        ranker.spent.is_some(),
+        "the scan's files are freed elsewhere"
+    );
+    ranker.finish(Ok(Summary::default()));
+    assert!(
+        ranker.spent.is_none(),
+        "ended (and joined) before the ranking that says the index is complete"
+    );
+    // A file read again after the scan is freed here, and still indexed.
+    let entry = Defined {
+        kind: Kind::Function,
+        qualname: "later",
+        name_start: 0,
+        bare_start: 0,
+        owners: "",
+        line: 1,
+        end_line: 3,
+        in_test: false,
+    };
+    assert!(ranker.put(file_of("later.rs", &[entry])));
+    assert_eq!(order(&mut ranker, "later"), ["later"]);
 }
