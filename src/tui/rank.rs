@@ -26,10 +26,10 @@
 
 use super::jobs::{Cancel, Message};
 use crate::outline::Kind;
-use crate::search::rank::{implementations_first, is_declaration, namesake_key, Candidate};
+use crate::search::rank::{implementations_first, is_declaration, namesake_key};
 use crate::search::{self, FileDefinitions, Scope, Summary};
-use backlog::Backlog;
-use kept::{Rows, Span, Strings};
+use handoff::{Backlog, Freer};
+use kept::{IndexedFile, Rows, Strings, Sym};
 use nucleo_matcher::{Config, Matcher, Utf32Str};
 use query::{in_parallel, score_names, scored, NameHit, Names, Query, Scored, Verdict};
 use std::ops::ControlFlow;
@@ -47,7 +47,7 @@ const COMPACT_FROM: usize = 4096;
 /// The most bytes of names one file's definitions keep: offsets into them are `u32`.
 const MAX_TEXT: usize = u32::MAX as usize;
 
-mod backlog;
+mod handoff;
 mod kept;
 mod query;
 #[cfg(test)]
@@ -92,6 +92,10 @@ enum Input {
     Remove(PathBuf),
     Query(String),
     Done(Result<Summary, String>),
+    /// A reading of the whole tree again starts or ends (see [`Ranker::spent`]).
+    Rescan {
+        started: bool,
+    },
 }
 
 /// The handle of a running index: queries go in; rankings come back as [`Message::Ranked`].
@@ -146,10 +150,12 @@ impl SymbolIndex {
     pub fn reindex(&self, scope: Scope) {
         let tx = self.tx.clone();
         std::thread::spawn(move || {
-            search::each_definition(&scope, |file| match tx.send(Input::Refresh(file)) {
+            let _ = tx.send(Input::Rescan { started: true });
+            let _ = search::each_definition(&scope, |file| match tx.send(Input::Refresh(file)) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(_) => ControlFlow::Break(()),
-            })
+            });
+            let _ = tx.send(Input::Rescan { started: false });
         });
     }
 
@@ -165,76 +171,13 @@ impl Drop for SymbolIndex {
     }
 }
 
-/// One indexed definition.
-pub(super) struct Sym {
-    /// Where its names lie in its file's [`IndexedFile::texts`]: the qualified name, and the
-    /// owners as the shared ranking spells them.
-    qual_start: u32,
-    qual_end: u32,
-    owners_start: u32,
-    owners_end: u32,
-    /// Byte offsets in the qualified name of the name as written and of the bare name.
-    name_start: u32,
-    bare_start: u32,
-    /// The bare name's number in the table of distinct names.
-    name: u32,
-    kind: Kind,
-    line: u32,
-    file: u32,
-    in_test: bool,
-    /// A one-line declaration: listed after its namesakes' implementations.
-    declaration: bool,
-}
-
-impl Sym {
-    /// The qualified name, read from its file's `texts`.
-    fn qualname<'t>(&self, texts: &'t str) -> &'t str {
-        texts
-            .get(self.qual_start as usize..self.qual_end as usize)
-            .unwrap_or("")
-    }
-
-    fn bare<'t>(&self, texts: &'t str) -> &'t str {
-        self.qualname(texts)
-            .get(self.bare_start as usize..)
-            .unwrap_or("")
-    }
-
-    /// What the shared ranking matches.
-    fn candidate<'t>(&self, texts: &'t str) -> Candidate<'t> {
-        let qualname = self.qualname(texts);
-        Candidate {
-            kind: self.kind,
-            name: qualname.get(self.name_start as usize..).unwrap_or(""),
-            bare: self.bare(texts),
-            qualname,
-            owners: texts
-                .get(self.owners_start as usize..self.owners_end as usize)
-                .unwrap_or(""),
-        }
-    }
-}
-
-/// One file as indexed: its definitions are `syms[start..end]`.
-struct IndexedFile {
-    path: PathBuf,
-    /// Its definitions' qualified names and owners, end to end, in [`Ranker::strings`].
-    texts: Span,
-    start: u32,
-    end: u32,
-    /// The file's place in path order (the order the scan met it in).
-    order: u32,
-    /// A newer version of the file was indexed since, or it is gone.
-    retired: bool,
-}
-
 /// The ranking thread's state.
 struct Ranker {
     generation: u64,
     ui: Sender<Message>,
-    /// Definitions as the parse threads made them, once copied into the index, go to a thread
-    /// of their own to be freed (see [`kept`] for why not here), until the scan ends.
-    spent: Option<(Sender<FileDefinitions>, std::thread::JoinHandle<()>)>,
+    /// Definitions as the parse threads made them, once copied into the index, are freed on
+    /// a thread of their own while a scan runs (see [`kept`] for why not here).
+    spent: Option<Freer>,
     syms: Rows<Sym>,
     files: Vec<IndexedFile>,
     /// The files' texts ([`IndexedFile::texts`]).
@@ -265,12 +208,10 @@ struct Ranker {
 impl Ranker {
     fn new(generation: u64, ui: Sender<Message>) -> Ranker {
         let workers = std::thread::available_parallelism().map_or(1, usize::from);
-        let (spent, freeing) = mpsc::channel::<FileDefinitions>();
-        let freer = std::thread::spawn(move || freeing.into_iter().for_each(drop));
-        Ranker {
+        let mut ranker = Ranker {
             generation,
             ui,
-            spent: Some((spent, freer)),
+            spent: None,
             syms: Rows::default(),
             files: Vec::new(),
             strings: Strings::default(),
@@ -290,7 +231,10 @@ impl Ranker {
             done: false,
             note: None,
             last_sent: None,
-        }
+        };
+        // The first scan starts with the index.
+        ranker.start_freeing();
+        ranker
     }
 
     /// Handles inputs until the viewer and the scan are gone; several waiting inputs are
@@ -310,6 +254,8 @@ impl Ranker {
                     Input::Remove(path) => changed |= self.remove(&path),
                     Input::Query(text) => latest_query = Some(text),
                     Input::Done(result) => self.finish(result),
+                    Input::Rescan { started: true } => self.start_freeing(),
+                    Input::Rescan { started: false } => self.stop_freeing(),
                 }
                 input = rx.try_recv().ok();
             }
@@ -486,14 +432,10 @@ impl Ranker {
         self.release(file);
     }
 
-    /// Frees what the parse threads made on another thread (see [`Ranker::spent`]).
+    /// Frees what the parse threads made, on the [`Freer`] while a scan runs.
     fn release(&self, file: FileDefinitions) {
         match &self.spent {
-            Some((spent, _)) => {
-                if let Err(mpsc::SendError(file)) = spent.send(file) {
-                    drop(file);
-                }
-            }
+            Some(freer) => freer.free(file),
             None => drop(file),
         }
     }
@@ -577,16 +519,20 @@ impl Ranker {
         hits
     }
 
-    fn finish(&mut self, result: Result<Summary, String>) {
-        // The freeing thread ends with the scan, before the ranking that says the index is
-        // complete: glibc gives a thread's cache of the chunks it freed back to their arenas
-        // only when the thread exits, and until then those chunks keep the parse threads'
-        // arenas from returning their memory (moby: 20-50 MB more resident). A few files read
-        // again later are freed here.
-        if let Some((spent, freer)) = self.spent.take() {
-            drop(spent);
-            let _ = freer.join();
+    /// Frees what a scan's parse threads make on a [`Freer`] from now on.
+    fn start_freeing(&mut self) {
+        self.spent.get_or_insert_with(Freer::start);
+    }
+
+    /// Ends the [`Freer`] with the scan, before the ranking that says the index is complete.
+    fn stop_freeing(&mut self) {
+        if let Some(freer) = self.spent.take() {
+            freer.stop();
         }
+    }
+
+    fn finish(&mut self, result: Result<Summary, String>) {
+        self.stop_freeing();
         self.done = true;
         self.note = match result {
             Err(err) => Some(err),

@@ -10,6 +10,73 @@
 //! in the heap as large as everything indexed so far (25 MB at 650,000 definitions) that
 //! parsing then fills and the heap cannot give back. [`Rows`] grows by whole blocks instead.
 
+use crate::outline::Kind;
+use crate::search::rank::Candidate;
+use std::path::PathBuf;
+
+/// One indexed definition.
+pub(super) struct Sym {
+    /// Where its names lie in its file's [`IndexedFile::texts`]: the qualified name, and the
+    /// owners as the shared ranking spells them.
+    pub qual_start: u32,
+    pub qual_end: u32,
+    pub owners_start: u32,
+    pub owners_end: u32,
+    /// Byte offsets in the qualified name of the name as written and of the bare name.
+    pub name_start: u32,
+    pub bare_start: u32,
+    /// The bare name's number in the table of distinct names.
+    pub name: u32,
+    pub kind: Kind,
+    pub line: u32,
+    pub file: u32,
+    pub in_test: bool,
+    /// A one-line declaration: listed after its namesakes' implementations.
+    pub declaration: bool,
+}
+
+impl Sym {
+    /// The qualified name, read from its file's `texts`.
+    pub fn qualname<'t>(&self, texts: &'t str) -> &'t str {
+        texts
+            .get(self.qual_start as usize..self.qual_end as usize)
+            .unwrap_or("")
+    }
+
+    pub fn bare<'t>(&self, texts: &'t str) -> &'t str {
+        self.qualname(texts)
+            .get(self.bare_start as usize..)
+            .unwrap_or("")
+    }
+
+    /// What the shared ranking matches.
+    pub fn candidate<'t>(&self, texts: &'t str) -> Candidate<'t> {
+        let qualname = self.qualname(texts);
+        Candidate {
+            kind: self.kind,
+            name: qualname.get(self.name_start as usize..).unwrap_or(""),
+            bare: self.bare(texts),
+            qualname,
+            owners: texts
+                .get(self.owners_start as usize..self.owners_end as usize)
+                .unwrap_or(""),
+        }
+    }
+}
+
+/// One file as indexed: its definitions are `syms[start..end]`.
+pub(super) struct IndexedFile {
+    pub path: PathBuf,
+    /// Its definitions' qualified names and owners, end to end, in [`Ranker::strings`].
+    pub texts: Span,
+    pub start: u32,
+    pub end: u32,
+    /// The file's place in path order (the order the scan met it in).
+    pub order: u32,
+    /// A newer version of the file was indexed since, or it is gone.
+    pub retired: bool,
+}
+
 /// Bytes per block; a longer string gets a block of its own size.
 const BLOCK: usize = 64 * 1024;
 /// Rows per block of [`Rows`].

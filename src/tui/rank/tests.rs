@@ -405,4 +405,11 @@ fn the_thread_freeing_the_scans_definitions_ends_with_the_scan() {
     };
     assert!(ranker.put(file_of("later.rs", &[entry])));
     assert_eq!(order(&mut ranker, "later"), ["later"]);
+    // Reading the tree again (files changed on disk) frees on a thread again, until it ends.
+    ranker.start_freeing();
+    assert!(ranker.spent.is_some());
+    assert!(!ranker.put(file_of("later.rs", &[entry])), "unchanged");
+    ranker.stop_freeing();
+    assert!(ranker.spent.is_none());
+    assert_eq!(order(&mut ranker, "later"), ["later"]);
 }
