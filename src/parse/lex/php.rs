@@ -21,10 +21,53 @@ fn next_open_tag_end(src: &[u8], from: usize) -> Option<usize> {
 }
 
 /// Where a line comment from `start` ends: at its line's end or at a `?>` before it, which
-/// closes the code even there.
+/// closes the code even there. An attribute `#[…]` is masked as a comment too, but it ends at
+/// its closing bracket, on this line or a later one: code may follow it on the same line
+/// (`f(#[\SensitiveParameter] $token) {`, `#[Pure] public function f()`).
 pub(super) fn comment_end(src: &[u8], start: usize, line_end: usize) -> usize {
+    if src.get(start..start + 2) == Some(b"#[") {
+        if let Some(end) = attribute_end(src, start + 2) {
+            return end;
+        }
+    }
     let line = src.get(start..line_end).unwrap_or(&[]);
     find(line, b"?>").map_or(line_end, |n| start + n)
+}
+
+/// Just past the `]` that closes an attribute whose bracket opened before `from`: brackets
+/// nest, and quoted strings (escapes included) hide theirs. `None` when it never closes.
+fn attribute_end(src: &[u8], from: usize) -> Option<usize> {
+    let mut depth = 1usize;
+    let mut p = from;
+    while let Some(&byte) = src.get(p) {
+        match byte {
+            b'[' => depth += 1,
+            b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(p + 1);
+                }
+            }
+            b'\'' | b'"' => p = quoted_end(src, p)?,
+            _ => {}
+        }
+        p += 1;
+    }
+    None
+}
+
+/// The position of the quote that closes the string opened at `open`.
+fn quoted_end(src: &[u8], open: usize) -> Option<usize> {
+    let quote = *src.get(open)?;
+    let mut p = open + 1;
+    while let Some(&byte) = src.get(p) {
+        match byte {
+            b'\\' => p += 2,
+            _ if byte == quote => return Some(p),
+            _ => p += 1,
+        }
+    }
+    None
 }
 
 impl Scanner<'_> {
@@ -140,6 +183,24 @@ mod tests {
         let opens = masked.matches('{').count();
         let closes = masked.matches('}').count();
         assert_eq!(opens, closes, "{masked}");
+    }
+
+    #[test]
+    fn an_attribute_is_masked_to_its_bracket_and_code_after_it_stays() {
+        let src = "<?php\nfunction f(#[\\SensitiveParameter] $token, #[A(['x' => ']'])] $b) {\n}\n#[Pure] function g() {}\n#[B(\n  c: [1, 2],\n)]\nfunction h() {}\n# a comment (\n#[Never closed\nfunction k() {}";
+        let masked = mask(src, &PHP);
+        assert_eq!(masked.len(), src.len());
+        assert!(masked.contains("$token, "), "{masked}");
+        assert!(masked.contains("$b) {\n}"), "{masked}");
+        assert!(!masked.contains("Sensitive") && !masked.contains("=>"), "{masked}");
+        assert!(masked.contains("function g() {}"), "{masked}");
+        assert!(!masked.contains("c: [1"), "a multi-line attribute: {masked}");
+        assert!(masked.contains("function h() {}"), "{masked}");
+        assert!(!masked.contains("a comment ("), "{masked}");
+        assert!(
+            masked.contains("function k() {}") && !masked.contains("Never"),
+            "an unclosed attribute is a line comment: {masked}"
+        );
     }
 
     #[test]
