@@ -31,6 +31,8 @@ SOURCES = [
      (".rb", ".rake", ".gemspec", "Rakefile", "Gemfile"), 150),
     ("php", "slimphp/Slim", "038fd5713d5a41636fdff0e8dcceedecdd17fc17", (".php",), 100),
     ("php", "composer/composer", "eba7baa59eb1b59246cf9800b0120fe78915b6ac", (".php",), 150),
+    ("php", "laravel/framework", "bd71b45fbb7e672957bf6ff61baddefe15fbca6a", (".php",), 200),
+    ("lua", "Kong/kong", "22246ef28c16842098369b494eef879222e30c7b", (".lua",), 200),
     ("lua", "folke/lazy.nvim", "306a05526ada86a7b30af95c5cc81ffba93fef97", (".lua",), 100),
     ("lua", "nvim-telescope/telescope.nvim", "7d324792b7943e4aa16ad007212e6acc6f9fe335", (".lua",), 100),
     # Shell: SHEBANG also takes extensionless files whose first line names sh or bash (rbenv's libexec/).
