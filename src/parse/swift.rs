@@ -15,6 +15,8 @@ pub(crate) const SPEC: Spec = Spec {
         ..LexSpec::C_LIKE
     },
     modifiers: &[
+        "borrowing",
+        "consuming",
         "convenience",
         "distributed",
         "dynamic",
@@ -31,6 +33,7 @@ pub(crate) const SPEC: Spec = Spec {
         "open",
         "optional",
         "override",
+        "package",
         "postfix",
         "prefix",
         "private",

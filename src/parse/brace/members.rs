@@ -71,31 +71,25 @@ impl Scanner<'_> {
         out: &mut Vec<Entry>,
     ) -> usize {
         let mut p = self.skip_ws(head.word_end, end);
-        p = self.skip_ws(self.skip_generics(p, end), end);
-        // PHP's `function &byReference()`.
-        if self.at(p) == b'&' {
+        // Kotlin's `fun <T> name`, but not Swift's operator `func <*> (…)`.
+        let generics =
+            self.ident(self.skip_ws(p + 1, end), end).is_some() || self.at(p + 1) == b'@';
+        if self.at(p) == b'<' && generics {
+            p = self.skip_ws(self.skip_generics(p, end), end);
+        }
+        // PHP's `function &byReference()`, but not Swift's `func && (…)`.
+        if self.at(p) == b'&' && self.ident(self.skip_ws(p + 1, end), end).is_some() {
             p = self.skip_ws(p + 1, end);
         }
         let Some((mut name, mut name_end)) = self.declared_name(p, end, true) else {
             return self.statement_end(p, end);
         };
-        // A receiver: `Recv.name`, `Recv<T>.name`, `Recv?.name`, `a.b.Recv.name`.
-        let mut receiver: Vec<String> = Vec::new();
-        loop {
-            let q = self.skip_generics(name_end, end);
-            let q = if self.at(q) == b'?' { q + 1 } else { q };
-            if self.at(q) != b'.' {
-                break;
-            }
-            let Some((next, next_end)) = self.declared_name(q + 1, end, false) else {
-                break;
-            };
-            receiver.push(std::mem::replace(&mut name, next));
-            name_end = next_end;
+        // Swift's `func ==<T>(…)`: the generics' `<` is not part of the operator.
+        if name.len() > 1 && name.ends_with('<') && self.ident(name_end, end).is_some() {
+            name.pop();
+            name_end -= 1;
         }
-        if let Some(owner) = receiver.last() {
-            name = format!("{owner}.{name}");
-        }
+        let (name, name_end) = self.extension_name(name, name_end, end);
         let params = self.skip_ws(self.skip_generics(self.skip_ws(name_end, end), end), end);
         if self.at(params) != b'(' {
             return self.statement_end(name_end, end);
@@ -141,6 +135,34 @@ impl Scanner<'_> {
         extent.next
     }
 
+    /// A Kotlin extension's name from its first word `name` (ending at `name_end`): the
+    /// receiver type and the member, `Recv.name` for `Recv.name`, `Recv<T>.name`, `Recv?.name`
+    /// and `a.b.Recv.name` (a package's lowercase segments left out), `Outer.Companion.name`;
+    /// `name` itself when no receiver comes first.
+    fn extension_name(&self, mut name: String, mut name_end: usize, end: usize) -> (String, usize) {
+        let mut receiver: Vec<String> = Vec::new();
+        loop {
+            let q = self.skip_generics(name_end, end);
+            let q = if self.at(q) == b'?' { q + 1 } else { q };
+            if self.at(q) != b'.' {
+                break;
+            }
+            let Some((next, next_end)) = self.declared_name(q + 1, end, false) else {
+                break;
+            };
+            receiver.push(std::mem::replace(&mut name, next));
+            name_end = next_end;
+        }
+        // The type starts at its first capitalized segment (the last one if none is).
+        let package = receiver
+            .iter()
+            .take_while(|s| !s.starts_with(char::is_uppercase));
+        let skip = package.count().min(receiver.len().saturating_sub(1));
+        receiver.drain(..skip);
+        receiver.push(name);
+        (receiver.join("."), name_end)
+    }
+
     /// `val`/`var`/`let`/`event` declarators from `from`: `var a = 1, b = 2`, `val x: Int get()
     /// = 1`, `var body: some View { … }`. Destructuring (`val (a, b) = …`) lists nothing.
     pub(super) fn properties(
@@ -162,20 +184,11 @@ impl Scanner<'_> {
         let mut first = true;
         loop {
             p = self.skip_ws(self.skip_generics(p, end), end);
-            let Some((mut name, mut name_end)) = self.declared_name(p, end, false) else {
+            let Some((name, name_end)) = self.declared_name(p, end, false) else {
                 return self.statement_end(p, end);
             };
             // A Kotlin extension property: `val Recv.name`, `val KClass<*>.name`.
-            while self.at(self.skip_generics(name_end, end)) == b'.' {
-                name_end = self.skip_generics(name_end, end);
-                match self.declared_name(name_end + 1, end, false) {
-                    Some((next, e)) => {
-                        name = format!("{name}.{next}");
-                        name_end = e;
-                    }
-                    None => break,
-                }
-            }
+            let (name, name_end) = self.extension_name(name, name_end, end);
             let stops = Stops {
                 body: true,
                 comma: true,

@@ -262,3 +262,34 @@ fn php_templates_heredocs_if_blocks_and_sigils() {
         ]
     );
 }
+
+#[test]
+fn swift_operator_functions_and_swift_5_9_modifiers() {
+    let src = "public func && <T>(l: V<T>, r: V<T>) -> V<T> {\n  l\n}\npublic func ||<T> (l: V<T?>, r: V<T>) -> V<T?> {\n  l\n}\nfunc <*> (a: A, b: A) -> A { a }\npackage struct Live: Sendable {\n  package init(app: App) {\n    self.app = app\n  }\n  consuming func finish() async throws\n  borrowing func peek() {}\n}\n";
+    assert_eq!(
+        flat(src, &swift::SPEC),
+        vec![
+            row(0, "function", "&&", 1, 3),
+            row(0, "function", "||", 4, 6),
+            row(0, "function", "<*>", 7, 7),
+            row(0, "struct", "Live", 8, 14),
+            row(1, "method", "init", 9, 11),
+            row(1, "method", "finish", 12, 12),
+            row(1, "method", "peek", 13, 13),
+        ]
+    );
+}
+
+#[test]
+fn kotlin_extension_receivers_nullable_qualified_and_nested() {
+    let src = "internal val Any?.hashCodeOrZero: Int\n  get() {\n    return 0\n  }\nfun java.io.File.ext(): Int = 1\nval FileSystem.Companion.SYSTEM: FileSystem get() = x\nfun <T> List<T>?.second(): T = this!![1]\n";
+    assert_eq!(
+        flat(src, &kotlin::SPEC),
+        vec![
+            row(0, "variable", "Any.hashCodeOrZero", 1, 4),
+            row(0, "function", "File.ext", 5, 5),
+            row(0, "variable", "FileSystem.Companion.SYSTEM", 6, 6),
+            row(0, "function", "List.second", 7, 7),
+        ]
+    );
+}

@@ -192,9 +192,15 @@ mod tests {
         assert_eq!(masked.len(), src.len());
         assert!(masked.contains("$token, "), "{masked}");
         assert!(masked.contains("$b) {\n}"), "{masked}");
-        assert!(!masked.contains("Sensitive") && !masked.contains("=>"), "{masked}");
+        assert!(
+            !masked.contains("Sensitive") && !masked.contains("=>"),
+            "{masked}"
+        );
         assert!(masked.contains("function g() {}"), "{masked}");
-        assert!(!masked.contains("c: [1"), "a multi-line attribute: {masked}");
+        assert!(
+            !masked.contains("c: [1"),
+            "a multi-line attribute: {masked}"
+        );
         assert!(masked.contains("function h() {}"), "{masked}");
         assert!(!masked.contains("a comment ("), "{masked}");
         assert!(
