@@ -438,7 +438,14 @@ impl<'a> Scanner<'a> {
         }
         let sig = signature(&self.head_text(head.start, stop));
         let line = self.line(head.start);
-        let record_params = self.record_components(after_name, stop, end);
+        // A record's parameters are its properties; a C# 12 class's or struct's primary
+        // constructor parameters are only in scope (`class C(int x)` has no member `x`).
+        let record = (self.head_text(head.start, head.word_end).split_whitespace())
+            .any(|word| word == "record");
+        let record_params = match record {
+            true => self.record_components(after_name, stop, end),
+            false => Vec::new(),
+        };
         if why != Stop::Body {
             let last = if self.at(stop) == b';' {
                 stop

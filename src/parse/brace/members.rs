@@ -81,6 +81,15 @@ impl Scanner<'_> {
         if self.at(p) == b'&' && self.ident(self.skip_ws(p + 1, end), end).is_some() {
             p = self.skip_ws(p + 1, end);
         }
+        // Kotlin's extension on a function type, `fun <T> (suspend () -> T).name(…)`: named
+        // by the member alone.
+        if self.at(p) == b'(' {
+            let q = self.skip_group(p, end);
+            let q = if self.at(q) == b'?' { q + 1 } else { q };
+            if self.at(q) == b'.' {
+                p = q + 1;
+            }
+        }
         let Some((mut name, mut name_end)) = self.declared_name(p, end, true) else {
             return self.statement_end(p, end);
         };

@@ -282,7 +282,7 @@ fn swift_operator_functions_and_swift_5_9_modifiers() {
 
 #[test]
 fn kotlin_extension_receivers_nullable_qualified_and_nested() {
-    let src = "internal val Any?.hashCodeOrZero: Int\n  get() {\n    return 0\n  }\nfun java.io.File.ext(): Int = 1\nval FileSystem.Companion.SYSTEM: FileSystem get() = x\nfun <T> List<T>?.second(): T = this!![1]\n";
+    let src = "internal val Any?.hashCodeOrZero: Int\n  get() {\n    return 0\n  }\nfun java.io.File.ext(): Int = 1\nval FileSystem.Companion.SYSTEM: FileSystem get() = x\nfun <T> List<T>?.second(): T = this!![1]\nfun <T> (suspend () -> T).startCancellable(c: C<T>): Unit = run {\n}\nfun ((Int) -> Unit)?.safe() {}\n";
     assert_eq!(
         flat(src, &kotlin::SPEC),
         vec![
@@ -290,6 +290,26 @@ fn kotlin_extension_receivers_nullable_qualified_and_nested() {
             row(0, "function", "File.ext", 5, 5),
             row(0, "variable", "FileSystem.Companion.SYSTEM", 6, 6),
             row(0, "function", "List.second", 7, 7),
+            row(0, "function", "startCancellable", 8, 9),
+            row(0, "function", "safe", 10, 10),
+        ]
+    );
+}
+
+#[test]
+fn csharp_primary_constructor_parameters_are_members_of_records_only() {
+    let src = "record struct P(int X, int Y);\npublic record R(string Name) { }\nclass C(int x) {\n  int y;\n}\nstruct S(int a) { }\n";
+    assert_eq!(
+        flat(src, &csharp::SPEC),
+        vec![
+            row(0, "struct", "P", 1, 1),
+            row(1, "field", "X", 1, 1),
+            row(1, "field", "Y", 1, 1),
+            row(0, "class", "R", 2, 2),
+            row(1, "field", "Name", 2, 2),
+            row(0, "class", "C", 3, 5),
+            row(1, "field", "y", 4, 4),
+            row(0, "struct", "S", 6, 6),
         ]
     );
 }
