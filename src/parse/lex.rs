@@ -202,6 +202,7 @@ pub fn mask_bytes(text: &str, spec: &LexSpec) -> Vec<u8> {
         code_from: 0,
         heredoc: None,
         ahead_in_heredoc: false,
+        unclosed_attributes: 0,
     };
     if spec.php {
         scanner.leading_template();
@@ -349,6 +350,8 @@ struct Scanner<'a> {
     heredoc: Option<ruby::Pending>,
     /// Ruby: the holes of a heredoc body are being read, ahead of `pos`, which then goes back.
     ahead_in_heredoc: bool,
+    /// PHP: attributes `#[` that no bracket closed (each read to the end of the file).
+    unclosed_attributes: u32,
 }
 
 impl Scanner<'_> {
@@ -406,7 +409,7 @@ impl Scanner<'_> {
                 let mut end =
                     memchr::memchr(b'\n', &self.src[start..]).map_or(self.src.len(), |n| start + n);
                 if self.spec.php {
-                    end = php::comment_end(self.src, start, end);
+                    end = php::comment_end(self.src, start, end, &mut self.unclosed_attributes);
                 }
                 self.blank(start, end);
                 self.pos = end;

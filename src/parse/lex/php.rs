@@ -20,23 +20,42 @@ fn next_open_tag_end(src: &[u8], from: usize) -> Option<usize> {
     })
 }
 
+/// Attributes `#[` left unclosed after which the rest of a file's `#[` are line comments:
+/// each unclosed one is read to the end of the file, and a file of them must stay linear.
+const MAX_UNCLOSED_ATTRIBUTES: u32 = 8;
+
 /// Where a line comment from `start` ends: at its line's end or at a `?>` before it, which
 /// closes the code even there. An attribute `#[…]` is masked as a comment too, but it ends at
 /// its closing bracket, on this line or a later one: code may follow it on the same line
-/// (`f(#[\SensitiveParameter] $token) {`, `#[Pure] public function f()`).
-pub(super) fn comment_end(src: &[u8], start: usize, line_end: usize) -> usize {
-    if src.get(start..start + 2) == Some(b"#[") {
-        if let Some(end) = attribute_end(src, start + 2) {
-            return end;
+/// (`f(#[\SensitiveParameter] $token) {`, `#[Pure] public function f()`). `unclosed` counts
+/// the attributes of this file no bracket closed.
+pub(super) fn comment_end(src: &[u8], start: usize, line_end: usize, unclosed: &mut u32) -> usize {
+    if src.get(start..start + 2) == Some(b"#[") && *unclosed < MAX_UNCLOSED_ATTRIBUTES {
+        match attribute_end(src, start + 2) {
+            Some(end) => return end,
+            None => *unclosed += 1,
         }
     }
     let line = src.get(start..line_end).unwrap_or(&[]);
     find(line, b"?>").map_or(line_end, |n| start + n)
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Bytes the attribute scans read on this thread: tests hold them to the input's size.
+    static ATTRIBUTE_BYTES_READ: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 /// Just past the `]` that closes an attribute whose bracket opened before `from`: brackets
 /// nest, and quoted strings (escapes included) hide theirs. `None` when it never closes.
 fn attribute_end(src: &[u8], from: usize) -> Option<usize> {
+    let end = attribute_scan(src, from);
+    #[cfg(test)]
+    ATTRIBUTE_BYTES_READ.with(|read| read.set(read.get() + end.unwrap_or(src.len()) - from));
+    end
+}
+
+fn attribute_scan(src: &[u8], from: usize) -> Option<usize> {
     let mut depth = 1usize;
     let mut p = from;
     while let Some(&byte) = src.get(p) {
@@ -206,6 +225,26 @@ mod tests {
         assert!(
             masked.contains("function k() {}") && !masked.contains("Never"),
             "an unclosed attribute is a line comment: {masked}"
+        );
+    }
+
+    #[test]
+    fn unclosed_attributes_stay_linear() {
+        // Each unclosed `#[` reads to the end of the file: past a few, the rest are line
+        // comments. Without the bound this file is read about 40,000 x 120,000 / 2 times over.
+        let src = format!("<?php\n{}function f() {{}}\n", "#[ [\n".repeat(40_000));
+        super::ATTRIBUTE_BYTES_READ.with(|read| read.set(0));
+        let masked = mask(&src, &PHP);
+        let read = super::ATTRIBUTE_BYTES_READ.with(|read| read.get());
+        assert_eq!(masked.len(), src.len());
+        assert!(
+            masked.contains("function f() {}"),
+            "the code after them stays"
+        );
+        assert!(
+            read <= 10 * src.len(),
+            "{read} bytes read for {}",
+            src.len()
         );
     }
 
