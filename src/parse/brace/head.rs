@@ -238,6 +238,14 @@ impl<'a> Scanner<'a> {
             if b"=,.([:+-&|".contains(&byte) || arrow {
                 return true;
             }
+            // A `where` alone at a line's end: its requirements follow (`extension A\nwhere\n
+            // Self: B\n{`).
+            let line = &before[..=i];
+            let word_start = line.len() - 5.min(line.len());
+            let lone = word_start == 0 || !is_ident_byte(line[word_start - 1]);
+            if line.ends_with(b"where") && lone {
+                return true;
+            }
         }
         let next = self.skip_ws(nl, end);
         match self.at(next) {

@@ -313,3 +313,18 @@ fn csharp_primary_constructor_parameters_are_members_of_records_only() {
         ]
     );
 }
+
+#[test]
+fn swift_a_where_clause_alone_on_its_line_continues_the_head() {
+    let src =
+        "extension A\nwhere\n  Self: B\n{\n  func f() {}\n}\nlet somewhere = 1\nstruct S {}\n";
+    assert_eq!(
+        flat(src, &swift::SPEC),
+        vec![
+            row(0, "impl", "A", 1, 6),
+            row(1, "method", "f", 5, 5),
+            row(0, "variable", "somewhere", 7, 7),
+            row(0, "struct", "S", 8, 8),
+        ]
+    );
+}
