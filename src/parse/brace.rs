@@ -191,7 +191,8 @@ impl<'a> Scanner<'a> {
     }
 
     /// The source of a head, for its signature: comments dropped, and masked preprocessor
-    /// lines too (C#'s `#if` between a class and its bases).
+    /// lines too (C#'s `#if` between a class and its bases). Of a head written twice, `#if A`
+    /// one way `#else` another, the signature is the first way.
     fn head_text(&self, start: usize, end: usize) -> String {
         let directives = self.spec.lex.line_comments.contains(&"#");
         let src = self.src.as_bytes().get(start..end.min(self.src.len()));
@@ -201,6 +202,8 @@ impl<'a> Scanner<'a> {
         let mut out = String::new();
         let mut from = start;
         let mut line_start = start;
+        // Inside an `#else`/`#elif` branch: the `#if`s opened in it, not yet closed.
+        let mut skipping: Option<usize> = None;
         while line_start < end {
             let line_end = self.line_end(line_start, end);
             let src = self.src.as_bytes();
@@ -213,12 +216,26 @@ impl<'a> Scanner<'a> {
                     .get(first..line_end)
                     .is_some_and(|m| m.iter().all(u8::is_ascii_whitespace));
             if masked_directive {
-                out.push_str(&self.code_text(from, line_start));
+                let directive = self.src.get(first + 1..line_end).unwrap_or("").trim_start();
+                // PHP's `#` lines are comments, not directives.
+                let word = |w: &str| !self.spec.lex.php && directive.starts_with(w);
+                skipping = match skipping {
+                    None => {
+                        out.push_str(&self.code_text(from, line_start));
+                        (word("else") || word("elif")).then_some(0)
+                    }
+                    Some(open) if word("if") => Some(open + 1),
+                    Some(0) if word("endif") => None,
+                    Some(open) if word("endif") => Some(open - 1),
+                    still => still,
+                };
                 from = line_end;
             }
             line_start = line_end + 1;
         }
-        out.push_str(&self.code_text(from, end));
+        if skipping.is_none() {
+            out.push_str(&self.code_text(from, end));
+        }
         out
     }
 

@@ -328,3 +328,15 @@ fn swift_a_where_clause_alone_on_its_line_continues_the_head() {
         ]
     );
 }
+
+#[test]
+fn csharp_a_head_written_twice_under_if_and_else_signs_as_the_first() {
+    let src = "class P\n{\n#if SPAN\n    public int[] Make(ReadOnlySpan<object> values)\n#elif OTHER\n#if NESTED\n#endif\n    public int[] Make(List<object> values)\n#else\n    public int[] Make(object[] values)\n#endif\n    {\n        return null;\n    }\n}\n";
+    let entries = parse(src, &csharp::SPEC);
+    let make = &entries[0].children[0];
+    assert_eq!((make.name(), make.line, make.end_line), ("Make", 4, 14));
+    assert_eq!(
+        make.signature.as_deref(),
+        Some("public int[] Make(ReadOnlySpan<object> values)")
+    );
+}
