@@ -150,6 +150,11 @@ impl Scanner<'_> {
     /// `name` itself when no receiver comes first.
     fn extension_name(&self, mut name: String, mut name_end: usize, end: usize) -> (String, usize) {
         let mut receiver: Vec<String> = Vec::new();
+        // Most names have no receiver: no allocation for them.
+        let q = self.skip_generics(name_end, end);
+        if !matches!(self.at(q), b'.' | b'?') {
+            return (name, name_end);
+        }
         loop {
             let q = self.skip_generics(name_end, end);
             let q = if self.at(q) == b'?' { q + 1 } else { q };
