@@ -442,6 +442,11 @@ impl<'a> Scanner<'a> {
             // `companion object { … }` is named `Companion`, as Kotlin names it.
             Some((name, e)) if !(head.companion && name == "where") => (name, e),
             _ if head.companion || head.word == "object" => ("Companion".to_string(), p),
+            // C#'s `extension(Receiver r) { … }` is named by its keyword; its receiver is the
+            // signature's.
+            _ if head.word == "extension" && matches!(self.at(p), b'(' | b'<') => {
+                ("extension".to_string(), p)
+            }
             _ => return self.statement_end(p, end),
         };
         let stops = Stops::BODY;

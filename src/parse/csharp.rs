@@ -55,6 +55,8 @@ pub(crate) const SPEC: Spec = Spec {
         ("enum", Decl::Enum),
         ("namespace", Decl::Namespace),
         ("delegate", Decl::Delegate),
+        // C# 14's extension blocks, `extension<T>(Receiver<T> r) { members }`.
+        ("extension", Decl::Type(Kind::Impl)),
         ("using", Decl::Skip),
         ("extern", Decl::Skip),
         ("global", Decl::Skip),

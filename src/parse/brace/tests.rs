@@ -340,3 +340,19 @@ fn csharp_a_head_written_twice_under_if_and_else_signs_as_the_first() {
         Some("public int[] Make(ReadOnlySpan<object> values)")
     );
 }
+
+#[test]
+fn csharp_14_extension_blocks_hold_their_members() {
+    let src = "static class E {\n  extension(Response r) {\n    public int Code() => 1;\n  }\n  extension<T>(Response<T> r) {\n    public T Body { get; }\n  }\n  static string extension = \"x\";\n}\n";
+    assert_eq!(
+        flat(src, &csharp::SPEC),
+        vec![
+            row(0, "class", "E", 1, 9),
+            row(1, "impl", "extension", 2, 4),
+            row(2, "method", "Code", 3, 3),
+            row(1, "impl", "extension", 5, 7),
+            row(2, "property", "Body", 6, 6),
+            row(1, "field", "extension", 8, 8),
+        ]
+    );
+}
