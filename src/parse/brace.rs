@@ -519,11 +519,15 @@ impl<'a> Scanner<'a> {
             let stops = Stops::COMMA;
             let (stop, _) = self.head_stop(from, close, stops);
             let part_start = self.skip_attributes(from, stop);
-            if let Some((s, e)) = self.word_before(stop, part_start) {
+            // The name ends where a default value starts (`string? Zero = null`): nothing
+            // before the default (a type, a name) holds an `=`.
+            let part = self.m.get(part_start..stop).unwrap_or(&[]);
+            let name_end = memchr::memchr(b'=', part).map_or(stop, |n| part_start + n);
+            if let Some((s, e)) = self.word_before(name_end, part_start) {
                 let line = self.line(part_start);
                 out.push(
                     Entry::new(Kind::Field, self.text(s, e), line, self.line(e))
-                        .with_signature(signature(&self.head_text(part_start, stop))),
+                        .with_signature(signature(&self.head_text(part_start, name_end))),
                 );
             }
             from = stop + 1;

@@ -356,3 +356,20 @@ fn csharp_14_extension_blocks_hold_their_members() {
         ]
     );
 }
+
+#[test]
+fn csharp_record_parameters_with_default_values_are_named_by_their_names() {
+    let src = "readonly record struct Forms(\n    string Default,\n    string? Zero = null,\n    int Count = 1 + 2)\n{\n}\n";
+    let entries = parse(src, &csharp::SPEC);
+    let names: Vec<(&str, Option<&str>)> = (entries[0].children.iter())
+        .map(|e| (e.name(), e.signature.as_deref()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("Default", Some("string Default")),
+            ("Zero", Some("string? Zero")),
+            ("Count", Some("int Count")),
+        ]
+    );
+}
