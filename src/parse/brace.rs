@@ -383,6 +383,10 @@ impl<'a> Scanner<'a> {
             None if self.spec.transparent_blocks.contains(&head.word) => {
                 self.transparent_block(head.word_end, end, scope, out)
             }
+            // C#'s top-level statements (a console program's `Program.cs`): one with a block,
+            // `if (…) { … }` or a local function, ends with its block, not at the next `;`
+            // past it (which swallowed every type declared after them).
+            None if self.spec.untagged_members => self.skipped_statement(head.word_end, end),
             None => self.statement_end(head.word_end, end),
         }
     }

@@ -373,3 +373,15 @@ fn csharp_record_parameters_with_default_values_are_named_by_their_names() {
         ]
     );
 }
+
+#[test]
+fn csharp_top_level_statements_end_with_their_blocks() {
+    let src = "using System;\n\nif (args.Length < 2)\n{\n    return 2;\n}\nelse { Run(); }\n\nvar input = Load(args[0]);\n\nstatic int Load(string p)\n{\n    return 1;\n}\n\nsealed class Input\n{\n    public required string Kind { get; init; }\n}\n";
+    assert_eq!(
+        flat(src, &csharp::SPEC),
+        vec![
+            row(0, "class", "Input", 16, 19),
+            row(1, "property", "Kind", 18, 18),
+        ]
+    );
+}
