@@ -42,6 +42,9 @@ pub(crate) struct Spec {
     pub(crate) transparent_blocks: &'static [&'static str],
     /// Names of fields and properties keep their sigil (PHP's `$count`).
     pub(crate) sigil: Option<u8>,
+    /// A `val`/`var` declares one name (Kotlin): a comma at the top of its initializer
+    /// (`= object : A, B { … }`) starts no second declarator as Swift's `var a = 1, b = 2` does.
+    pub(crate) one_declarator: bool,
 }
 
 /// What a declaration keyword declares.

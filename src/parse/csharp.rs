@@ -68,4 +68,5 @@ pub(crate) const SPEC: Spec = Spec {
     transparent_blocks: &[],
     sigil: None,
     untagged_members: true,
+    one_declarator: false,
 };

@@ -42,4 +42,5 @@ pub(crate) const SPEC: Spec = Spec {
     transparent_blocks: &[],
     sigil: None,
     untagged_members: true,
+    one_declarator: false,
 };

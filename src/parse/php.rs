@@ -50,6 +50,7 @@ pub(crate) const SPEC: Spec = Spec {
     line_ends: false,
     continuation_words: &[],
     untagged_members: true,
+    one_declarator: false,
     transparent_blocks: &["if", "else", "elseif", "try", "catch", "finally"],
     sigil: Some(b'$'),
 };

@@ -70,4 +70,5 @@ pub(crate) const SPEC: Spec = Spec {
     transparent_blocks: &[],
     sigil: None,
     untagged_members: false,
+    one_declarator: false,
 };

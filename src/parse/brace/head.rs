@@ -235,7 +235,8 @@ impl<'a> Scanner<'a> {
             let arrow = byte == b'>' && before.get(i.wrapping_sub(1)) == Some(&b'-');
             // Not `?`, `!` nor `*`: an optional type, an unwrapped one and a star import end
             // their lines (`var a: T?`, `import a.*`).
-            if b"=,.([:+-&|".contains(&byte) || arrow {
+            // `<` too: generics opened at a line's end (`: Hook<\n  suspend A.() -> B\n> {`).
+            if b"=,.([<:+-&|".contains(&byte) || arrow {
                 return true;
             }
             // A `where` alone at a line's end: its requirements follow (`extension A\nwhere\n
@@ -249,7 +250,8 @@ impl<'a> Scanner<'a> {
         }
         let next = self.skip_ws(nl, end);
         match self.at(next) {
-            b'.' | b'?' | b':' | b'=' | b'&' | b'|' | b'+' | b'*' | b'/' | b'%' => true,
+            // `>` too: the generics a line-end `<` opened close (`    > {`).
+            b'.' | b'?' | b':' | b'=' | b'&' | b'|' | b'+' | b'*' | b'/' | b'%' | b'>' => true,
             b'-' => self.at(next + 1) == b'>',
             _ => self
                 .word(next, end)

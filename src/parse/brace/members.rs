@@ -205,7 +205,7 @@ impl Scanner<'_> {
             let (name, name_end) = self.extension_name(name, name_end, end);
             let stops = Stops {
                 body: true,
-                comma: true,
+                comma: !self.spec.one_declarator,
                 ..Stops::END
             };
             let (stop, why) = self.head_stop(name_end, end, stops);

@@ -385,3 +385,17 @@ fn csharp_top_level_statements_end_with_their_blocks() {
         ]
     );
 }
+
+#[test]
+fn kotlin_generics_opened_at_a_line_end_and_one_declarator_per_val() {
+    let src = "internal object Hook : ClientHook<\n    suspend Ctx.(\n        a: Int,\n    ) -> Unit\n    > {\n    override fun install(c: Client) {\n    }\n}\nclass Gun {\n    internal val continuation: C<Unit> = object : C<Unit>, Frame {\n        override val callerFrame: Frame? get() = null\n    }\n}\n";
+    assert_eq!(
+        flat(src, &kotlin::SPEC),
+        vec![
+            row(0, "class", "Hook", 1, 8),
+            row(1, "method", "install", 6, 7),
+            row(0, "class", "Gun", 9, 13),
+            row(1, "property", "continuation", 10, 12),
+        ]
+    );
+}
