@@ -348,7 +348,7 @@ impl Ranker {
                 syms.push(sym);
             }
             let end = syms.len() as u32;
-            let texts = strings.push(&[self.strings.get(file.texts)]);
+            let texts = strings.push(self.strings.get(file.texts));
             files.push(IndexedFile {
                 start,
                 end,
@@ -377,7 +377,7 @@ impl Ranker {
         let kept = (file.ranges())
             .take_while(|at| at.qualname.end.max(at.owners.end) <= MAX_TEXT)
             .count();
-        let texts = self.strings.push(&[file.texts()]);
+        let texts = self.strings.push(file.texts());
         let number = self.files.len() as u32;
         let start = self.syms.len() as u32;
         self.numbers.insert(file.path.as_path().into(), number);

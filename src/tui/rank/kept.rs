@@ -162,9 +162,9 @@ pub(crate) struct Strings {
 }
 
 impl Strings {
-    /// Keeps `parts` end to end as one string and says where it lies.
-    pub fn push(&mut self, parts: &[&str]) -> Span {
-        let len: usize = parts.iter().map(|part| part.len()).sum();
+    /// Keeps `text` and says where it lies.
+    pub fn push(&mut self, text: &str) -> Span {
+        let len = text.len();
         let fits = (self.blocks.last()).is_some_and(|last| last.capacity() - last.len() >= len);
         if !fits {
             self.blocks.push(String::with_capacity(len.max(BLOCK)));
@@ -174,7 +174,7 @@ impl Strings {
             return Span::default();
         };
         let start = last.len();
-        parts.iter().for_each(|part| last.push_str(part));
+        last.push_str(text);
         Span {
             block: block as u32,
             start: start as u32,
@@ -239,7 +239,7 @@ mod tests {
             .map(|i| format!("name{i}"))
             .chain([long.clone(), "after".to_string()])
             .map(|text| {
-                let span = strings.push(&[&text[..2], &text[2..]]);
+                let span = strings.push(&text);
                 (text, span)
             })
             .collect();

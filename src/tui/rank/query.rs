@@ -54,7 +54,7 @@ impl Names {
             return (id, false);
         }
         let id = self.spans.len() as u32;
-        self.spans.push(self.strings.push(&[name]));
+        self.spans.push(self.strings.push(name));
         self.masks.push(char_mask(name));
         let (strings, spans) = (&self.strings, &self.spans);
         self.ids.insert_unique(hash, id, |&id| {
