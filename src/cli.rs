@@ -100,8 +100,8 @@ pub struct Args {
     #[arg(short = 'C', long, value_name = "N")]
     pub context: Option<usize>,
 
-    /// --grep/--refs: show each enclosing function (class, heading…) whole when it has at most
-    /// 20 lines, else its first line, the block heads above each hit (the if/else chain) and a
+    /// --grep/--refs: show each enclosing function (class…) whole when it has at most 60
+    /// lines, else its first line, the block heads above each hit (the if/else chain) and a
     /// line around it (git grep's -W)
     #[arg(short = 'W', long)]
     pub function_context: bool,

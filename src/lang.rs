@@ -476,6 +476,11 @@ impl Language {
         &LANGUAGES[self as usize]
     }
 
+    /// Whether it is code (comments and strings apart from the rest), not prose or data.
+    pub(crate) fn is_code(self) -> bool {
+        !matches!(self.row().code_mask, crate::parse::CodeMask::NotCode)
+    }
+
     /// The name output and `--lang` use (`cpp`, `javascript`).
     pub fn name(self) -> &'static str {
         self.row().name

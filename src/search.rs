@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 mod arguments;
+mod blocks;
 mod definitions;
 mod find;
 mod locals;

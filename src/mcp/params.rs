@@ -294,7 +294,7 @@ pub struct GrepParams {
     pub code_only: Option<bool>,
     /// Lines of context around each hit.
     pub context: Option<usize>,
-    /// Show each enclosing function whole when short (<= 20 lines), else its first line, the
+    /// Show each enclosing function whole when short (<= 60 lines), else its first line, the
     /// block heads above each hit (the if/else chain) and a line around it, with the call
     /// that reads the rest: often the whole answer.
     pub function_context: Option<bool>,
@@ -339,7 +339,7 @@ pub struct RefsParams {
     pub glob: Option<OneOrMany>,
     /// Lines of context around each use.
     pub context: Option<usize>,
-    /// Show each enclosing function whole when short (<= 20 lines), else its first line, the
+    /// Show each enclosing function whole when short (<= 60 lines), else its first line, the
     /// block heads above each use and a line around it, with the call that reads the rest.
     pub function_context: Option<bool>,
     /// Callers to this many levels (2-6) as one tree: who uses the name, who uses those.

@@ -61,6 +61,7 @@ pub(super) fn callers(
             bytes: super::search::max_output(config),
             cut: false,
         },
+        paths: super::text::PathRuns::default(),
     };
     tree.followed.insert(query.text.clone());
     let top = tree.callers_of(query)?;
@@ -101,6 +102,8 @@ struct Tree<'c> {
     /// The first search's summary: files that could not be read are said once.
     summary: Option<Summary>,
     room: Room,
+    /// A caller in the file the line above named starts at its range.
+    paths: super::text::PathRuns,
 }
 
 /// What is left of the output caps.
@@ -183,14 +186,15 @@ impl Tree<'_> {
                 continue;
             }
             let lines: Vec<String> = caller.lines.iter().map(|n| format!("L{n}")).collect();
-            let line = format!(
-                "{indent}{}:{} {} {}  (uses at {})",
-                name_for_terminal(&caller.path),
+            let named = name_for_terminal(&caller.path);
+            let whole = format!(
+                "{named}:{} {} {}  (uses at {})",
                 line_range(entry.line, entry.end_line),
                 entry.kind,
                 name_for_terminal(&entry.qualname),
                 lines.join(", ")
             );
+            let line = format!("{indent}{}", self.paths.elided(&named, &whole));
             if self.room.lines == 0 || self.room.bytes < line.len() + 1 {
                 self.room.cut = true;
                 return Ok(());
@@ -198,6 +202,7 @@ impl Tree<'_> {
             self.room.lines -= 1;
             self.room.bytes -= line.len() + 1;
             text.push_str(&line);
+            self.paths.named(&named);
             let followed = follow_query(entry);
             let Some(name) = followed.filter(|_| level < levels) else {
                 text.push('\n');

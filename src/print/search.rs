@@ -144,23 +144,31 @@ fn find(
         let max_output = max_output(config);
         let mut text = String::new();
         let mut shown = 0;
+        let named =
+            |path: &Path| name_for_terminal(&walk::shown(path).display().to_string()).into_owned();
         let lines = result
             .matches
             .iter()
             .chain(&result.additions)
-            .map(|found| definition_line(config, found))
+            .map(|found| (named(&found.path), definition_line(config, found)))
             .chain(
                 result
                     .groups
                     .iter()
-                    .map(|group| picture::group_line(config, group)),
+                    .map(|group| (named(&group.path), picture::group_line(config, group))),
             );
         let listed = result.matches.len() + result.additions.len() + result.groups.len();
-        for line in lines {
+        let mut paths = text::PathRuns::default();
+        for (path, line) in lines {
+            let line = match config.json {
+                true => line.as_str(),
+                false => paths.elided(&path, &line),
+            };
             if shown > 0 && text.len() + line.len() > max_output {
                 break;
             }
-            text.push_str(&line);
+            paths.named(&path);
+            text.push_str(line);
             shown += 1;
         }
         if shown < listed {
@@ -759,6 +767,8 @@ struct HitPrinter<'o> {
     held_use_bytes: usize,
     /// The files shown, when groups are held (a file may show twice: definitions, uses).
     shown_paths: std::collections::BTreeSet<String>,
+    /// Text: the file the previous group named, so that the next in it need not.
+    paths: text::PathRuns,
     /// References: uses of local variables of the name, left out.
     local_uses: usize,
     /// References of `name(PARAMS`: the parameters asked for, and what other overloads'
@@ -787,6 +797,7 @@ impl<'o> HitPrinter<'o> {
             held_definition_bytes: 0,
             held_use_bytes: 0,
             shown_paths: std::collections::BTreeSet::new(),
+            paths: text::PathRuns::default(),
             local_uses: 0,
             parameters: None,
             other_overloads: OtherOverloads::default(),
@@ -841,10 +852,20 @@ impl<'o> HitPrinter<'o> {
             json: self.json,
             function_context: self.function_context,
         };
-        let render = |shown: usize| style.group(path, group, shown);
+        // A group in the file the group above named starts at its range (text only).
+        let named = name_for_terminal(path);
+        let paths = &self.paths;
+        let elided = |text: String| match self.json {
+            true => text,
+            false => paths.elided(&named, &text).to_string(),
+        };
+        let render = |shown: usize| elided(style.group(path, group, shown));
         // Rendered again only when the hit cap cuts the group.
         let mut rendered = match shown == group.hits.len() {
-            true => std::borrow::Cow::Borrowed(whole),
+            true => match self.json {
+                true => std::borrow::Cow::Borrowed(whole),
+                false => std::borrow::Cow::Borrowed(self.paths.elided(&named, whole)),
+            },
             false => std::borrow::Cow::Owned(render(shown)),
         };
         let room = self.max_output.saturating_sub(self.written);
@@ -874,6 +895,9 @@ impl<'o> HitPrinter<'o> {
         }
         self.written += rendered.len();
         self.hits += shown;
+        if !self.json {
+            self.paths.named(&named);
+        }
         if let Err(error) = write_out(self.out, rendered.as_bytes()) {
             self.error = Some(error);
             return ControlFlow::Break(());
@@ -1047,7 +1071,10 @@ fn text_group(path: &str, group: &HitGroup, shown: usize, function_context: bool
     }
     if let (true, Some(entry)) = (function_context, &group.entry) {
         let lines = entry.end_line + 1 - entry.line;
-        if lines > search::WHOLE_BODY_LINES {
+        // `-W` shows a code entry's first line; prose (a Markdown section) only its hits.
+        let shown_as_code = group.context.iter().any(|(n, _)| *n == entry.line)
+            || group.hits.iter().any(|hit| hit.line == entry.line);
+        if lines > search::WHOLE_BODY_LINES && shown_as_code {
             let _ = writeln!(
                 text,
                 "  … {lines} lines: --symbol {path}#{} reads it whole",

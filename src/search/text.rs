@@ -20,10 +20,12 @@ use std::path::PathBuf;
 pub(crate) const MAX_LINE_CHARS: usize = 240;
 
 /// `-W` shows an enclosing entry whole up to this many lines; a longer one shows its first
-/// line, the blocks around each hit and a line either side of it. The agent trial's answers
-/// needed the hit and its conditions: a 37-line function printed whole cost 4x its useful
-/// lines, and `--symbol` reads the rest when it is wanted.
-pub const WHOLE_BODY_LINES: usize = 20;
+/// line, the blocks around each hit and a line either side of it. At 20 lines, the second
+/// agent trial ("who calls X and how does each handle a failure") read every caller of 26 to
+/// 59 lines again whole after its fragments, six times in twelve questions: the fragments
+/// were paid for twice. (The first trial, on "which function produces this message", had
+/// found a 37-line function whole costing 4x its useful lines: the cheaper question pays.)
+pub const WHOLE_BODY_LINES: usize = 60;
 
 /// How to search and what to return.
 #[derive(Debug, Clone, Copy, Default)]
@@ -648,6 +650,13 @@ fn finish(
         // A group's context stops short of the hits of the groups on either side: a hit is
         // never repeated as context, and each line is context to two groups at most.
         let spans: Vec<(usize, usize)> = groups.iter().map(HitGroup::hit_span).collect();
+        // A function's context is code's: a Markdown section or a YAML block around a hit is
+        // prose an agent did not ask for (a CHANGELOG's sections cost more than the code hits).
+        let function_context = options.function_context
+            && document
+                .outline
+                .as_ref()
+                .is_some_and(|outline| outline.language.is_code());
         let wanted: Vec<Vec<RangeInclusive<usize>>> = groups
             .iter()
             .enumerate()
@@ -658,13 +667,11 @@ fn finish(
                     .map_or(0, |span| span.1);
                 let before = spans.get(index + 1).map_or(usize::MAX, |next| next.0);
                 let within = after.saturating_add(1)..=before.saturating_sub(1);
-                match options.function_context {
+                match function_context {
                     true => {
                         let heads = |hit| {
                             let entry = group.entry.as_ref();
-                            let mut shown = scope_heads(&lines, entry, hit);
-                            shown.extend(small_block_around(&lines, entry, hit));
-                            shown
+                            super::blocks::around_hit(&lines, entry, hit)
                         };
                         function_ranges(group, options.context.max(1), within, total, heads)
                     }
@@ -737,111 +744,6 @@ fn function_ranges(
         }
     }
     ranges
-}
-
-/// The indentation of 1-based `line` of `lines` in bytes; `None` for a blank line or one not
-/// in memory (blank lines open and close no block).
-fn indent_at(lines: &[&str], line: usize) -> Option<usize> {
-    let text = lines.get(line.checked_sub(1)?)?;
-    let trimmed = text.trim_start();
-    (!trimmed.is_empty()).then(|| text.len() - trimmed.len())
-}
-
-/// How far up from a hit [`scope_heads`] looks, in lines.
-const MAX_HEAD_SCAN: usize = 400;
-
-/// The lines that open the blocks around `hit` inside `entry` (`if (x) {`, `for …:`): going
-/// up from the hit, each line indented less than every line below it, so `-W` on a long
-/// function says under what condition the hit runs. A head that goes on a chain (`} else if`,
-/// `elif`, `catch`) brings the chain's earlier heads at its indentation up to the opening
-/// one, as the hit runs only when their conditions failed. Lines not in memory are not looked
-/// at.
-fn scope_heads(lines: &[&str], entry: Option<&EntryRef>, hit: usize) -> Vec<usize> {
-    let Some(entry) = entry else {
-        return Vec::new();
-    };
-    let indent = |line: usize| indent_at(lines, line);
-    let Some(mut least) = indent(hit) else {
-        return Vec::new();
-    };
-    let first = (entry.line + 1).max(hit.saturating_sub(MAX_HEAD_SCAN));
-    let mut heads = Vec::new();
-    // The indentation of a chain whose opening head is still above.
-    let mut chain: Option<usize> = None;
-    for line in (first..hit).rev() {
-        let Some(width) = indent(line) else {
-            continue;
-        };
-        if width < least || chain == Some(width) {
-            least = width;
-            heads.push(line);
-            let text = lines.get(line - 1).map_or("", |text| text.trim_start());
-            chain = goes_on_a_chain(text).then_some(width);
-        }
-    }
-    heads
-}
-
-/// The longest block [`small_block_around`] prints whole, head and closing line included.
-const SMALL_BLOCK_LINES: usize = 8;
-
-/// The lines of the innermost block around `hit` (its head, the lines indented under it, and
-/// a closing line at the head's indentation), when it is at most [`SMALL_BLOCK_LINES`] long:
-/// `-W` on a long function shows the branch that holds the hit whole, the comment that says
-/// why and the line after it included, where the heads and one line either side left a gap
-/// the fresh agent trial read again with `--lines`.
-fn small_block_around(lines: &[&str], entry: Option<&EntryRef>, hit: usize) -> Vec<usize> {
-    let Some(entry) = entry else {
-        return Vec::new();
-    };
-    let indent = |line: usize| indent_at(lines, line);
-    let Some(width) = indent(hit) else {
-        return Vec::new();
-    };
-    let first = (entry.line + 1).max(hit.saturating_sub(SMALL_BLOCK_LINES));
-    let Some((head, head_width)) = (first..hit)
-        .rev()
-        .find_map(|line| indent(line).filter(|w| *w < width).map(|w| (line, w)))
-    else {
-        return Vec::new();
-    };
-    let last_line = entry
-        .end_line
-        .min(lines.len())
-        .min(head + SMALL_BLOCK_LINES);
-    let mut end = hit;
-    for line in hit + 1..=last_line {
-        match indent(line) {
-            None => continue,
-            Some(w) if w > head_width => end = line,
-            Some(w) => {
-                let text = lines.get(line - 1).map_or("", |text| text.trim_start());
-                let closes = text.starts_with(['}', ')', ']']) || text.starts_with("end");
-                if w == head_width && closes {
-                    end = line;
-                }
-                return match end + 1 - head <= SMALL_BLOCK_LINES {
-                    true => (head..=end).collect(),
-                    false => Vec::new(),
-                };
-            }
-        }
-    }
-    Vec::new()
-}
-
-/// Whether a block's head line goes on a chain begun above it: a branch or handler after the
-/// first (`} else {`, `elif x:`, `elsif`, `} catch (E e) {`, `except E:`, `rescue`).
-fn goes_on_a_chain(head: &str) -> bool {
-    let head = head.strip_prefix('}').unwrap_or(head).trim_start();
-    let word: String = head
-        .chars()
-        .take_while(|c| c.is_ascii_alphabetic())
-        .collect();
-    matches!(
-        word.as_str(),
-        "else" | "elif" | "elsif" | "elseif" | "catch" | "except" | "finally" | "rescue" | "ensure"
-    )
 }
 
 /// The line ranges within `context` of each hit of `group` and `within` the lines it may
@@ -993,52 +895,22 @@ mod tests {
         let text = "fn f() {\n    let a = 1;\n    if a > 0 {\n        b();\n\n        for x in y {\n            hit();\n        }\n    }\n}";
         let lines: Vec<&str> = text.lines().collect();
         let entry = entry_lines(1, 10);
-        assert_eq!(scope_heads(&lines, Some(&entry), 7), [6, 3]);
+        assert_eq!(
+            super::super::blocks::scope_heads(&lines, Some(&entry), 7),
+            [6, 3]
+        );
         // A hit at the body's own level has none; the entry's first line is shown anyway.
-        assert_eq!(scope_heads(&lines, Some(&entry), 2), Vec::<usize>::new());
+        assert_eq!(
+            super::super::blocks::scope_heads(&lines, Some(&entry), 2),
+            Vec::<usize>::new()
+        );
         let mut long = group_at(&[7]);
         long.entry = Some(entry_lines(1, 10 + WHOLE_BODY_LINES));
-        let heads = |hit| scope_heads(&lines, long.entry.as_ref(), hit);
+        let heads = |hit| super::super::blocks::scope_heads(&lines, long.entry.as_ref(), hit);
         assert_eq!(
             function_ranges(&long, 1, 1..=usize::MAX, 10, heads),
             [1..=3, 6..=8]
         );
-    }
-
-    #[test]
-    fn a_small_block_around_a_hit_is_shown_whole() {
-        let lines = [
-            "fn f() {",           // 1
-            "    if a {",         // 2
-            "        one();",     // 3
-            "    } else if b {",  // 4
-            "        // why",     // 5
-            "        let m = 1;", // 6
-            "        fail(m);",   // 7
-            "    }",              // 8
-            "    done();",        // 9
-        ];
-        let entry = entry_lines(1, 9);
-        assert_eq!(small_block_around(&lines, Some(&entry), 7), [4, 5, 6, 7, 8]);
-        // A block longer than the limit is left to the heads.
-        let mut long: Vec<&str> = vec!["fn f() {", "    if b {"];
-        long.extend(std::iter::repeat_n("        step();", SMALL_BLOCK_LINES));
-        long.push("    }");
-        let entry = entry_lines(1, long.len());
-        assert!(small_block_around(&long, Some(&entry), 4).is_empty());
-    }
-
-    #[test]
-    fn a_chain_of_branches_brings_its_earlier_heads() {
-        let text = "void f() {\n  if (a) {\n    x();\n  } else if (b) {\n    y();\n  } else {\n    try {\n      z();\n    } catch (E e) {\n      hit();\n    }\n  }\n}";
-        let lines: Vec<&str> = text.lines().collect();
-        let entry = entry_lines(1, 13);
-        // `} catch` brings `try {`; `} else {` brings `} else if (b) {` and `if (a) {`.
-        assert_eq!(scope_heads(&lines, Some(&entry), 10), [9, 7, 6, 4, 2]);
-        // A head that opens its chain brings nothing more.
-        assert_eq!(scope_heads(&lines, Some(&entry), 3), [2]);
-        assert!(goes_on_a_chain("} elsif x") && goes_on_a_chain("except KeyError:"));
-        assert!(!goes_on_a_chain("elsewhere()") && !goes_on_a_chain("} while (x);"));
     }
 
     #[test]

@@ -19,20 +19,20 @@ fn chained_method(lines: usize) -> String {
 #[test]
 fn a_hit_in_a_longer_function_shows_its_branch_chain_not_the_whole_body() {
     let env = TestEnv::new();
-    env.write("Store.java", &chained_method(30));
+    env.write("Store.java", &chained_method(70));
     let (out, err, code) = env.print(&["--grep", "read only store", "-W", "Store.java"]);
     assert_eq!(code, 0, "{err}");
     // The first line, the `if` the chain began with and its earlier branch (a one-line gap
-    // filled), the branch of the hit, and a line either side of it; not the 20 steps.
+    // filled), the branch of the hit, and a line either side of it; not the 60 steps.
     assert_eq!(
         out,
-        "Store.java:L2-30 method Store.write\n  2-   void write(Object value) {\n  3-     if (value != null) {\n  4-       if (blocked) {\n  5-         check(value);\n  6-       } else if (readOnly) {\n  7:         throw new IllegalStateException(\"read only store\");\n  8-       }\n  … 29 lines: --symbol Store.java#1.1 reads it whole\n# 1 hit in 1 file\n"
+        "Store.java:L2-70 method Store.write\n  2-   void write(Object value) {\n  3-     if (value != null) {\n  4-       if (blocked) {\n  5-         check(value);\n  6-       } else if (readOnly) {\n  7:         throw new IllegalStateException(\"read only store\");\n  8-       }\n  … 69 lines: --symbol Store.java#1.1 reads it whole\n# 1 hit in 1 file\n"
     );
-    // Twenty lines or fewer still print whole.
-    env.write("Short.java", &chained_method(20).replace("Store", "Short"));
+    // Sixty lines or fewer still print whole.
+    env.write("Short.java", &chained_method(60).replace("Store", "Short"));
     let (out, _, _) = env.print(&["--grep", "read only store", "-W", "Short.java"]);
     assert!(
-        out.contains("  19-     step9();\n") && !out.contains("reads it whole"),
+        out.contains("  59-     step49();\n") && !out.contains("reads it whole"),
         "{out}"
     );
 }
@@ -84,7 +84,7 @@ fn overloads_named_by_their_parameters_print_their_bodies_whatever_their_owners(
 #[test]
 fn function_context_shows_the_small_branch_around_a_hit_whole() {
     let env = TestEnv::new();
-    let filler: String = (0..25).map(|i| format!("    int v{i} = {i};\n")).collect();
+    let filler: String = (0..65).map(|i| format!("    int v{i} = {i};\n")).collect();
     env.write(
         "F.java",
         &format!("class F {{\n  void set(Object value) {{\n{filler}    if (a) {{\n      check();\n    }} else if (frozen) {{\n      // Reflection refuses a final field\n      // even after setAccessible,\n      // so say so here\n      String name = describe();\n      throw new Error(\"cannot set \" + name);\n    }}\n    store(value);\n  }}\n}}\n"),
@@ -93,14 +93,14 @@ fn function_context_shows_the_small_branch_around_a_hit_whole() {
     assert_eq!(code, 0, "{err}");
     // The branch's comment and the closing line come with the hit, not only its head.
     assert!(
-        out.contains("  31-       // Reflection refuses a final field\n"),
+        out.contains("  71-       // Reflection refuses a final field\n"),
         "{out}"
     );
     assert!(
-        out.contains("  32-       // even after setAccessible,\n"),
+        out.contains("  72-       // even after setAccessible,\n"),
         "{out}"
     );
-    assert!(out.contains("  36-     }\n"), "{out}");
+    assert!(out.contains("  76-     }\n"), "{out}");
     assert!(!out.contains("v10 = 10"), "{out}");
 }
 
@@ -272,9 +272,10 @@ fn refs_list_each_namesake_definition_on_one_line() {
     env.write("Buffer.kt", READ_LINE);
     let (out, err, code) = env.print(&["--refs", "readLine", "."]);
     assert_eq!(code, 0, "{err}");
-    // The signature tells the namesakes apart; the name's line is not printed again.
+    // The signature tells the namesakes apart; the name's line is not printed again, nor is
+    // the file's path on the lines after the first in it.
     assert!(
-        out.starts_with("Buffer.kt:L2 method fun Buffer.readLine(): String?  [definition]\nBuffer.kt:L5-7 function internal fun Buffer.readLine(newline: Long): String  [definition]\nBuffer.kt:L9-12 function Buffer.commonReadLine\n"),
+        out.starts_with("Buffer.kt:L2 method fun Buffer.readLine(): String?  [definition]\nL5-7 function internal fun Buffer.readLine(newline: Long): String  [definition]\nL9-12 function Buffer.commonReadLine\n"),
         "{out}"
     );
 }
@@ -299,4 +300,62 @@ fn overloads_named_by_parameters_print_their_bodies_within_one_bodys_budget() {
     // By name alone the same namesakes stay a list.
     let (out, _, _) = env.print(&["--find", "validate", "."]);
     assert!(!out.contains("check("), "{out}");
+}
+
+/// A function of more than `WHOLE_BODY_LINES` (60) lines around `body`.
+fn long_function(head: &str, body: &str, tail: &str) -> String {
+    let filler: String = (0..70).map(|i| format!("    step{i}()\n")).collect();
+    format!("{head}\n{filler}{body}{tail}\n")
+}
+
+#[test]
+fn refs_with_function_context_say_how_each_caller_handles_a_failure() {
+    let env = TestEnv::new();
+    env.write(
+        "Finder.kt",
+        &long_function(
+            "class Finder {\n  fun find(): Plan {",
+            "    val plan = try {\n      planner.plan()\n    } catch (e: IOException) {\n      return FailedPlan(e)\n    } finally {\n      done()\n    }\n    use(plan)\n",
+            "  }\n}",
+        ),
+    );
+    env.write(
+        "load.go",
+        &long_function(
+            "package p\n\nfunc run() error {",
+            "\tx, err := planner.plan()\n\tif err != nil {\n\t\treturn fmt.Errorf(\"plan: %w\", err)\n\t}\n\tkeep(x)\n",
+            "}",
+        ),
+    );
+    let (out, err, code) = env.print(&["--refs", "plan", "-W", "."]);
+    assert_eq!(code, 0, "{err}");
+    // The handlers after the call, with their bodies; not the lines after the statement.
+    for line in [
+        "    } catch (e: IOException) {",
+        "      return FailedPlan(e)",
+        "    } finally {",
+        "\tif err != nil {",
+        "\t\treturn fmt.Errorf(\"plan: %w\", err)",
+    ] {
+        assert!(out.contains(&format!("- {line}\n")), "{line}: {out}");
+    }
+    assert!(
+        !out.contains("use(plan)") && !out.contains("keep(x)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn function_context_in_prose_shows_the_hits_alone() {
+    let env = TestEnv::new();
+    env.write(
+        "CHANGES.md",
+        "# Changes\n\n## 1.2\n\n- fixed the wildcard route\n- faster startup\n- new logo\n",
+    );
+    let (out, err, code) = env.print(&["--grep", "wildcard", "-W", "CHANGES.md"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "CHANGES.md:L3-7 heading Changes.1.2\n  5: - fixed the wildcard route\n# 1 hit in 1 file\n"
+    );
 }

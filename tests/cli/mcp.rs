@@ -266,6 +266,11 @@ async fn searches_answer_as_the_command_line_does() {
             json!({"name": "save(self, path, text)"}),
             vec!["--print", "--refs", "save(self, path, text)", "."],
         ),
+        (
+            "refs",
+            json!({"name": "Loader", "function_context": true}),
+            vec!["--print", "--refs", "Loader", "-W", "."],
+        ),
     ];
     for (tool, arguments, argv) in cases {
         let result = call(&client, tool, arguments.clone()).await;

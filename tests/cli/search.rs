@@ -77,7 +77,7 @@ fn find_text_lines_and_the_cap_note() {
         lines,
         [
             "scripts/jobs.py:L5-7 method Handler.run(self, job)",
-            "scripts/jobs.py:L10-13 function run(jobs)",
+            "L10-13 function run(jobs)",
             "# … 6 more matches (raise --max-results, or narrow with a kind, Type.name or PATH)",
         ]
     );
@@ -277,11 +277,11 @@ fn grep_groups_hits_by_enclosing_symbol() {
         out,
         "src/pool.rs:L13-16 method Pool.run\n\
          \x20 15:         self.workers.iter().map(|w| w.run()).sum()\n\
-         src/pool.rs:L19-21 function run_pool\n\
+         L19-21 function run_pool\n\
          \x20 20:     pool.run()\n\
          src/worker.rs:L23-25 function start\n\
          \x20 24:     worker.run()\n\
-         src/worker.rs:L32-34 function tests.run\n\
+         L32-34 function tests.run\n\
          \x20 33:         assert_eq!(Worker::new(1).run(), 12);\n\
          # 4 hits in 2 files\n"
     );
@@ -456,7 +456,7 @@ fn refs_text_lists_definitions_first() {
         [
             "src/pool.rs:L13-16 method Pool.run  [definition]",
             "src/worker.rs:L14-20 method pub Worker.run(&self) -> usize  [definition]",
-            "src/worker.rs:L32-34 function tests.run  [definition]",
+            "L32-34 function tests.run  [definition]",
             "src/pool.rs:L19-21 function run_pool",
             "src/worker.rs:L23-25 function start",
             "# 7 hits in 2 files",
@@ -782,7 +782,11 @@ fn refs_under_a_hit_cap_still_list_definitions_first() {
     );
     let files: BTreeSet<&str> = out
         .lines()
-        .filter(|line| !line.starts_with(' ') && !line.starts_with('#'))
+        .filter(|line| !line.starts_with([' ', '#']))
+        // A line in the file named above starts at its range.
+        .filter(|line| {
+            !line.starts_with('L') || !line[1..].starts_with(|c: char| c.is_ascii_digit())
+        })
         .filter_map(|line| line.split(':').next())
         .collect();
     let summary = out.lines().last().unwrap_or("");
@@ -946,8 +950,14 @@ fn refs_to_a_depth_print_a_bounded_tree_of_callers() {
     // A caller met again is not followed twice.
     assert_eq!(
         lines.last().copied(),
-        Some("src/worker.rs:L32-34 function tests.run  (uses at L33)  (callers above)")
+        Some("L32-34 function tests.run  (uses at L33)  (callers above)")
     );
+    // ... in the file named by the nearest line above that names one.
+    let named_above = lines[..lines.len() - 1]
+        .iter()
+        .rev()
+        .find_map(|line| line.trim_start().split_once(":L").map(|(path, _)| path));
+    assert_eq!(named_above, Some("src/worker.rs"), "{out}");
     // Bounded: by levels, and by the caller cap with a note.
     let (_, err, code) = env.print(&["--refs", "run", "--depth", "7", "src"]);
     assert_eq!(code, 2);

@@ -202,7 +202,7 @@ fn lone_carriage_returns_end_lines_in_every_output() {
          \x20 1- def f():\n\
          \x20 2:     return 1 # run\n\
          \x20 3- class K:\n\
-         hits.py:L4-5 method K.m\n\
+         L4-5 method K.m\n\
          \x20 4-     def m(self):\n\
          \x20 5:         run()\n\
          # 2 hits in 1 file\n"

@@ -79,7 +79,7 @@ fn find_lists_a_go_types_receiver_methods_one_line_per_file() {
     assert_eq!(
         out,
         "go/daemon.go:L3-5 struct Daemon\n\
-         go/daemon.go:L7-9 receiver methods (1): Start\n\
+         L7-9 receiver methods (1): Start\n\
          go/stop.go:L3-8 receiver methods (2): Stop, Name\n"
     );
 }
@@ -93,7 +93,7 @@ fn find_lists_rust_impls_after_the_type_itself() {
         lines,
         [
             "rust/entry.rs:L1-3 struct pub Entry",
-            "rust/entry.rs:L5-9 impl Entry",
+            "L5-9 impl Entry",
             "rust/show/display.rs:L3-7 impl fmt::Display for Entry",
         ]
     );
@@ -116,7 +116,8 @@ fn find_marks_extensions_partials_and_reopened_classes() {
             "csharp/Form.cs:L1-4 class public partial class Form  (partial)",
         ),
         ("Cart", "ruby/discount.rb:L1-5 class Cart  (reopened)"),
-        ("Box", "ts/b.ts:L4-6 namespace export Box  (merged)"),
+        // The second declaration in ts/b.ts is in the file named on the line above.
+        ("Box", "L4-6 namespace export Box  (merged)"),
     ];
     for (query, line) in cases {
         let out = stdout(&env, &["--find", query, "."]);
@@ -157,7 +158,7 @@ fn additions_count_against_max_results_with_a_note() {
         "{out}"
     );
     assert!(
-        out.contains("go/daemon.go:L7-9 receiver methods (1): Start"),
+        out.contains("go/daemon.go:L3-5 struct Daemon\nL7-9 receiver methods (1): Start"),
         "{out}"
     );
     assert!(out.contains("# … 1 more matches"), "{out}");
