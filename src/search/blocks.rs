@@ -252,7 +252,12 @@ fn check_after(lines: &[&str], entry: &EntryRef, hit: usize) -> Vec<usize> {
     let Some(width) = indent_at(lines, hit) else {
         return Vec::new();
     };
-    let last = entry.end_line.min(lines.len());
+    // Only a small block is shown: looking further than twice its size finds none (and keeps
+    // a hit in a huge entry from costing the entry's length).
+    let last = entry
+        .end_line
+        .min(lines.len())
+        .min(hit.saturating_add(2 * SMALL_BLOCK_LINES));
     let text = trimmed(lines, hit);
     let head = match opens_a_check(text) {
         true => hit,
