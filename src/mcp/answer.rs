@@ -287,10 +287,10 @@ fn with_max_nodes(request: &Request, nodes: usize, context: &Context) -> Result<
     call::config(context.root, &request)
 }
 
-/// The line numbers of `<n>: text` lines, in order.
+/// The line numbers of `<n> text` lines (and `<n>` alone, a blank one), in order.
 fn numbered_lines(text: &str) -> Vec<usize> {
     text.lines()
-        .filter_map(|line| line.split_once(": ")?.0.parse().ok())
+        .filter_map(|line| line.split(' ').next()?.parse().ok())
         .collect()
 }
 
@@ -301,8 +301,8 @@ mod tests {
     #[test]
     fn numbered_lines_are_read_back() {
         assert_eq!(
-            numbered_lines("12: a\n13: b: c\n[note]\n# x\n"),
-            vec![12, 13]
+            numbered_lines("12 a\n13\n14   b: c\n[note]\n# x\nL5-9 fn f\n"),
+            vec![12, 13, 14]
         );
     }
 
@@ -315,7 +315,7 @@ mod tests {
             tool: "lines",
             file: Some("src/app.py"),
         };
-        let note = fit.cut_note(Shape::Lines, "40: x\n41: y\n");
+        let note = fit.cut_note(Shape::Lines, "40 x\n41\n");
         assert!(
             note.contains(r#"{"path": "src/app.py", "range": "40:41"}"#),
             "{note}"

@@ -392,7 +392,7 @@ fn read_lines(
             break;
         }
         if numbers {
-            let _ = writeln!(body, "{number}: {text}");
+            super::text::push_numbered(&mut body, number, false, text);
         } else {
             let _ = writeln!(body, "{text}");
         }

@@ -1023,9 +1023,8 @@ impl HitPrinter<'_> {
     }
 }
 
-/// `path:L<start>-<end> <kind> <qualname>` (or `path` outside every entry), then `  N: text` per
-/// hit and, with context, `  N- text` per context line and `  --` between runs that do not
-/// touch.
+/// `path:L<start>-<end> <kind> <qualname>` (or `path` outside every entry), then `N: text` per
+/// hit and, with context, `N text` per context line and `--` between runs that do not touch.
 fn text_group(path: &str, group: &HitGroup, shown: usize, function_context: bool) -> String {
     let path = name_for_terminal(path);
     if let Some(line) = lone_definition_line(&path, group, shown) {
@@ -1064,9 +1063,9 @@ fn text_group(path: &str, group: &HitGroup, shown: usize, function_context: bool
     let mut previous = None;
     for (number, mark, line) in lines {
         if !group.context.is_empty() && previous.is_some_and(|p: usize| number > p + 1) {
-            text.push_str("  --\n");
+            text.push_str("--\n");
         }
-        let _ = writeln!(text, "  {number}{mark} {}", for_terminal(line));
+        super::text::push_numbered(&mut text, number, mark == ':', &for_terminal(line));
         previous = Some(number);
     }
     if let (true, Some(entry)) = (function_context, &group.entry) {
@@ -1077,7 +1076,7 @@ fn text_group(path: &str, group: &HitGroup, shown: usize, function_context: bool
         if lines > search::WHOLE_BODY_LINES && shown_as_code {
             let _ = writeln!(
                 text,
-                "  … {lines} lines: --symbol {path}#{} reads it whole",
+                "… {lines} lines: --symbol {path}#{} reads it whole",
                 entry.id
             );
         }

@@ -285,7 +285,7 @@ fn odd_but_valid_files_are_outlined() {
         (
             "UTF-16 lines",
             &["--print", "--lines", "2:2", "le.md"],
-            "2: ## 🦀 Crab\n",
+            "2 ## 🦀 Crab\n",
         ),
         (
             "CRLF",
@@ -295,7 +295,7 @@ fn odd_but_valid_files_are_outlined() {
         (
             "CRLF lines",
             &["--print", "--lines", "3:4", "crlf.md"],
-            "3: ## Two\n4: text\n",
+            "3 ## Two\n4 text\n",
         ),
         ("empty", &["--print", "empty.md"], "(no outline entries)"),
     ];
@@ -614,7 +614,7 @@ fn json_of(env: &TestEnv, args: &[&str]) -> serde_json::Value {
 }
 
 fn numbered(lines: std::ops::RangeInclusive<usize>, line: fn(usize) -> String) -> String {
-    lines.map(|n| format!("{n}: {}\n", line(n))).collect()
+    lines.map(|n| format!("{n} {}\n", line(n))).collect()
 }
 
 #[test]
@@ -793,14 +793,14 @@ fn context_is_bounded_by_the_file_not_by_the_number() {
     let env = TestEnv::new();
     env.write("a.py", FOUR_LINES);
     let whole = answer(&env, &["--print", "--grep", "hello", "-C", "4", "a.py"]);
-    assert!(whole.contains("3- "), "{whole}");
+    assert!(whole.contains("\n3\n"), "{whole}");
     for context in ["4294967296", "18446744073709551615"] {
         let started = Instant::now();
         let got = answer(&env, &["--print", "--grep", "hello", "-C", context, "a.py"]);
         assert_eq!(got, whole, "-C {context}");
         assert!(started.elapsed() < Duration::from_secs(3), "-C {context}");
         let refs = answer(&env, &["--print", "--refs", "hello", "-C", context, "a.py"]);
-        assert!(refs.contains("3- "), "--refs -C {context}: {refs}");
+        assert!(refs.contains("\n3\n"), "--refs -C {context}: {refs}");
     }
 }
 

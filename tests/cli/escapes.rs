@@ -59,7 +59,7 @@ fn reads_and_their_headers_show_escapes_visibly() {
         let (out, _, code) = run_clean(&env, args);
         assert_eq!(code, 0, "{args:?}");
         assert!(
-            out.contains("3: clip \\e]52;c;cHduZWQ=\\x07 end"),
+            out.contains("3 clip \\e]52;c;cHduZWQ=\\x07 end"),
             "{args:?}:\n{out}"
         );
     }
@@ -112,7 +112,7 @@ fn searches_show_escapes_visibly() {
         "{out}"
     );
     assert!(
-        out.contains("  3: clip \\e]52;c;cHduZWQ=\\x07 end\n"),
+        out.contains("3: clip \\e]52;c;cHduZWQ=\\x07 end\n"),
         "{out}"
     );
     let (out, _, _) = run_clean(&env, &["--print", "--find", "Fine", "."]);

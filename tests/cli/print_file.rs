@@ -95,7 +95,7 @@ fn symbol_reads_body_by_id_name_qualname_and_line() {
         assert_eq!(code, 0, "{query}");
         assert_eq!(
             out,
-            "# method: Loader.load (app.py, L9-10)\n\n9:     def load(self, path: str) -> str:\n10:         return path\n",
+            "# method: Loader.load (app.py, L9-10)\n\n9     def load(self, path: str) -> str:\n10         return path\n",
             "{query}"
         );
     }
@@ -157,12 +157,12 @@ fn symbol_reads_start_at_docs_unless_no_docs() {
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "# function: add (lib.rs, L8-10, docs from L3)\n\n3: /// Adds.\n4: ///\n5: /// # Panics\n6: /// Never.\n7: #[inline]\n8: pub fn add(a: u8) -> u8 {\n9:     a\n10: }\n"
+        "# function: add (lib.rs, L8-10, docs from L3)\n\n3 /// Adds.\n4 ///\n5 /// # Panics\n6 /// Never.\n7 #[inline]\n8 pub fn add(a: u8) -> u8 {\n9     a\n10 }\n"
     );
     let (out, _, _) = env.print(&["--symbol", "add", "--no-docs", "lib.rs"]);
     assert_eq!(
         out,
-        "# function: add (lib.rs, L8-10)\n\n8: pub fn add(a: u8) -> u8 {\n9:     a\n10: }\n"
+        "# function: add (lib.rs, L8-10)\n\n8 pub fn add(a: u8) -> u8 {\n9     a\n10 }\n"
     );
     // A line inside the docs finds the entry they document.
     let (out, _, _) = env.print(&["--symbol", "@5", "lib.rs"]);

@@ -29,8 +29,8 @@ fn short_files_are_read_whole_up_to_200_lines() {
         let (out, _, code) = read(&env, &["--read", "f.md"]);
         assert_eq!(code, 0);
         assert_eq!(out.lines().count(), n, "{n}");
-        assert!(out.starts_with("1: # S1\n2: text 2\n"));
-        assert!(out.ends_with(&format!("{n}: text {n}\n")));
+        assert!(out.starts_with("1 # S1\n2 text 2\n"));
+        assert!(out.ends_with(&format!("{n} text {n}\n")));
     }
 }
 
@@ -40,15 +40,15 @@ fn long_files_read_as_head_outline_tail() {
     env.write("f.md", &markdown_lines(201));
     let (out, _, _) = read(&env, &["--read", "f.md"]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[79], "80: text 80");
+    assert_eq!(lines[79], "80 text 80");
     assert_eq!(lines[80], "[outline: 21 top-level entries]");
     assert_eq!(lines[81], "L1-10 h1 S1", "the same format as --print");
     assert_eq!(
         lines[102],
         "[… lines 81–161 omitted: read a range with --lines A:B or a symbol with --symbol NAME …]"
     );
-    assert_eq!(lines[103], "162: text 162");
-    assert_eq!(lines.last().copied(), Some("201: # S201"));
+    assert_eq!(lines[103], "162 text 162");
+    assert_eq!(lines.last().copied(), Some("201 # S201"));
 
     env.write("big.md", &markdown_lines(3000));
     let (out, _, _) = read(&env, &["--read", "big.md"]);
@@ -88,14 +88,14 @@ fn every_lines_form_and_edge() {
         &(1..=10).map(|i| format!("l{i}\n")).collect::<String>(),
     );
     let cases: [(&str, &str); 7] = [
-        ("3:4", "3: l3\n4: l4\n"),
-        ("9:", "9: l9\n10: l10\n"),
-        ("5:+2", "5: l5\n6: l6\n"),
-        ("-2:", "9: l9\n10: l10\n"),
-        ("10:10", "10: l10\n"),
+        ("3:4", "3 l3\n4 l4\n"),
+        ("9:", "9 l9\n10 l10\n"),
+        ("5:+2", "5 l5\n6 l6\n"),
+        ("-2:", "9 l9\n10 l10\n"),
+        ("10:10", "10 l10\n"),
         (
             "9:20",
-            "9: l9\n10: l10\n[clamped to lines 9-10: the file has 10 lines]\n",
+            "9 l9\n10 l10\n[clamped to lines 9-10: the file has 10 lines]\n",
         ),
         ("11:12", "[no such lines: the file has 10 lines]\n"),
     ];

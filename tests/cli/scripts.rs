@@ -42,7 +42,7 @@ fn searches_find_definitions_and_code_in_scripts() {
     );
     let (out, _, _) = env.print(&["--grep", "ship", "--code-only"]);
     assert!(
-        out.contains("  4: def ship():") && out.contains("  7: ship()"),
+        out.contains("4: def ship():") && out.contains("7: ship()"),
         "{out}"
     );
     assert!(
@@ -58,7 +58,7 @@ fn searches_find_definitions_and_code_in_scripts() {
     let (out, _, _) = env.print(&["--refs", "ship"]);
     assert!(out.contains("function ship()  [definition]"), "{out}");
     assert!(
-        out.contains("  7: ship()") && !out.contains("comment"),
+        out.contains("7: ship()") && !out.contains("comment"),
         "{out}"
     );
 }
@@ -78,7 +78,7 @@ fn shell_scripts_by_name_and_by_first_line_and_their_tests() {
     assert!(!out.contains("greet.bats"), "{out}");
     // `$NAME` refers to NAME; the comment does not.
     let (out, _, _) = env.print(&["--refs", "NAME", "libexec"]);
-    assert!(out.contains("  4:") && out.contains("# 2 hits"), "{out}");
+    assert!(out.contains("\n4:") && out.contains("# 2 hits"), "{out}");
 }
 
 #[test]
@@ -113,7 +113,7 @@ fn ruby_members_by_its_own_notation_and_its_tests() {
     assert!(!out.contains("cart_spec"), "{out}");
     // A `#{}` hole is code; the comment is not.
     let (out, _, _) = env.print(&["--refs", "total", "lib"]);
-    assert!(out.contains("  4:") && out.contains("# 2 hits"), "{out}");
+    assert!(out.contains("\n4:") && out.contains("# 2 hits"), "{out}");
     let (out, _, _) = env.print(&["--lang", "ruby", "bin"]);
     assert!(
         out.contains("## bin/shop (ruby)") || out.contains("bin/shop"),

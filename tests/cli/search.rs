@@ -90,9 +90,7 @@ fn find_qualified_forms_print_the_one_body() {
         let (out, err, code) = env.print(&["--find", query]);
         assert_eq!(code, 0, "{query}: {err}");
         assert!(
-            out.starts_with(
-                "# method: Pool.run (src/pool.rs, L13-16)\n\n13:     pub fn run(&self)"
-            ),
+            out.starts_with("# method: Pool.run (src/pool.rs, L13-16)\n\n13     pub fn run(&self)"),
             "{query}:\n{out}"
         );
     }
@@ -276,13 +274,13 @@ fn grep_groups_hits_by_enclosing_symbol() {
     assert_eq!(
         out,
         "src/pool.rs:L13-16 method Pool.run\n\
-         \x20 15:         self.workers.iter().map(|w| w.run()).sum()\n\
+         15:         self.workers.iter().map(|w| w.run()).sum()\n\
          L19-21 function run_pool\n\
-         \x20 20:     pool.run()\n\
+         20:     pool.run()\n\
          src/worker.rs:L23-25 function start\n\
-         \x20 24:     worker.run()\n\
+         24:     worker.run()\n\
          L32-34 function tests.run\n\
-         \x20 33:         assert_eq!(Worker::new(1).run(), 12);\n\
+         33:         assert_eq!(Worker::new(1).run(), 12);\n\
          # 4 hits in 2 files\n"
     );
 }
@@ -316,7 +314,7 @@ fn grep_reads_every_text_file_but_not_binary_or_ignored_ones() {
     let (out, _, code) = env.print(&["--grep", "release|pub fn run"]);
     assert_eq!(code, 0);
     assert!(
-        out.contains("notes.txt\n  1: Remember to run the pool before release.\n"),
+        out.contains("notes.txt\n1: Remember to run the pool before release.\n"),
         "{out}"
     );
     assert!(!out.contains("blob.rs") && !out.contains("ignored/") && !out.contains(".hidden"));
@@ -331,7 +329,7 @@ fn grep_context_json_caps_and_errors() {
     let (out, _, code) = env.print(&["--grep", "workers.iter", "-C", "1", "src/pool.rs"]);
     assert_eq!(code, 0);
     assert!(
-        out.contains("  14- ") && out.contains("  15: ") && out.contains("  16-     }"),
+        out.contains("14 ") && out.contains("15: ") && out.contains("16     }"),
         "{out}"
     );
     let (out, _, _) = env.print(&["--json", "--grep", "fn start", "src"]);
@@ -355,7 +353,9 @@ fn grep_context_json_caps_and_errors() {
     let (out, _, code) = env.print(&["--grep", "run", "--max-results", "3"]);
     assert_eq!(code, 0);
     assert_eq!(
-        out.lines().filter(|l| l.starts_with("  ")).count(),
+        out.lines()
+            .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+            .count(),
         3,
         "{out}"
     );
@@ -450,7 +450,11 @@ fn refs_text_lists_definitions_first() {
     let env = tree();
     let (out, err, code) = env.print(&["--refs", "run", "src"]);
     assert_eq!(code, 0, "{err}");
-    let headers: Vec<&str> = out.lines().filter(|l| !l.starts_with("  ")).collect();
+    // Numbered lines are the hits under each header.
+    let headers: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
     assert_eq!(
         headers,
         [
@@ -495,7 +499,7 @@ fn find_prints_short_overloads_whole_and_lists_many() {
     let (out, err, code) = env.print(&["--find", "A.set", "A.java"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.matches("# method: A.set").count(), 3, "{out}");
-    assert!(out.contains("6:     x = a;"), "{out}");
+    assert!(out.contains("6     x = a;"), "{out}");
     // Eleven overloads (or a longer span together) stay a list, as namesakes of other owners do.
     let eleven: String = (0..11).map(overload).collect();
     env.write(
@@ -546,7 +550,7 @@ fn symbol_says_when_its_answer_is_a_declaration_only() {
     let note = "W.draw (L3) is a declaration without a body";
     let (out, err, code) = env.print(&["--symbol", "W.draw", "w.h"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("3:   void draw() const;"), "{out}");
+    assert!(out.contains("3   void draw() const;"), "{out}");
     assert!(err.contains(note), "{err}");
     // With the definition in the paths searched, the definition is the answer.
     env.write(
@@ -554,7 +558,7 @@ fn symbol_says_when_its_answer_is_a_declaration_only() {
         "#include \"w.h\"\nvoid W::draw() const {\n  paint();\n}\n",
     );
     let (out, err, _) = env.print(&["--symbol", "W.draw", "."]);
-    assert!(out.contains("3:   paint();"), "{out}");
+    assert!(out.contains("3   paint();"), "{out}");
     assert!(!err.contains(note), "{err}");
     assert!(
         err.contains("also matches w.h#1.1 method W.draw (L3)"),
@@ -752,7 +756,7 @@ fn refs_see_code_inside_f_strings_templates_and_jsx_but_not_their_text() {
     // --code-only greps read the same way.
     let (out, err, code) = env.print(&["--grep", "renderLabel", "--code-only", "lib/labels.tsx"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("  9: ") && !out.contains("  10: "), "{out}");
+    assert!(out.contains("9: ") && !out.contains("10: "), "{out}");
 }
 
 #[test]
@@ -782,7 +786,7 @@ fn refs_under_a_hit_cap_still_list_definitions_first() {
     );
     let files: BTreeSet<&str> = out
         .lines()
-        .filter(|line| !line.starts_with([' ', '#']))
+        .filter(|line| !line.starts_with(|c: char| c == '#' || c.is_ascii_digit()))
         // A line in the file named above starts at its range.
         .filter(|line| {
             !line.starts_with('L') || !line[1..].starts_with(|c: char| c.is_ascii_digit())
@@ -835,7 +839,7 @@ fn find_prints_a_long_only_match_as_a_line_and_says_how_to_read_it() {
     );
     // A short one still prints its body: no second call needed.
     let (out, _, _) = env.print(&["--find", "short_one"]);
-    assert!(out.contains("2:     return 1"), "{out}");
+    assert!(out.contains("2     return 1"), "{out}");
 }
 
 #[test]
@@ -845,12 +849,12 @@ fn hits_on_doc_comments_and_decorators_belong_to_what_they_document() {
     let (out, err, code) = env.print(&["--grep", "adds a job", "lib/queue.go"]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.starts_with("lib/queue.go:L7 method (*Queue).Push\n  6: "),
+        out.starts_with("lib/queue.go:L7 method (*Queue).Push\n6: "),
         "{out}"
     );
     let (out, _, _) = env.print(&["--grep", "typing.overload", "lib/overloads.py"]);
     assert!(
-        out.starts_with("lib/overloads.py:L6 method Reader.read\n  5: "),
+        out.starts_with("lib/overloads.py:L6 method Reader.read\n5: "),
         "{out}"
     );
 }
@@ -878,7 +882,7 @@ fn function_context_shows_short_bodies_whole_and_says_how_to_read_long_ones() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
-        "src/pool.rs:L13-16 method Pool.run\n  13-     pub fn run(&self) -> usize {\n  14-         /* a block comment: run run run */\n  15:         self.workers.iter().map(|w| w.run()).sum()\n  16-     }\n# 1 hit in 1 file\n"
+        "src/pool.rs:L13-16 method Pool.run\n13     pub fn run(&self) -> usize {\n14         /* a block comment: run run run */\n15:         self.workers.iter().map(|w| w.run()).sum()\n16     }\n# 1 hit in 1 file\n"
     );
     let mut long = String::from("def long_one():\n");
     for line in 0..80 {
@@ -888,7 +892,7 @@ fn function_context_shows_short_bodies_whole_and_says_how_to_read_long_ones() {
     let (out, _, _) = env.print(&["--grep", "step_40 =", "--function-context", "long.py"]);
     assert_eq!(
         out,
-        "long.py:L1-81 function long_one\n  1- def long_one():\n  --\n  41-     step_39 = 39\n  42:     step_40 = 40\n  43-     step_41 = 41\n  … 81 lines: --symbol long.py#1 reads it whole\n# 1 hit in 1 file\n"
+        "long.py:L1-81 function long_one\n1 def long_one():\n--\n41     step_39 = 39\n42:     step_40 = 40\n43     step_41 = 41\n… 81 lines: --symbol long.py#1 reads it whole\n# 1 hit in 1 file\n"
     );
     // A definition is shown by its signature alone: the uses are the answer.
     let (out, _, _) = env.print(&["--refs", "run_pool", "-W", "src"]);
@@ -898,7 +902,7 @@ fn function_context_shows_short_bodies_whole_and_says_how_to_read_long_ones() {
         ),
         "{out}"
     );
-    assert!(!out.contains("  20- "), "{out}");
+    assert!(!out.contains("\n20 "), "{out}");
 }
 
 #[test]
@@ -915,14 +919,14 @@ fn find_body_prints_every_body_within_the_output_cap() {
         "{out}"
     );
     // Past the cap the first body still prints, the rest are listed by their lines.
-    let (out, _, code) = env.print(&["--find", "new", "--body", "--max-output", "300", "src"]);
+    let (out, _, code) = env.print(&["--find", "new", "--body", "--max-output", "250", "src"]);
     assert_eq!(code, 0);
     assert!(
         out.starts_with("# method: Pool.new (src/pool.rs, L8-11)"),
         "{out}"
     );
     assert!(
-        out.contains("\nsrc/worker.rs:L9-11 method pub Worker.new(id: usize) -> Worker\n# … stopped at the output cap of 300 bytes after 1 of 2 bodies; 1 more listed above"),
+        out.contains("\nsrc/worker.rs:L9-11 method pub Worker.new(id: usize) -> Worker\n# … stopped at the output cap of 250 bytes after 1 of 2 bodies; 1 more listed above"),
         "{out}"
     );
 }

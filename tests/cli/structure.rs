@@ -178,7 +178,7 @@ fn lone_carriage_returns_end_lines_in_every_output() {
     let (out, _, code) = run(symbol);
     assert_eq!(code, 0);
     assert!(
-        out.contains("4:     def m(self):\n5:         pass\n"),
+        out.contains("4     def m(self):\n5         pass\n"),
         "{out}"
     );
     let mut lines = env.cmd();
@@ -199,12 +199,12 @@ fn lone_carriage_returns_end_lines_in_every_output() {
     assert_eq!(
         out,
         "hits.py:L1-2 function f\n\
-         \x20 1- def f():\n\
-         \x20 2:     return 1 # run\n\
-         \x20 3- class K:\n\
+         1 def f():\n\
+         2:     return 1 # run\n\
+         3 class K:\n\
          L4-5 method K.m\n\
-         \x20 4-     def m(self):\n\
-         \x20 5:         run()\n\
+         4     def m(self):\n\
+         5:         run()\n\
          # 2 hits in 1 file\n"
     );
     let mut code_only = env.cmd();
