@@ -24,6 +24,7 @@ mod picture;
 mod read;
 mod search;
 pub mod text;
+mod uncalled;
 mod wider;
 
 /// How a print run ended, for the exit code.

@@ -29,11 +29,12 @@ pub(crate) const MAX_FOLLOWED: usize = 40;
 /// Caller lines printed unless `--max-results` says otherwise.
 pub(crate) const DEFAULT_MAX_CALLERS: usize = 100;
 
-/// One entry that uses a name, with the lines where it does.
+/// One entry that uses a name, with the lines where it does (and whether each only names it
+/// without a call, see `super::uncalled`).
 struct Caller {
     path: String,
     entry: EntryRef,
-    lines: Vec<usize>,
+    lines: Vec<(usize, bool)>,
 }
 
 /// Prints the caller tree of `query` to `levels` levels.
@@ -132,6 +133,9 @@ impl Tree<'_> {
     /// The entries that use `query`'s name in code, definitions left out.
     fn callers_of(&mut self, query: &RefQuery) -> Result<Vec<Caller>> {
         let mut found: Vec<Caller> = Vec::new();
+        // As text `--refs` does (see `super::uncalled`): when the name is defined only as
+        // callables, a use that does not call is a namesake field's, no caller.
+        let (mut defined, mut only_callables) = (false, true);
         let options = search::TextSearch {
             context: 0,
             function_context: false,
@@ -140,12 +144,17 @@ impl Tree<'_> {
         let summary = search::refs(self.scope, query, options, |file| {
             let path = walk::shown(&file.path).display().to_string();
             for group in file.groups {
+                let defines = group.defines();
                 let Some(entry) = group.entry else { continue };
-                let lines: Vec<usize> = group
+                if defines {
+                    defined = true;
+                    only_callables &= follow_query(&entry).is_some();
+                }
+                let lines: Vec<(usize, bool)> = group
                     .hits
                     .iter()
                     .filter(|hit| !hit.definition)
-                    .map(|hit| hit.line)
+                    .map(|hit| (hit.line, hit.uncalled_member))
                     .collect();
                 if lines.is_empty() {
                     continue;
@@ -164,6 +173,12 @@ impl Tree<'_> {
             ControlFlow::Continue(())
         })?;
         self.summary.get_or_insert(summary);
+        if defined && only_callables {
+            for caller in &mut found {
+                caller.lines.retain(|(_, uncalled)| !uncalled);
+            }
+            found.retain(|caller| !caller.lines.is_empty());
+        }
         Ok(found)
     }
 
@@ -185,7 +200,7 @@ impl Tree<'_> {
             if parent == Some((caller.path.as_str(), entry.id.as_str())) {
                 continue;
             }
-            let lines: Vec<String> = caller.lines.iter().map(|n| format!("L{n}")).collect();
+            let lines: Vec<String> = caller.lines.iter().map(|(n, _)| format!("L{n}")).collect();
             let named = name_for_terminal(&caller.path);
             let whole = format!(
                 "{named}:{} {} {}  (uses at {})",

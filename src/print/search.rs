@@ -756,8 +756,10 @@ struct HitPrinter<'o> {
     /// the hit cap are not kept, but the walk goes on: a definition may still come, and a cap
     /// must not hide it behind uses found earlier in path order.
     definitions_first: bool,
-    held_definitions: Vec<(String, HitGroup, String)>,
-    held_uses: Vec<(String, HitGroup, String)>,
+    held_definitions: Vec<super::uncalled::Held>,
+    held_uses: Vec<super::uncalled::Held>,
+    /// Uses left out as member accesses with no call (see [`super::uncalled`]).
+    uncalled_uses: usize,
     held_use_hits: usize,
     /// Bytes of the groups held, definitions and uses apart: once either reaches the output
     /// cap, no later group of its kind can be shown (they print in order, definitions first,
@@ -793,6 +795,7 @@ impl<'o> HitPrinter<'o> {
             definitions_first: false,
             held_definitions: Vec::new(),
             held_uses: Vec::new(),
+            uncalled_uses: 0,
             held_use_hits: 0,
             held_definition_bytes: 0,
             held_use_bytes: 0,
@@ -916,7 +919,17 @@ impl<'o> HitPrinter<'o> {
     /// Writes the held groups, definitions first, within the caps.
     fn show_held(&mut self) {
         let definitions = std::mem::take(&mut self.held_definitions);
-        let uses = std::mem::take(&mut self.held_uses);
+        let mut uses = std::mem::take(&mut self.held_uses);
+        if super::uncalled::only_callables_defined(&definitions) {
+            let style = GroupStyle {
+                json: self.json,
+                function_context: self.function_context,
+            };
+            let render = |path: &str, group: &HitGroup| style.group(path, group, group.hits.len());
+            let (kept, dropped) = super::uncalled::without_uncalled(uses, render);
+            uses = kept;
+            self.uncalled_uses = dropped;
+        }
         for (path, group, text) in definitions.iter().chain(&uses) {
             self.shown_paths.insert(path.clone());
             if self.show(path, group, text).is_break() {
@@ -942,7 +955,7 @@ impl<'o> HitPrinter<'o> {
                     plural(summary.files, "file"),
                     self.locals_note(),
                     self.overloads_note()
-                );
+                ) + &self.uncalled_note();
                 write_line(err, &message)?;
             }
             write_out(err, partial_notes(summary, Shown::AsNotes).as_bytes())?;
@@ -964,11 +977,12 @@ impl<'o> HitPrinter<'o> {
             ),
             (None, true) => self.overloads_json(),
             (None, false) => format!(
-                "# {} in {}{}{}\n",
+                "# {} in {}{}{}{}\n",
                 plural(self.hits, "hit"),
                 plural(self.files, "file"),
                 self.locals_note(),
-                self.overloads_note()
+                self.overloads_note(),
+                self.uncalled_note()
             ),
         };
         write_out(self.out, note.as_bytes())?;
@@ -1008,6 +1022,17 @@ impl HitPrinter<'_> {
                 self.other_overloads.definitions, self.other_overloads.calls
             ),
             None => String::new(),
+        }
+    }
+
+    /// `; 3 uses with no call left out (a field or property of the same name)`.
+    fn uncalled_note(&self) -> String {
+        match self.uncalled_uses {
+            0 => String::new(),
+            uses => format!(
+                "; {} with no call left out (a field or property of the same name)",
+                plural(uses, "use")
+            ),
         }
     }
 
@@ -1218,6 +1243,7 @@ mod tests {
                     column: 1,
                     text: format!("{} run() {{ run(); }}", "x".repeat(60)),
                     definition,
+                    uncalled_member: false,
                 }],
                 context: Vec::new(),
             }],

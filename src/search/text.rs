@@ -53,6 +53,12 @@ pub struct Hit {
     pub text: String,
     /// References only: this occurrence is a definition of the name.
     pub definition: bool,
+    /// References of `Type.method` only: every use on the line has no call after it
+    /// (`result.plan.isReady`, a `val plan` of a nested type), in a language whose calls need
+    /// their brackets.
+    /// When the method is all the paths define of `Type.name`, that is a namesake field or
+    /// property, not the method: the text answer leaves such lines out and counts them.
+    pub uncalled_member: bool,
 }
 
 /// Consecutive hits inside one entry (or outside every entry: `entry` is `None`).
@@ -333,6 +339,7 @@ fn stream_hits(document: &Document, regex: &Regex, first: usize) -> crate::Resul
                     column: offset + found.start() + 1,
                     text: cut_around(piece, found.start(), found.len()),
                     definition: false,
+                    uncalled_member: false,
                 });
             }
         },
@@ -377,7 +384,11 @@ fn refs_file(
             continue; // `route!` or `empty?`: another method than `route` or `empty`
         }
         let line = index.line_of(start);
-        let defined = defined_entry(outline, query, text, &index, line, start);
+        let declared = declared_entry(outline, query, text, &index, line, start);
+        let defined = declared.filter(|entry| owned_by_query(outline, query, line, entry));
+        if declared.is_some() && defined.is_none() {
+            continue; // a namesake's declaration (`val plan` of another type): not a use
+        }
         let definition = defined.is_some();
         if let Some(wanted) = &query.parameters {
             let other = match defined {
@@ -403,11 +414,20 @@ fn refs_file(
         if query.member_only && !definition && !member && !inside_owner(outline, query, line) {
             continue;
         }
+        // A member access, or a bare name kept as a use on the implicit `this`.
+        let uncalled = query.owner.is_some()
+            && !definition
+            && calls_need_brackets(outline.language)
+            && !mask[..start].trim_ascii_end().ends_with(b"::")
+            && !called_at(mask, end, outline.language);
         if let Some(last) = hits.last_mut().filter(|hit| hit.line == line) {
             last.definition |= definition;
+            last.uncalled_member &= uncalled;
             continue;
         }
-        hits.push(hit_at(text, &index, line, start, name.len(), definition));
+        let mut hit = hit_at(text, &index, line, start, name.len(), definition);
+        hit.uncalled_member = uncalled;
+        hits.push(hit);
     }
     let (language, hash) = (Some(outline.language), document.hash.clone());
     let found = finish(path.clone(), searched.document, hits, options, no_tests)?;
@@ -431,10 +451,10 @@ fn refs_file(
     })
 }
 
-/// The entry the occurrence at byte `start` (on `line`) is the name of, when it is a
-/// definition: the first occurrence of the name inside an entry of that name (signatures may
-/// span lines), and for `Type.method` an entry whose parent is `Type`.
-fn defined_entry<'o>(
+/// The entry the occurrence at byte `start` (on `line`) is the name of, when it declares
+/// one: the first occurrence of the name inside an entry of that name (signatures may span
+/// lines), whatever its owner.
+fn declared_entry<'o>(
     outline: &'o Outline,
     query: &RefQuery,
     text: &str,
@@ -443,26 +463,34 @@ fn defined_entry<'o>(
     start: usize,
 ) -> Option<&'o Entry> {
     let chain = ancestors_at(outline, line);
-    let (entry, parents) = chain.split_last()?;
+    let entry = *chain.last()?;
     if entry.bare_name() != query.name {
         return None;
-    }
-    if let Some(owner) = &query.owner {
-        // The innermost owner: written into the name (Go's `(*T).m`), else the parent entry.
-        let owned = match entry.name_owners().last() {
-            Some(written) => written == owner,
-            None => parents
-                .last()
-                .is_some_and(|p| p.owner_names().any(|name| name == owner)),
-        };
-        if !owned {
-            return None;
-        }
     }
     let entry_start = index.start_of(entry.line);
     text.get(entry_start..start)
         .is_some_and(|before| !contains_word(before, &query.name))
-        .then_some(*entry)
+        .then_some(entry)
+}
+
+/// Whether `entry` (declared at `line`) is the query's: any entry of the name for a bare
+/// name, for `Type.method` one whose innermost owner is `Type` (written into the name, as
+/// Go's `(*T).m`, else the parent entry).
+fn owned_by_query(outline: &Outline, query: &RefQuery, line: usize, entry: &Entry) -> bool {
+    let Some(owner) = &query.owner else {
+        return true;
+    };
+    match entry.name_owners().last() {
+        Some(written) => written == owner,
+        None => {
+            let chain = ancestors_at(outline, line);
+            chain
+                .len()
+                .checked_sub(2)
+                .and_then(|parent| chain.get(parent))
+                .is_some_and(|p| p.owner_names().any(|name| name == owner))
+        }
+    }
 }
 
 /// Whether `word` stands in `text` as a whole identifier.
@@ -504,6 +532,35 @@ fn after_member_operator(mask: &[u8], start: usize, language: Language) -> bool 
     before.ends_with(b".")
         || before.ends_with(b"::")
         || (arrow_reaches_members && before.ends_with(b"->"))
+}
+
+/// Languages where a method is only called with its argument list written (`x.f()`, or a
+/// trailing closure in Kotlin and Swift): a member access without one is no call. Not
+/// Python, Ruby, JavaScript or TypeScript, whose properties and getters are methods read
+/// without brackets, nor Lua or shell.
+fn calls_need_brackets(language: Language) -> bool {
+    matches!(
+        language,
+        Language::Java
+            | Language::Kotlin
+            | Language::CSharp
+            | Language::Go
+            | Language::Rust
+            | Language::C
+            | Language::Cpp
+            | Language::Php
+            | Language::Swift
+    )
+}
+
+/// Whether the name ending at byte `end` is called (an argument list or trailing closure
+/// after it, generic arguments skipped) or named on (`::<T>` in Rust, `::` in a path). A
+/// name after `::` is not asked: `Worker::new` and Kotlin's `Buffer::readLine` name the
+/// method as a value.
+fn called_at(mask: &[u8], end: usize, language: Language) -> bool {
+    let rest = mask.get(end..).unwrap_or(&[]);
+    super::arguments::call_arguments(mask, end, language).is_some()
+        || rest.trim_ascii_start().starts_with(b"::")
 }
 
 /// Whether `line` lies inside a member of `Type` of a `Type.method` query (in the type's
@@ -550,6 +607,7 @@ fn hit_at(
         column,
         text: cut_around(line_text, at - line_start, len),
         definition,
+        uncalled_member: false,
     }
 }
 
@@ -868,6 +926,7 @@ mod tests {
                     column: 1,
                     text: String::new(),
                     definition: false,
+                    uncalled_member: false,
                 })
                 .collect(),
             context: Vec::new(),

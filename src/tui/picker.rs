@@ -327,6 +327,7 @@ mod tests {
                         column: 1,
                         text: format!("line {line}"),
                         definition: false,
+                        uncalled_member: false,
                     })
                     .collect(),
                 context: Vec::new(),

@@ -356,3 +356,31 @@ fn function_context_in_prose_shows_the_hits_alone() {
         "CHANGES.md:L3-7 heading Changes.1.2\n5: - fixed the wildcard route\n# 1 hit in 1 file\n"
     );
 }
+
+#[test]
+fn refs_of_a_method_leave_out_uses_of_a_namesake_property_and_count_them() {
+    let env = TestEnv::new();
+    env.write(
+        "Planner.kt",
+        "interface Planner {\n  fun plan(): Plan\n\n  data class Result(\n    val plan: Plan,\n  )\n}\n\nclass Finder(val planner: Planner) {\n  fun find(): Plan = planner.plan()\n\n  fun ready(result: Planner.Result): Boolean = result.plan.isReady\n\n  fun pass(): List<Plan> = listOf(1).map { planner.plan() }\n}\n",
+    );
+    let (out, err, code) = env.print(&["--refs", "Planner.plan", "."]);
+    assert_eq!(code, 0, "{err}");
+    // The calls, not the property of the nested type nor a read of it.
+    assert!(
+        out.contains("10:   fun find(): Plan = planner.plan()"),
+        "{out}"
+    );
+    assert!(out.contains("14:   fun pass()"), "{out}");
+    assert!(
+        !out.contains("isReady") && !out.contains("val plan"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("; 2 uses with no call left out (a field or property of the same name)\n"),
+        "{out}"
+    );
+    // A name no callable defines keeps every use.
+    let (out, _, _) = env.print(&["--refs", "plan", "."]);
+    assert!(out.contains("isReady"), "{out}");
+}
