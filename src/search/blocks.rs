@@ -368,6 +368,37 @@ mod tests {
         assert!(!around_hit(&plain, Some(&entry_lines(1, 5)), 3).contains(&4));
     }
 
+    /// Any lines, any entry and hit: what `-W` adds lies inside the entry and the file, and
+    /// nothing panics (blank lines, tabs, unbalanced closers, a hit on the entry's last line).
+    #[test]
+    fn lines_around_a_hit_stay_inside_the_entry() {
+        use proptest::prelude::*;
+        let line = "( {0,6}|\t{0,2})(try \\{|try:|begin|do \\{|\\} catch \\(e\\) \\{|except E:|rescue|finally:|if err != nil \\{|x, err := f\\(\\)|\\}|end|call\\(\\)|)";
+        let case = (
+            prop::collection::vec(line, 1..40),
+            1usize..40,
+            0usize..40,
+            0usize..40,
+        );
+        let result = crate::parse::soup::runner(512).run(&case, |(lines, first, span, hit)| {
+            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+            let first = first.min(lines.len());
+            let last = (first + span).min(lines.len());
+            let hit = (first + hit % (last - first + 1)).min(last);
+            let entry = entry_lines(first, last);
+            for line in around_hit(&lines, Some(&entry), hit) {
+                prop_assert!(
+                    (first..=last).contains(&line),
+                    "{line} outside {first}..={last}"
+                );
+            }
+            Ok(())
+        });
+        if let Err(failure) = result {
+            panic!("{failure}");
+        }
+    }
+
     #[test]
     fn the_check_of_what_a_hit_assigns_is_shown() {
         let go = [
