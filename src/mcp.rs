@@ -202,9 +202,10 @@ functions. Example: {\"query\": \"Loader.load\", \"path\": \"src\"}",
 
     #[tool(
         description = "Search files for a regular expression; hits are grouped under the \
-function, class or heading that encloses them (path:Lstart-end kind qualname, then line: \
-text). function_context: true answers with each enclosing function whole when short (the \
-message and what is done with it, in one call). code_only skips comments and strings. Example: \
+function, class or heading that encloses them (path:Lstart-end kind qualname, the path left \
+out when the line above named it; then `line: text`). function_context: true answers with \
+each enclosing function whole when short (<= 60 lines), else the blocks around each hit and \
+the catch/except or error check after it: the message and what is done with it, in one call. code_only skips comments and strings. Example: \
 {\"pattern\": \"open\\\\(\", \"path\": \"src\", \"glob\": \"*.py\", \"function_context\": true}",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
@@ -220,9 +221,10 @@ message and what is done with it, in one call). code_only skips comments and str
         description = "Where a name is used in code (never in comments or strings), grouped by \
 the symbol that uses it, definitions first: who calls a function, who reads a field. \
 \"Type.method\" keeps member uses only; \"name(PARAMS\" one overload's calls (by argument \
-count); function_context shows each user whole when short; \
-depth (2-6) gives callers of callers as one tree. Example: {\"name\": \"is_hidden\", \"path\": \
-\"src\"}",
+count); function_context shows how each user handles it (the user whole when short, else \
+the blocks around the use and the catch/except or error check after it); depth (2-6) gives \
+callers of callers as one tree. Example: {\"name\": \"is_hidden\", \"path\": \"src\", \
+\"function_context\": true}",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn refs(
