@@ -140,6 +140,18 @@ pub(super) fn members(
     let mut declarations: Vec<&Definition> =
         result.matches.iter().chain(&result.additions).collect();
     declarations.sort_by_key(|found| found.entry.children == 0);
+    // The type's members, not its namesake methods (`Error()` of every error type in Go): a
+    // function with nothing under it answers no "members of" question.
+    let namesake = |found: &Definition| is_bare_callable(found) && !member_of(found, query);
+    let callables = declarations.iter().filter(|found| namesake(found)).count();
+    if callables < declarations.len() {
+        declarations.retain(|found| !namesake(found));
+    }
+    let declarations_count = declarations.len();
+    let callables = match callables < result.matches.len() + result.additions.len() {
+        true => callables,
+        false => 0,
+    };
     for found in declarations {
         let mut rendered = separator(config, shown).into_bytes();
         outcome = super::search::worst(outcome, declaration(config, found, &mut rendered, err)?);
@@ -150,7 +162,7 @@ pub(super) fn members(
         shown += 1;
         write_out(out, &rendered)?;
     }
-    if shown == result.matches.len() + result.additions.len() {
+    if shown == declarations_count {
         for group in &result.groups {
             let rendered = separator(config, shown) + &group_members(config, group, err)?;
             if shown > 0 && written + rendered.len() > max_output {
@@ -161,7 +173,19 @@ pub(super) fn members(
             write_out(out, rendered.as_bytes())?;
         }
     }
-    let omitted = result.total + result.picture_total - shown;
+    if callables > 0 && !config.json {
+        let what = match callables {
+            1 => "1 function or method".to_string(),
+            n => format!("{n} functions or methods"),
+        };
+        let note = format!(
+            "# {what} named '{}' left out (--find {} lists them)\n",
+            echo(query),
+            echo(query)
+        );
+        write_out(out, note.as_bytes())?;
+    }
+    let omitted = result.total + result.picture_total - shown - callables;
     if omitted > 0 {
         let note = match config.json {
             true => format!(
@@ -176,6 +200,25 @@ pub(super) fn members(
         write_out(out, note.as_bytes())?;
     }
     Ok(outcome)
+}
+
+/// A function or method with no entries under it.
+fn is_bare_callable(found: &Definition) -> bool {
+    use crate::outline::Kind;
+    found.entry.children == 0
+        && matches!(
+            found.entry.kind,
+            Kind::Method | Kind::Function | Kind::Procedure | Kind::Macro
+        )
+}
+
+/// Whether `found` is a member of the type named `query` (Go's `func (e Error) Error()`).
+fn member_of(found: &Definition, query: &str) -> bool {
+    found
+        .entry
+        .qualname
+        .rsplit_once('.')
+        .is_some_and(|(owner, _)| owner.rsplit('.').next() == Some(query))
 }
 
 /// A blank line between the parts of a text answer.

@@ -265,3 +265,23 @@ fn members_inside_the_body_are_not_additions() {
         "{out}"
     );
 }
+
+#[test]
+fn symbol_with_depth_leaves_out_namesake_functions_and_says_so() {
+    let env = spread_types();
+    env.write(
+        "go/status.go",
+        "package daemon\n\ntype Status struct{}\n\nfunc (s Status) Daemon() string {\n\treturn \"\"\n}\n\nfunc (d Daemon) Daemon() string {\n\treturn d.name\n}\n",
+    );
+    let out = stdout(&env, &["--symbol", "Daemon", "--depth", "2", "go"]);
+    // The type's own method of its name stays; another type's namesake method goes, counted.
+    assert!(out.contains("(d Daemon) Daemon() string"), "{out}");
+    assert!(!out.contains("(s Status) Daemon()"), "{out}");
+    assert!(
+        out.ends_with(
+            "# 1 function or method named 'Daemon' left out (--find Daemon lists them)\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("L4 field name string"), "{out}");
+}
