@@ -38,8 +38,11 @@ pub(crate) fn search_mask(text: &str, _jsx: bool) -> Vec<u8> {
 enum Frame {
     /// `{ … }`; `func`: the body of the innermost open function.
     Group { func: bool },
-    /// `( … )`, `$( … )`, `<( … )`, an array `a=( … )`; `func` as for a group.
+    /// `( … )`, `$( … )`, `<( … )`; `func` as for a group.
     Paren { func: bool },
+    /// The words of an array, `a=( … )` or `a+=( … )`: no command starts in it, so `do`,
+    /// `esac` or `}` there (zsh's list of reserved words) open and close nothing.
+    Array,
     /// `$(( … ))` or `(( … ))`, with the parentheses open inside it.
     Arith { depth: usize },
     /// `${ … }`, with the braces open inside it.
@@ -222,10 +225,15 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// Whether the words of an array are being read.
+    fn in_array(&self) -> bool {
+        self.frames.last() == Some(&Frame::Array)
+    }
+
     fn newline(&mut self) {
         self.pos += 1;
         self.end_command();
-        self.cmd_start = true;
+        self.cmd_start = !self.in_array();
         if !self.heredocs.is_empty() {
             self.heredoc_bodies();
         }
@@ -308,6 +316,13 @@ impl<'a> Lexer<'a> {
     }
 
     fn open_paren(&mut self) {
+        let array = self.pos > 0 && self.src[self.pos - 1] == b'=' || self.in_array();
+        if array {
+            self.pos += 1;
+            self.frames.push(Frame::Array);
+            self.cmd_start = false;
+            return;
+        }
         if self.cmd_start && self.at(1) == b'(' {
             self.pos += 2;
             self.frames.push(Frame::Arith { depth: 0 });
@@ -319,6 +334,12 @@ impl<'a> Lexer<'a> {
     }
 
     fn close_paren(&mut self) {
+        if self.in_array() {
+            self.frames.pop();
+            self.pos += 1;
+            self.cmd_start = false;
+            return;
+        }
         if let Some(Frame::Paren { func }) = self.frames.last().copied() {
             self.frames.pop();
             if func {

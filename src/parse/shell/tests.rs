@@ -219,3 +219,23 @@ fn unclosed_input_ends_at_the_last_line() {
     assert!(parse("${").is_empty());
     assert!(parse("case").is_empty());
 }
+
+#[test]
+fn words_of_an_array_open_and_close_nothing() {
+    // oh-my-zsh lists the reserved words in an array: `do`, `esac`, `fi`, `{` and `}` there
+    // are words, and the function after it was lost inside the first one.
+    let text = "\
+check() {
+  reserved=( do done esac then elif else fi for case if while function
+    repeat time until select '{' '}' )
+  builtins+=( alias
+    bg ( nested ) )
+  [[ -n $x ]] && list=($(ls) `pwd`)
+}
+
+after() {
+  echo done
+}
+";
+    assert_eq!(functions(text), [f("check", 1, 7), f("after", 9, 11)]);
+}
