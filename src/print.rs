@@ -17,6 +17,7 @@ use std::path::Path;
 
 mod callers;
 mod cap;
+mod compare;
 mod directory;
 mod fit;
 pub mod json;

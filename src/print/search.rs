@@ -346,12 +346,24 @@ fn bodies(
     };
     let mut outcome = Outcome::Success;
     let mut written = 0;
+    // Text bodies printed whole, to show a near-copy of one as the lines that differ.
+    let mut whole: Vec<super::compare::Shown> = Vec::new();
     for (index, found) in matches.iter().enumerate() {
         let mut rendered = Vec::new();
         outcome = worst(
             outcome,
             body(config, found, false, false, &mut rendered, err)?,
         );
+        let shown = std::str::from_utf8(&rendered)
+            .ok()
+            .filter(|_| !config.json)
+            .and_then(super::compare::Shown::parse);
+        if let Some(shown) = shown {
+            match super::compare::as_difference(&whole, &shown) {
+                Some(difference) => rendered = difference.into_bytes(),
+                None => whole.push(shown),
+            }
+        }
         if index > 0 && written + rendered.len() > max_output {
             let mut rest = String::new();
             let mut listed = 0;

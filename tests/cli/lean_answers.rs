@@ -384,3 +384,44 @@ fn refs_of_a_method_leave_out_uses_of_a_namesake_property_and_count_them() {
     let (out, _, _) = env.print(&["--refs", "plan", "."]);
     assert!(out.contains("isReady"), "{out}");
 }
+
+#[test]
+fn a_body_that_repeats_one_above_shows_only_the_lines_that_differ() {
+    let env = TestEnv::new();
+    let method = |owner: &str, encoding: &str| {
+        format!(
+            "class {owner}:\n    def open_resource(self, resource, mode=\"rb\", encoding={encoding}):\n        if mode not in {{\"r\", \"rt\", \"rb\"}}:\n            raise ValueError(\"read only\")\n        path = os.path.join(self.root_path, resource)\n        if mode == \"rb\":\n            return open(path, mode)\n        return open(path, mode, encoding=encoding)\n"
+        )
+    };
+    env.write("app.py", &method("Flask", "None"));
+    env.write("blueprints.py", &method("Blueprint", "\"utf-8\""));
+    let (out, err, code) = env.print(&["--find", "open_resource", "--body", "."]);
+    assert_eq!(code, 0, "{err}");
+    // One body whole, the other as the line that differs, each numbered in its own file.
+    assert_eq!(out.matches("raise ValueError").count(), 1, "{out}");
+    assert_eq!(
+        out.matches(") above, except (- there, + here):\n").count(),
+        1,
+        "{out}"
+    );
+    for line in [
+        " 2     def open_resource(self, resource, mode=\"rb\", encoding=None):\n",
+        " 2     def open_resource(self, resource, mode=\"rb\", encoding=\"utf-8\"):\n",
+    ] {
+        assert!(
+            out.contains(&format!("-{line}")) || out.contains(&format!("+{line}")),
+            "{line}: {out}"
+        );
+    }
+    assert!(
+        out.contains("# method: Flask.open_resource (app.py, L2-8)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("# method: Blueprint.open_resource (blueprints.py, L2-8)"),
+        "{out}"
+    );
+    // JSON carries every body whole.
+    let (json, _, _) = env.print(&["--json", "--find", "open_resource", "--body", "."]);
+    assert_eq!(json.matches("raise ValueError").count(), 2, "{json}");
+}
