@@ -3,13 +3,14 @@
 
 use crate::outline::Kind;
 use crate::parse::brace::{Decl, Spec};
-use crate::parse::lex::{Interpolation, LexSpec};
+use crate::parse::lex::{Backtick, Interpolation, LexSpec};
 
 pub(crate) const SPEC: Spec = Spec {
     lex: LexSpec {
         triple_quotes: true,
         nested_comments: true,
         interpolation: Interpolation::DollarBrace,
+        backtick: Backtick::Identifier,
         ..LexSpec::C_LIKE
     },
     modifiers: &[

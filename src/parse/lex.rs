@@ -174,6 +174,9 @@ pub enum Backtick {
     None,
     /// A raw string to the next backtick (Go); also MySQL quoted identifiers.
     Raw,
+    /// A quoted identifier to the next backtick on its line (Kotlin's and Swift's
+    /// `` `a test's name` ``): code, left as written, so that a quote inside it opens nothing.
+    Identifier,
 }
 
 /// Masks comments and string contents of `text` per `spec`. See the module docs.
@@ -509,6 +512,16 @@ impl Scanner<'_> {
         }
         if byte == b'`' && self.spec.backtick == Backtick::Raw {
             self.raw_to(b'`');
+            return true;
+        }
+        if byte == b'`' && self.spec.backtick == Backtick::Identifier {
+            // An unclosed one is a stray backtick: only the byte itself is passed.
+            let rest = &self.src[self.pos + 1..];
+            let close = rest.iter().position(|b| matches!(b, b'`' | b'\n'));
+            self.pos += match close {
+                Some(n) if rest[n] == b'`' => n + 2,
+                _ => 1,
+            };
             return true;
         }
         if !self.spec.quotes.contains(&byte) {

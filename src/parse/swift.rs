@@ -4,7 +4,7 @@
 
 use crate::outline::Kind;
 use crate::parse::brace::{Decl, Spec};
-use crate::parse::lex::{Interpolation, LexSpec};
+use crate::parse::lex::{Backtick, Interpolation, LexSpec};
 
 pub(crate) const SPEC: Spec = Spec {
     lex: LexSpec {
@@ -12,6 +12,7 @@ pub(crate) const SPEC: Spec = Spec {
         nested_comments: true,
         hash_raw_strings: true,
         interpolation: Interpolation::BackslashParen,
+        backtick: Backtick::Identifier,
         ..LexSpec::C_LIKE
     },
     modifiers: &[

@@ -399,3 +399,28 @@ fn kotlin_generics_opened_at_a_line_end_and_one_declarator_per_val() {
         ]
     );
 }
+
+#[test]
+fn quoted_identifiers_with_a_quote_inside_hide_nothing() {
+    // A test named in backticks may hold an apostrophe: Kotlin and Swift read it as part of
+    // the name, not as a character literal that swallows what follows.
+    let kotlin_src = "class ScreenTest {\n  @Test fun `an object's menu copies a link`() {\n    val copied = mutableListOf<String>()\n  }\n\n  @Test fun `a bitmap's pixels`() {}\n}\n";
+    assert_eq!(
+        flat(kotlin_src, &kotlin::SPEC),
+        vec![
+            row(0, "class", "ScreenTest", 1, 7),
+            row(1, "method", "an object's menu copies a link", 2, 4),
+            row(1, "method", "a bitmap's pixels", 6, 6),
+        ]
+    );
+    let swift_src =
+        "struct T {\n  func `it's raw`() {\n    let s = \"}\"\n  }\n  func after() {}\n}\n";
+    assert_eq!(
+        flat(swift_src, &swift::SPEC),
+        vec![
+            row(0, "struct", "T", 1, 6),
+            row(1, "method", "it's raw", 2, 4),
+            row(1, "method", "after", 5, 5),
+        ]
+    );
+}
