@@ -34,6 +34,9 @@ pub(crate) struct Spec {
     pub(crate) line_ends: bool,
     /// Words that continue a statement when a line starts with them (Kotlin's `get`, `set`).
     pub(crate) continuation_words: &'static [&'static str],
+    /// Infix words that continue a statement when a line ends with them (Kotlin's `a or\n
+    /// b`, `x shl 8 or\n y`): the expression is not complete.
+    pub(crate) infix_words: &'static [&'static str],
     /// Members written without a keyword: `Type name(…)` methods and constructors, `Type
     /// name;` fields, `Type Name { get; }` properties (Java, C#).
     pub(crate) untagged_members: bool,

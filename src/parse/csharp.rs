@@ -65,6 +65,7 @@ pub(crate) const SPEC: Spec = Spec {
     bracket_attributes: true,
     line_ends: false,
     continuation_words: &[],
+    infix_words: &[],
     transparent_blocks: &[],
     sigil: None,
     untagged_members: true,

@@ -39,6 +39,7 @@ pub(crate) const SPEC: Spec = Spec {
     bracket_attributes: false,
     line_ends: false,
     continuation_words: &[],
+    infix_words: &[],
     transparent_blocks: &[],
     sigil: None,
     untagged_members: true,

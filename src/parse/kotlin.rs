@@ -61,6 +61,8 @@ pub(crate) const SPEC: Spec = Spec {
     bracket_attributes: false,
     line_ends: true,
     continuation_words: &["get", "set"],
+    // Not `to`, `step` nor `in`: names a line may end with (`x += step`).
+    infix_words: &["or", "and", "xor", "shl", "shr", "ushr", "until", "downTo"],
     transparent_blocks: &[],
     sigil: None,
     untagged_members: false,

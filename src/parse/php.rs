@@ -49,6 +49,7 @@ pub(crate) const SPEC: Spec = Spec {
     bracket_attributes: false,
     line_ends: false,
     continuation_words: &[],
+    infix_words: &[],
     untagged_members: true,
     one_declarator: false,
     transparent_blocks: &["if", "else", "elseif", "try", "catch", "finally"],

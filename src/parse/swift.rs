@@ -68,6 +68,7 @@ pub(crate) const SPEC: Spec = Spec {
     bracket_attributes: false,
     line_ends: true,
     continuation_words: &[],
+    infix_words: &[],
     transparent_blocks: &[],
     sigil: None,
     untagged_members: false,

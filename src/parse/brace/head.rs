@@ -236,12 +236,20 @@ impl<'a> Scanner<'a> {
             // Not `?`, `!` nor `*`: an optional type, an unwrapped one and a star import end
             // their lines (`var a: T?`, `import a.*`).
             // `<` too: generics opened at a line's end (`: Hook<\n  suspend A.() -> B\n> {`).
-            if b"=,.([<:+-&|".contains(&byte) || arrow {
+            // `%` and `/` too: an operator's right side follows (a `//` comment is masked).
+            if b"=,.([<:+-&|%/".contains(&byte) || arrow {
                 return true;
             }
             // A `where` alone at a line's end: its requirements follow (`extension A\nwhere\n
             // Self: B\n{`).
             let line = &before[..=i];
+            let infix = self.spec.infix_words.iter().any(|word| {
+                let at = line.len().saturating_sub(word.len());
+                line.ends_with(word.as_bytes()) && (at == 0 || !is_ident_byte(line[at - 1]))
+            });
+            if infix {
+                return true;
+            }
             let word_start = line.len() - 5.min(line.len());
             let lone = word_start == 0 || !is_ident_byte(line[word_start - 1]);
             if line.ends_with(b"where") && lone {

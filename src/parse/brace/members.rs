@@ -203,19 +203,35 @@ impl Scanner<'_> {
             };
             // A Kotlin extension property: `val Recv.name`, `val KClass<*>.name`.
             let (name, name_end) = self.extension_name(name, name_end, end);
+            let comma = !self.spec.one_declarator;
             let stops = Stops {
                 body: true,
-                comma: !self.spec.one_declarator,
+                assign: true,
+                comma,
                 ..Stops::END
             };
-            let (stop, why) = self.head_stop(name_end, end, stops);
+            let (mut stop, mut why) = self.head_stop(name_end, end, stops);
+            let mut sig_end = stop;
+            // An initializer is an expression: a `{` in it is a block (`get() = if (a) {
+            // … } else { … }`), not a body as Swift's `var body: some View { … }` has.
+            if why == Stop::Assign {
+                (stop, why) = self.head_stop(
+                    stop + 1,
+                    end,
+                    Stops {
+                        comma,
+                        ..Stops::END
+                    },
+                );
+                sig_end = stop;
+            }
             let (sig_end, end_line, next) = match why {
                 Stop::Body => {
                     let close = self.close(stop, end).unwrap_or(end);
                     let last = close.min(self.len().saturating_sub(1));
                     (stop, self.line(last), close + 1)
                 }
-                _ => (stop, self.last_code_line(p, stop), stop),
+                _ => (sig_end, self.last_code_line(p, stop), stop),
             };
             let sig_start = if first { head.start } else { p };
             first = false;

@@ -424,3 +424,31 @@ fn quoted_identifiers_with_a_quote_inside_hide_nothing() {
         ]
     );
 }
+
+#[test]
+fn kotlin_initializers_are_expressions_and_infix_words_continue_a_line() {
+    // A getter's `= if (…) { … } else { … }` is one expression: its first block is no body.
+    // A line ending with `%` or an infix word (`or`, `shl`) goes on.
+    let src = "class K {\n  val instances: Sequence<Int>\n    get() = if (!a) {\n      b\n    } else {\n      c\n    }\n\n  val y = 1\n}\n\nprivate fun n(d: Float): Float =\n  (d % 2f + 1f) %\n    3f\n\nprivate fun ByteArray.intAt(i: Int): Int = (b(i) shl 24) or\n  (b(i + 1) shl 16) or\n  b(i + 3)\n\nfun step(x: Int) = x + step\n\nfun after() {}\n";
+    assert_eq!(
+        flat(src, &kotlin::SPEC),
+        vec![
+            row(0, "class", "K", 1, 10),
+            row(1, "property", "instances", 2, 7),
+            row(1, "property", "y", 9, 9),
+            row(0, "function", "n", 12, 14),
+            row(0, "function", "ByteArray.intAt", 16, 18),
+            row(0, "function", "step", 20, 20),
+            row(0, "function", "after", 22, 22),
+        ]
+    );
+    // An initializer on the next line leaves no `=` at the signature's end.
+    let swift_src =
+        "struct S {\n  static let formatter: NumberFormatter =\n    NumberFormatter()\n}\n";
+    let entries = parse(swift_src, &swift::SPEC);
+    let property = &entries[0].children[0];
+    assert_eq!(
+        (property.end_line, property.label()),
+        (3, "static let formatter: NumberFormatter")
+    );
+}
