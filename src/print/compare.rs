@@ -53,15 +53,17 @@ fn texts(shown: &Shown) -> Vec<&str> {
 /// `- N text` for that body's lines it lacks and `+ N text` for its own.
 pub(super) fn as_difference(above: &[Shown], next: &Shown) -> Option<String> {
     let theirs = texts(next);
-    let (base, diff) = above
+    let (base, shared) = above
         .iter()
         .map(|base| {
             let ours = texts(base);
-            let diff = TextDiff::configure().diff_slices(&ours, &theirs).ratio();
-            (base, diff)
+            (
+                base,
+                TextDiff::configure().diff_slices(&ours, &theirs).ratio(),
+            )
         })
         .max_by(|a, b| a.1.total_cmp(&b.1))?;
-    if diff < MIN_SHARED {
+    if shared < MIN_SHARED {
         return None;
     }
     let ours = texts(base);

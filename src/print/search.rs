@@ -160,14 +160,14 @@ fn find(
         let listed = result.matches.len() + result.additions.len() + result.groups.len();
         let mut paths = text::PathRuns::default();
         for (path, line) in lines {
-            let line = match config.json {
-                true => line.as_str(),
-                false => paths.elided(&path, &line),
-            };
+            // JSON names no file as written, so nothing is elided there.
+            let line = paths.elided(&path, &line);
             if shown > 0 && text.len() + line.len() > max_output {
                 break;
             }
-            paths.named(&path);
+            if !config.json {
+                paths.named(&path);
+            }
             text.push_str(line);
             shown += 1;
         }
@@ -867,20 +867,18 @@ impl<'o> HitPrinter<'o> {
             json: self.json,
             function_context: self.function_context,
         };
-        // A group in the file the group above named starts at its range (text only).
+        // A group in the file the group above named starts at its range. JSON names no
+        // file as written, so nothing is elided there.
         let named = name_for_terminal(path);
         let paths = &self.paths;
-        let elided = |text: String| match self.json {
-            true => text,
-            false => paths.elided(&named, &text).to_string(),
+        let render = |shown: usize| {
+            paths
+                .elided(&named, &style.group(path, group, shown))
+                .to_string()
         };
-        let render = |shown: usize| elided(style.group(path, group, shown));
         // Rendered again only when the hit cap cuts the group.
         let mut rendered = match shown == group.hits.len() {
-            true => match self.json {
-                true => std::borrow::Cow::Borrowed(whole),
-                false => std::borrow::Cow::Borrowed(self.paths.elided(&named, whole)),
-            },
+            true => std::borrow::Cow::Borrowed(self.paths.elided(&named, whole)),
             false => std::borrow::Cow::Owned(render(shown)),
         };
         let room = self.max_output.saturating_sub(self.written);
