@@ -60,12 +60,33 @@ impl Document {
         language: Option<Language>,
         root: Option<&Path>,
     ) -> Result<Document> {
-        let loaded = source::read_in(path, root)?;
+        Ok(Document::from_read(
+            path,
+            language,
+            source::read_in(path, root)?,
+        ))
+    }
+
+    /// [`Document::open_in`] for a file a directory walk listed as a regular file
+    /// ([`source::read_listed`]).
+    pub(crate) fn open_listed(
+        path: &Path,
+        language: Option<Language>,
+        root: Option<&Path>,
+    ) -> Result<Document> {
+        Ok(Document::from_read(
+            path,
+            language,
+            source::read_listed(path, root)?,
+        ))
+    }
+
+    fn from_read(path: &Path, language: Option<Language>, loaded: Loaded) -> Document {
         let language = language.or_else(|| match &loaded {
             Loaded::Text { text, .. } => lang::detect_with_head(path, text.as_bytes()),
             Loaded::Binary => None,
         });
-        Ok(Document::from_loaded(path, loaded, language))
+        Document::from_loaded(path, loaded, language)
     }
 
     /// Outlines input that was already read (standard input, or a file read elsewhere).

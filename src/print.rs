@@ -105,7 +105,24 @@ pub(crate) fn open(
     path: &Path,
     language: Option<crate::lang::Language>,
 ) -> Result<Document> {
-    let mut document = Document::open_in(path, language, config.root.as_deref())?;
+    without_tests(
+        config,
+        Document::open_in(path, language, config.root.as_deref())?,
+    )
+}
+
+/// [`open`] for a file the directory walk listed ([`Document::open_listed`]).
+pub(crate) fn open_listed(
+    config: &Config,
+    path: &Path,
+    language: crate::lang::Language,
+) -> Result<Document> {
+    let document = Document::open_listed(path, Some(language), config.root.as_deref())?;
+    without_tests(config, document)
+}
+
+/// `document`, less its test entries under `--no-tests`.
+fn without_tests(config: &Config, mut document: Document) -> Result<Document> {
     if let (true, Some(outline)) = (config.no_tests, &mut document.outline) {
         crate::search::drop_test_entries(&mut outline.entries);
     }

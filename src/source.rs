@@ -110,7 +110,20 @@ pub fn read(path: &Path) -> Result<Loaded> {
 /// cannot lead the read outside. What `--root` confines.
 pub fn read_in(path: &Path, root: Option<&Path>) -> Result<Loaded> {
     let (file, meta) = open_regular(path, root)?;
-    let (size, identity) = (meta.len(), FileIdentity::from_metadata(&meta));
+    read_opened(file, &meta, path)
+}
+
+/// [`read_in`] for a file a directory walk listed as a regular file: the listing already
+/// said what a `stat` before opening would, so the file is opened at once (the type is still
+/// checked on the open file, as [`open_regular`] does after its own open). A path `stat`ed
+/// twice cost a walk more than opening it did.
+pub(crate) fn read_listed(path: &Path, root: Option<&Path>) -> Result<Loaded> {
+    let (file, meta) = open_checked(path, root)?;
+    read_opened(file, &meta, path)
+}
+
+fn read_opened(file: File, meta: &std::fs::Metadata, path: &Path) -> Result<Loaded> {
+    let (size, identity) = (meta.len(), FileIdentity::from_metadata(meta));
     Ok(stream(file.take(size), path, size as usize)?.read_from(identity))
 }
 
@@ -119,12 +132,14 @@ pub fn read_in(path: &Path, root: Option<&Path>) -> Result<Loaded> {
 /// tree hold no hit, and are then neither hashed nor decoded); `Ok(None)` for one that does
 /// not. A larger file, or one in UTF-16 (whose bytes a text pattern cannot see), is read in
 /// full as [`read`] does. With a `root`, only a file inside it is read, as for [`read_in`].
+/// Meant for the files a walk lists: like [`read_listed`], it opens `path` before asking what
+/// it is, so a path that may name a device belongs to [`read_in`].
 pub fn read_if(
     path: &Path,
     root: Option<&Path>,
     worth_reading: impl Fn(&[u8]) -> bool,
 ) -> Result<Option<Loaded>> {
-    let (file, meta) = open_regular(path, root)?;
+    let (file, meta) = open_checked(path, root)?;
     let (size, identity) = (meta.len(), FileIdentity::from_metadata(&meta));
     let loaded = read_opened_if(file, size, path, worth_reading)?;
     Ok(loaded.map(|loaded| loaded.read_from(identity)))
@@ -241,6 +256,12 @@ pub(crate) fn stat_confined(
 pub(crate) fn open_regular(path: &Path, root: Option<&Path>) -> Result<(File, std::fs::Metadata)> {
     let meta = std::fs::metadata(path).map_err(|e| Error::io(path, e))?;
     refuse_unless_regular(path, meta.file_type())?;
+    open_checked(path, root)
+}
+
+/// Opens `path` without blocking and keeps it only if the open file is a regular file (inside
+/// `root` when given), with what `stat` says of it.
+fn open_checked(path: &Path, root: Option<&Path>) -> Result<(File, std::fs::Metadata)> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -629,5 +650,29 @@ mod tests {
         let _listener = std::os::unix::net::UnixListener::bind(&socket).expect("bind");
         let err = read(&socket).expect_err("refused");
         assert!(err.to_string().contains("a socket"), "{err}");
+    }
+
+    /// A name the walk listed as a file may be something else by the time it is read: opened
+    /// without a `stat` first, it must still be refused on the open file, and a FIFO with no
+    /// writer must not hold the read up.
+    #[cfg(unix)]
+    #[test]
+    fn a_listed_file_swapped_for_a_fifo_or_a_folder_is_refused_without_waiting() {
+        use rustix::fs::{FileType, Mode, CWD};
+        let dir = tempfile::tempdir().expect("temp dir");
+        let fifo = dir.path().join("listed.py");
+        rustix::fs::mknodat(CWD, &fifo, FileType::Fifo, Mode::RUSR | Mode::WUSR, 0)
+            .expect("mkfifo");
+        let err = read_listed(&fifo, None).expect_err("refused");
+        assert!(err.to_string().contains("(FIFO)"), "{err}");
+        let err = read_if(&fifo, None, |_| true).expect_err("refused");
+        assert!(err.to_string().contains("(FIFO)"), "{err}");
+        let folder = dir.path().join("folder.py");
+        std::fs::create_dir(&folder).expect("mkdir");
+        let err = read_listed(&folder, None).expect_err("refused");
+        assert!(err.to_string().contains("is a directory"), "{err}");
+        let file = dir.path().join("file.py");
+        std::fs::write(&file, "x = 1\n").expect("write");
+        assert!(matches!(read_listed(&file, None), Ok(Loaded::Text { .. })));
     }
 }

@@ -324,7 +324,7 @@ fn render_file(
     if config.no_tests && search::is_test_path(path) {
         return Rendered::Skipped;
     }
-    let mut input = match super::open(config, path, Some(language)) {
+    let mut input = match super::open_listed(config, path, language) {
         Ok(input) => input,
         // The walk follows no link: a file that lies outside the root once opened was
         // swapped (or its folder was) after the walk met it. Left out as the link would

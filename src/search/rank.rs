@@ -250,7 +250,7 @@ pub fn each_definition(
     each_file(
         scope,
         |path, language| {
-            let document = Document::open_in(&path, language, scope.root.as_deref())?;
+            let document = Document::open_listed(&path, language, scope.root.as_deref())?;
             Ok(document
                 .outline
                 .as_ref()

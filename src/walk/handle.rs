@@ -72,27 +72,50 @@ pub(super) fn open_in(dir: &File, name: &OsStr, follow: bool) -> std::io::Result
 /// gone before it could be looked at is left out, as if listed a moment later.
 pub(super) fn names(dir: &File) -> std::io::Result<Vec<Named>> {
     let mut listed = Vec::new();
-    for entry in rustix::fs::Dir::read_from(dir)? {
-        let entry = entry?;
-        let name = entry.file_name().to_bytes();
+    for_each_entry(dir, |name, file_type| {
         if name == b"." || name == b".." {
-            continue;
+            return;
         }
         let name = OsStr::from_bytes(name);
-        let kind = match kind_of(entry.file_type()) {
+        let kind = match kind_of(file_type) {
             Some(kind) => kind,
             None => match rustix::fs::statat(dir, name, AtFlags::SYMLINK_NOFOLLOW) {
                 Ok(stat) => kind_of(FileType::from_raw_mode(stat.st_mode)).unwrap_or(Kind::Special),
-                Err(_) => continue,
+                Err(_) => return,
             },
         };
         listed.push(Named {
             name: name.to_os_string(),
             kind,
         });
-    }
+    })?;
     listed.sort_unstable_by(|a, b| a.name.cmp(&b.name));
     Ok(listed)
+}
+
+/// Calls `each` with every name the open directory `dir` lists and its type as listed. On
+/// Linux the listing is read straight from the handle (`getdents64`): the handle was opened
+/// for this listing alone and is read from its start, so the copy of it that `fdopendir`
+/// needs (a second open of `.`, and `fcntl`) would be three system calls per directory
+/// for nothing, a tenth of a walk's calls.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn for_each_entry(dir: &File, mut each: impl FnMut(&[u8], FileType)) -> std::io::Result<()> {
+    let mut buffer = vec![std::mem::MaybeUninit::<u8>::uninit(); 32 * 1024];
+    let mut entries = rustix::fs::RawDir::new(dir, &mut buffer);
+    while let Some(entry) = entries.next() {
+        let entry = entry?;
+        each(entry.file_name().to_bytes(), entry.file_type());
+    }
+    Ok(())
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+fn for_each_entry(dir: &File, mut each: impl FnMut(&[u8], FileType)) -> std::io::Result<()> {
+    for entry in rustix::fs::Dir::read_from(dir)? {
+        let entry = entry?;
+        each(entry.file_name().to_bytes(), entry.file_type());
+    }
+    Ok(())
 }
 
 fn kind_of(file_type: FileType) -> Option<Kind> {
