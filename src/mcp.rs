@@ -189,7 +189,8 @@ definition (path:Lstart-end kind signature, its name qualified), best matches fi
 body. The query is a name, Type.method, a glob (\"set_*\") or a kind and a name (\"struct \
 Worker\"). A type's name also lists what adds to it anywhere: impl blocks, extensions, \
 partial or reopened classes, one line per file of Go receiver methods or Kotlin extension \
-functions. Example: {\"query\": \"Loader.load\", \"path\": \"src\"}",
+functions; then where one is built (constructor calls, factories' callers) and what returns \
+one. Example: {\"query\": \"Loader.load\", \"path\": \"src\"}",
         annotations(read_only_hint = true, open_world_hint = false)
     )]
     async fn find(

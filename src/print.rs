@@ -15,6 +15,7 @@ use crate::source;
 use std::io::Write;
 use std::path::Path;
 
+mod built;
 mod callers;
 mod cap;
 mod compare;

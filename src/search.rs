@@ -16,6 +16,7 @@ use std::sync::Mutex;
 
 mod arguments;
 mod blocks;
+mod built;
 mod definitions;
 mod find;
 mod locals;
@@ -26,8 +27,10 @@ pub mod rank;
 mod test_code;
 mod text;
 
+pub use built::{constructs, members_called, returns_type};
 pub use definitions::{Defined, FileDefinitions, TextRanges};
 pub use find::{find, find_in_outline, Definition, FindResult};
+pub(crate) use picture::wanted as picture_wanted;
 pub use picture::{Adds, MemberGroup};
 pub use query::{CallParameters, FindQuery, RefQuery};
 pub use rank::{definitions_of, each_definition, Rank, Tier};
@@ -96,6 +99,11 @@ impl EntryRef {
     /// The name without the owners written into it ([`Entry::bare_name`]).
     pub fn bare_name(&self) -> &str {
         self.name.get(self.bare_at..).unwrap_or(&self.name)
+    }
+
+    /// Where the bare name starts in `name`: what comes before are the owners written.
+    pub fn bare_at(&self) -> usize {
+        self.bare_at
     }
 }
 

@@ -50,7 +50,7 @@ pub(super) fn group_line(config: &Config, group: &MemberGroup) -> String {
         .members
         .iter()
         .take(GROUP_NAMES)
-        .map(EntryRef::bare_name)
+        .map(|member| group.label(member))
         .collect();
     let mut text = format!(
         "{}:{} {} ({}): {}",
@@ -291,7 +291,7 @@ fn group_members(config: &Config, group: &MemberGroup, err: &mut dyn Write) -> R
     let mut text = format!(
         "# {} of {} ({}, {})\n\n",
         group.noun(),
-        name_for_terminal(group_owner(group)),
+        name_for_terminal(&group.type_name),
         path_for_terminal(path),
         text::line_range(line, end_line),
     );
@@ -301,13 +301,4 @@ fn group_members(config: &Config, group: &MemberGroup, err: &mut dyn Write) -> R
         super::text_options(config, "", &lines),
     );
     Ok(text)
-}
-
-/// The type a group's members belong to.
-fn group_owner(group: &MemberGroup) -> &str {
-    group
-        .members
-        .first()
-        .and_then(|member| member.owner.as_deref())
-        .unwrap_or_default()
 }

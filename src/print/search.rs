@@ -201,6 +201,16 @@ fn find(
         }
         write_out(out, text.as_bytes())?;
     }
+    if let Some(name) = query
+        .parts
+        .first()
+        .filter(|_| search::picture_wanted(query))
+    {
+        let homes = super::built::homes(config, name, &result.matches);
+        if !homes.is_empty() {
+            write_out(out, super::built::section(scope, name, &homes)?.as_bytes())?;
+        }
+    }
     let shown = result.matches.len() + result.additions.len() + result.groups.len();
     let more = result.total + result.picture_total - shown;
     if more > 0 {
@@ -1060,7 +1070,12 @@ impl HitPrinter<'_> {
 
 /// `path:L<start>-<end> <kind> <qualname>` (or `path` outside every entry), then `N: text` per
 /// hit and, with context, `N text` per context line and `--` between runs that do not touch.
-fn text_group(path: &str, group: &HitGroup, shown: usize, function_context: bool) -> String {
+pub(super) fn text_group(
+    path: &str,
+    group: &HitGroup,
+    shown: usize,
+    function_context: bool,
+) -> String {
     let path = name_for_terminal(path);
     if let Some(line) = lone_definition_line(&path, group, shown) {
         return line;

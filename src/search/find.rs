@@ -307,6 +307,7 @@ fn match_file(
     let (mut additions, mut members) = (Vec::new(), Vec::new());
     let mut additions_omitted = 0;
     let mut members_in_test = true;
+    let mut type_name: Option<String> = None;
     let language = outline.language;
     let definition = |entry: &Entry, id, in_test, tier, adds| {
         let mut found = EntryRef::of(entry, id);
@@ -331,6 +332,10 @@ fn match_file(
                 .flatten()
             {
                 Some(Adds::Members) => {
+                    // The type as the code spells it (the query may differ in case).
+                    if type_name.is_none() {
+                        type_name = spelled_type(query, entry).map(str::to_string);
+                    }
                     members_in_test &= in_test();
                     members.push(EntryRef::of(entry, id()));
                 }
@@ -362,6 +367,7 @@ fn match_file(
         hash: document.hash.clone(),
         members,
         in_test: members_in_test,
+        type_name: type_name.unwrap_or_default(),
     });
     let near = match matches.is_empty() && additions.is_empty() && group.is_none() {
         true => near_names(&names, query),
@@ -423,6 +429,17 @@ impl Ranked {
         );
         best
     }
+}
+
+/// The type `query` names as `entry`'s name writes it: its owner, or the outer type of the
+/// nested type it belongs to.
+fn spelled_type<'e>(query: &FindQuery, entry: &'e Entry) -> Option<&'e str> {
+    let name = query.parts.first()?;
+    entry
+        .owner()
+        .into_iter()
+        .chain(entry.name_owners())
+        .find(|owner| query.same(name, owner))
 }
 
 #[cfg(test)]

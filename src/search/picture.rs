@@ -51,9 +51,37 @@ pub struct MemberGroup {
     pub members: Vec<EntryRef>,
     /// In a test file or a test module (every member).
     pub in_test: bool,
+    /// The type the members add to, as the query named it.
+    pub type_name: String,
 }
 
 impl MemberGroup {
+    /// How the group names `member`: its bare name when it belongs to the type itself, else
+    /// from the nested type on (`Builder.commonBuild` for `CacheControl.Builder.commonBuild`
+    /// in the picture of `CacheControl`), so the line says which part of the type it adds to.
+    pub fn label<'m>(&self, member: &'m EntryRef) -> &'m str {
+        let type_name = self.type_name.as_str();
+        if member
+            .owner
+            .as_deref()
+            .is_some_and(|owner| owner.eq_ignore_ascii_case(type_name))
+        {
+            return member.bare_name();
+        }
+        let written = member.name.get(..member.bare_at()).unwrap_or_default();
+        let nested = [".", "::"].iter().find_map(|separator| {
+            let at = written.find(separator)?;
+            let first = written.get(..at)?;
+            first
+                .eq_ignore_ascii_case(type_name)
+                .then_some(at + separator.len())
+        });
+        match nested {
+            Some(from) => member.name.get(from..).unwrap_or(&member.name),
+            None => member.bare_name(),
+        }
+    }
+
     /// What the members are, as a reader calls them in the file's language.
     pub fn noun(&self) -> &'static str {
         match self.language {
@@ -87,7 +115,16 @@ pub(crate) fn wanted(query: &FindQuery) -> bool {
 pub(crate) fn addition(query: &FindQuery, language: Language, entry: &Entry) -> Option<Adds> {
     let name = query.parts.first()?;
     if !entry.owner().is_some_and(|owner| query.same(name, owner)) {
-        return None;
+        // A member of a type nested in it, written outside both (Kotlin's
+        // `fun CacheControl.Companion.parse`, C++'s `Outer::Inner::f`): part of the picture too.
+        let nested = entry.kind != Kind::Impl
+            && entry.owner_is_written()
+            && entry.name_owners().count() > 1
+            && entry
+                .name_owners()
+                .next()
+                .is_some_and(|outer| query.same(name, outer));
+        return nested.then_some(Adds::Members);
     }
     match entry.kind {
         Kind::Impl => Some(mark(language, entry).unwrap_or(Adds::Impl)),
@@ -176,6 +213,52 @@ mod tests {
         assert_eq!(
             facts(Language::Go, go, "Daemon"),
             [None, members, members, None]
+        );
+    }
+
+    #[test]
+    fn members_of_a_nested_type_written_outside_add_to_the_outer_type() {
+        let function = |name: &str, line| Entry::new(Kind::Function, name, line, line + 1);
+        let kotlin = vec![
+            function("CacheControl.commonToString", 1),
+            function("CacheControl.Companion.commonParse", 3),
+            function("CacheControl.Builder.commonBuild", 5),
+            function("Other.Builder.commonBuild", 7),
+            function("Long.clamp", 9),
+        ];
+        let members = Some(Adds::Members);
+        assert_eq!(
+            facts(Language::Kotlin, kotlin.clone(), "CacheControl"),
+            [members, members, members, None, None]
+        );
+        // Asked for the nested type itself, its own members only.
+        assert_eq!(
+            facts(Language::Kotlin, kotlin.clone(), "Builder"),
+            [None, None, members, members, None]
+        );
+        let outline = Outline::new(Language::Kotlin, 100, 0, kotlin);
+        let group = MemberGroup {
+            path: PathBuf::from("c.kt"),
+            language: Language::Kotlin,
+            hash: String::new(),
+            members: outline
+                .walk()
+                .into_iter()
+                .map(|(depth, entry)| EntryRef::of(entry, depth.to_string()))
+                .collect(),
+            in_test: false,
+            type_name: "CacheControl".to_string(),
+        };
+        let labels: Vec<&str> = group.members.iter().map(|m| group.label(m)).collect();
+        assert_eq!(
+            labels,
+            [
+                "commonToString",
+                "Companion.commonParse",
+                "Builder.commonBuild",
+                "commonBuild",
+                "clamp"
+            ]
         );
     }
 

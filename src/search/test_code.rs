@@ -27,7 +27,19 @@ pub fn is_test_path(path: &Path) -> bool {
         // .NET test projects: `Newtonsoft.Json.Tests/`, `App.UnitTests/`.
         TEST_DIRS.contains(&dir.as_str()) || dir.ends_with(".tests") || dir.ends_with("unittests")
     });
-    in_test_dir || is_test_file_name(&file.as_os_str().to_string_lossy())
+    in_test_dir
+        || in_test_source_set(path)
+        || is_test_file_name(&file.as_os_str().to_string_lossy())
+}
+
+/// Whether `path` lies in a Gradle test source set: `src/test`, and Kotlin Multiplatform's
+/// and Android's `src/jvmTest`, `src/commonTest`, `src/androidUnitTest`.
+fn in_test_source_set(path: &Path) -> bool {
+    let folders: Vec<_> = path.components().map(|c| c.as_os_str()).collect();
+    folders.windows(2).any(|pair| {
+        let set = pair[1].to_string_lossy();
+        pair[0] == "src" && set.len() > "Test".len() && set.ends_with("Test")
+    })
 }
 
 fn is_test_file_name(name: &str) -> bool {
@@ -105,6 +117,9 @@ mod tests {
             "lib/cart_spec.rb",
             "lib/cart_test.rb",
             "test_helper_x/test_cart.rb",
+            "okhttp/src/jvmTest/kotlin/okhttp3/Generator.kt",
+            "core/src/commonTest/kotlin/Fixtures.kt",
+            "app/src/androidUnitTest/java/com/x/Helper.java",
         ] {
             assert!(is_test_path(Path::new(path)), "{path}");
         }
@@ -120,6 +135,8 @@ mod tests {
             "Src/Newtonsoft.Json/Latest.cs",
             "scripts/latest.sh",
             "lua/inspect.lua",
+            "okhttp/src/jvmMain/kotlin/okhttp3/Latest.kt",
+            "tools/src/latest/Manifest.kt",
         ] {
             assert!(!is_test_path(Path::new(path)), "{path}");
         }

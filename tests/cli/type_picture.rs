@@ -95,6 +95,9 @@ fn find_lists_rust_impls_after_the_type_itself() {
             "rust/entry.rs:L1-3 struct pub Entry",
             "L5-9 impl Entry",
             "rust/show/display.rs:L3-7 impl fmt::Display for Entry",
+            "# built at (1 site; --refs Entry -W shows every use):",
+            "rust/entry.rs:L6-8 method Entry.new",
+            "7:         Entry { name: String::new() }",
         ]
     );
 }
@@ -232,6 +235,65 @@ fn symbol_with_depth_lists_an_inherent_impl_beside_its_struct() {
     assert!(out.contains("\n# struct: Stack (lib.rs, L1-3"), "{out}");
 }
 
+/// A Kotlin type built by its builder and a companion factory, which other classes call;
+/// a nested builder, a getter and a type annotation build nothing.
+fn built_type() -> TestEnv {
+    let env = TestEnv::new();
+    env.write(
+        "lib/Cache.kt",
+        "class Cache internal constructor(val size: Int) {\n  class Builder {\n    fun build(): Cache = commonBuild()\n  }\n\n  companion object {\n    fun parse(text: String): Cache = commonParse(text)\n  }\n}\n",
+    );
+    env.write(
+        "lib/CacheCommon.kt",
+        "internal fun Cache.Builder.commonBuild(): Cache {\n  return Cache(1)\n}\n\ninternal fun Cache.Companion.commonParse(text: String): Cache {\n  return Cache(text.length)\n}\n",
+    );
+    env.write(
+        "lib/Request.kt",
+        "class Request {\n  val cache: Cache\n    get() {\n      return Cache.parse(\"x\")\n    }\n\n  fun cache(): Cache = cache\n\n  fun builder() = Cache.Builder()\n}\n",
+    );
+    env.write(
+        "app/Main.java",
+        "class Main {\n  Cache make() {\n    return new Cache.Builder().build();\n  }\n}\n",
+    );
+    env
+}
+
+#[test]
+fn find_says_where_a_type_is_built_and_what_returns_one() {
+    let env = built_type();
+    let out = stdout(&env, &["--find", "Cache", "."]);
+    let built = out
+        .split_once("# built at")
+        .map(|(_, rest)| rest)
+        .unwrap_or_else(|| panic!("no build sites: {out}"));
+    assert_eq!(
+        built.lines().collect::<Vec<_>>(),
+        [
+            " (3 sites; --refs Cache -W shows every use):",
+            "lib/CacheCommon.kt:L1-3 function Cache.Builder.commonBuild",
+            "2:   return Cache(1)",
+            "L5-7 function Cache.Companion.commonParse",
+            "6:   return Cache(text.length)",
+            "lib/Request.kt:L2-5 property Request.cache",
+            "4:       return Cache.parse(\"x\")",
+            // Nearest the type's declaration first.
+            "# returned by (3 functions):",
+            "lib/Cache.kt:L3 method Cache.Builder.build",
+            "L7 method Cache.Companion.parse",
+            "app/Main.java:L2-4 method Main.make",
+        ],
+        "{out}"
+    );
+    // The extensions of its nested builder and companion are part of its picture.
+    assert!(
+        out.contains("extension functions (2): Builder.commonBuild, Companion.commonParse"),
+        "{out}"
+    );
+    // JSON lines keep the contract's objects.
+    let json = stdout(&env, &["--find", "Cache", ".", "--json"]);
+    assert!(!json.contains("built at"), "{json}");
+}
+
 #[tokio::test]
 async fn mcp_find_and_symbol_show_the_whole_type() {
     let env = spread_types();
@@ -249,6 +311,12 @@ async fn mcp_find_and_symbol_show_the_whole_type() {
     )
     .await;
     assert!(text(&members).contains("Stop()"), "{}", text(&members));
+    let built = call(&client, "find", json!({"query": "Entry", "path": "rust"})).await;
+    assert!(
+        text(&built).contains("# built at (1 site;"),
+        "{}",
+        text(&built)
+    );
     client.cancel().await.expect("close");
 }
 
