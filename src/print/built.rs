@@ -17,6 +17,8 @@ use std::path::Path;
 
 /// Build sites listed, at most.
 const MAX_SITES: usize = 8;
+/// Lines shown of one site, at most.
+const SITE_LINES: usize = 2;
 /// Factories listed, at most.
 const MAX_FACTORIES: usize = 6;
 
@@ -172,16 +174,26 @@ fn folder_distance(a: &Path, b: &Path) -> usize {
 }
 
 /// A group's construction lines under its entry.
+/// At most [`SITE_LINES`] of them: a function that builds one in every branch shows where.
 fn site(path: &str, group: &HitGroup, hits: Vec<search::Hit>) -> Listed {
     let shown = HitGroup {
         hits,
         context: Vec::new(),
         entry: group.entry.clone(),
     };
+    let lines = shown.hits.len().min(SITE_LINES);
+    let mut text = text_group(path, &shown, lines, false);
+    if shown.hits.len() > lines {
+        let more = match shown.hits.len() - lines {
+            1 => "1 more line builds".to_string(),
+            n => format!("{n} more lines build"),
+        };
+        let _ = writeln!(text, "… {more} one in it");
+    }
     Listed {
         path: path.to_string(),
         line: shown.hits.first().map_or(0, |hit| hit.line),
-        text: text_group(path, &shown, shown.hits.len(), false),
+        text,
     }
 }
 

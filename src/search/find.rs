@@ -43,6 +43,7 @@ impl Definition {
     pub fn rank(&self) -> Rank {
         Rank {
             tier: self.tier,
+            not_code: !self.language.is_code(),
             in_test: self.in_test,
         }
     }
@@ -349,7 +350,11 @@ fn match_file(
             return;
         };
         let in_test = in_test();
-        let rank = Rank { tier, in_test };
+        let rank = Rank {
+            tier,
+            not_code: !language.is_code(),
+            in_test,
+        };
         match kept.get_mut(rank.index()) {
             Some(count) if *count < max_results => *count += 1,
             _ => {

@@ -21,22 +21,25 @@ pub enum Tier {
     Glob,
 }
 
-/// Where a match stands: by tier, then code outside tests; ties keep path order, except that
-/// among namesakes an implementation comes before a one-line declaration
-/// ([`implementations_first`]).
+/// Where a match stands: by tier, then code before prose and data (`--find Error` in a
+/// tree of API documents listed sixty YAML keys before the first Go type), then outside tests
+/// before in them; ties keep path order, except that among namesakes an implementation comes
+/// before a one-line declaration ([`implementations_first`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Rank {
     pub tier: Tier,
+    /// In a file of prose or data (Markdown, JSON, YAML, TOML, HTML), not code.
+    pub not_code: bool,
     pub in_test: bool,
 }
 
 impl Rank {
     /// How many distinct ranks there are (for per-rank buckets).
-    pub const COUNT: usize = 6;
+    pub const COUNT: usize = 12;
 
     /// The rank's position among all [`Rank::COUNT`], in order.
     pub fn index(self) -> usize {
-        self.tier as usize * 2 + usize::from(self.in_test)
+        self.tier as usize * 4 + usize::from(self.not_code) * 2 + usize::from(self.in_test)
     }
 }
 
@@ -416,8 +419,14 @@ mod tests {
     fn ranks_are_numbered_in_order() {
         let mut all: Vec<Rank> = Vec::new();
         for tier in [Tier::Exact, Tier::Suffix, Tier::Glob] {
-            for in_test in [false, true] {
-                all.push(Rank { tier, in_test });
+            for not_code in [false, true] {
+                for in_test in [false, true] {
+                    all.push(Rank {
+                        tier,
+                        not_code,
+                        in_test,
+                    });
+                }
             }
         }
         let indices: Vec<usize> = all.iter().map(|r| r.index()).collect();

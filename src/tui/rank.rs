@@ -406,6 +406,7 @@ impl Ranker {
                 kind: entry.kind,
                 line: entry.line as u32,
                 file: number,
+                not_code: !file.language.is_code(),
                 in_test: entry.in_test,
                 declaration: is_declaration(entry.kind, entry.line, entry.end_line),
             };
@@ -580,7 +581,7 @@ impl Ranker {
         let mut indices = Vec::new();
         let matcher = &mut self.matchers[0];
         let query = &self.query;
-        let mut rows: Vec<(u8, bool, Row)> = self
+        let mut rows: Vec<(u8, bool, bool, Row)> = self
             .top
             .iter()
             .filter_map(|m| {
@@ -613,15 +614,15 @@ impl Ranker {
                     in_test: sym.in_test,
                     matched: indices.clone(),
                 };
-                Some((m.tier, sym.declaration, row))
+                Some((m.tier, sym.not_code, sym.declaration, row))
             })
             .collect();
         implementations_first(
             &mut rows,
-            |(tier, _, row)| (*tier, row.in_test, namesake_key(&row.qualname)),
-            |(_, declaration, _)| *declaration,
+            |(tier, not_code, _, row)| (*tier, *not_code, row.in_test, namesake_key(&row.qualname)),
+            |(_, _, declaration, _)| *declaration,
         );
-        let rows = rows.into_iter().map(|(_, _, row)| row).collect();
+        let rows = rows.into_iter().map(|(_, _, _, row)| row).collect();
         Ranking {
             generation: self.generation,
             query: self.query.text.clone(),

@@ -68,6 +68,30 @@ fn find_ranks_exact_names_then_test_code_then_path_order() {
 }
 
 #[test]
+fn find_ranks_code_before_prose_and_data() {
+    let env = TestEnv::new();
+    env.write("api/spec.yaml", "Error:\n  type: object\n");
+    env.write("docs/Error.md", "# Error\n\nWhat an error says.\n");
+    env.write(
+        "errors/error.go",
+        "package errors\n\ntype Error struct {\n\tMsg string\n}\n",
+    );
+    env.write(
+        "errors/error_test.go",
+        "package errors\n\ntype Error struct{}\n",
+    );
+    assert_eq!(
+        found(&env, &["--find", "Error"]),
+        [
+            "errors/error.go Error",
+            "errors/error_test.go Error",
+            "api/spec.yaml Error",
+            "docs/Error.md Error",
+        ]
+    );
+}
+
+#[test]
 fn find_text_lines_and_the_cap_note() {
     let env = tree();
     let (out, _, code) = env.print(&["--find", "run", "--max-results", "2"]);

@@ -30,6 +30,8 @@ pub(super) struct Sym {
     pub kind: Kind,
     pub line: u32,
     pub file: u32,
+    /// In a file of prose or data: ranked after code, as `--find` ranks it.
+    pub not_code: bool,
     pub in_test: bool,
     /// A one-line declaration: listed after its namesakes' implementations.
     pub declaration: bool,

@@ -92,6 +92,7 @@ pub(super) struct NameHit {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(super) struct Scored {
     pub tier: u8,
+    pub not_code: bool,
     pub in_test: bool,
     /// Inverted so that a higher score sorts first.
     pub anti_score: u32,
@@ -105,6 +106,7 @@ pub(super) struct Scored {
 pub(super) fn scored(sym: &Sym, at: u32, order: u32, (tier, score): Verdict) -> Scored {
     Scored {
         tier,
+        not_code: sym.not_code,
         in_test: sym.in_test,
         anti_score: u32::MAX - score,
         order,
