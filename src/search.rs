@@ -30,7 +30,6 @@ mod text;
 pub use built::{constructs, members_called, returns_type};
 pub use definitions::{Defined, FileDefinitions, TextRanges};
 pub use find::{find, find_in_outline, Definition, FindResult};
-pub(crate) use picture::wanted as picture_wanted;
 pub use picture::{Adds, MemberGroup};
 pub use query::{CallParameters, FindQuery, RefQuery};
 pub use rank::{definitions_of, each_definition, Rank, Tier};

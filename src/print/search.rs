@@ -201,11 +201,9 @@ fn find(
         }
         write_out(out, text.as_bytes())?;
     }
-    if let Some(name) = query
-        .parts
-        .first()
-        .filter(|_| search::picture_wanted(query))
-    {
+    // One plain name, with or without a kind (`--find 'struct Error'`): a type's build sites.
+    let plain_name = query.parts.len() == 1 && query.glob().is_none();
+    if let Some(name) = query.parts.first().filter(|_| plain_name) {
         let homes = super::built::homes(config, name, &result.matches);
         if !homes.is_empty() {
             write_out(out, super::built::section(scope, name, &homes)?.as_bytes())?;

@@ -289,6 +289,9 @@ fn find_says_where_a_type_is_built_and_what_returns_one() {
         out.contains("extension functions (2): Builder.commonBuild, Companion.commonParse"),
         "{out}"
     );
+    // A kind narrows the declarations, not the build sites.
+    let narrowed = stdout(&env, &["--find", "class Cache", "."]);
+    assert!(narrowed.contains("# built at (3 sites;"), "{narrowed}");
     // JSON lines keep the contract's objects.
     let json = stdout(&env, &["--find", "Cache", ".", "--json"]);
     assert!(!json.contains("built at"), "{json}");
