@@ -18,6 +18,7 @@ mod arguments;
 mod blocks;
 mod built;
 mod definitions;
+mod docstring;
 mod find;
 mod locals;
 mod near;

@@ -2,8 +2,8 @@
 //! matches ([`grep`]) and identifier references ([`refs`]). Comments and strings are told from
 //! code by the same masks the scanners use ([`crate::parse::code_mask`]).
 
-use super::is_test_entry;
 use super::{ancestors_at, each_file, EntryRef, PartialNotes, RefQuery, Scope, Summary};
+use super::{docstring, is_test_entry};
 use crate::document::Document;
 use crate::lang::Language;
 use crate::outline::{Entry, Outline};
@@ -715,6 +715,10 @@ fn finish(
                 .outline
                 .as_ref()
                 .is_some_and(|outline| outline.language.is_code());
+        let python = document
+            .outline
+            .as_ref()
+            .is_some_and(|outline| outline.language == Language::Python);
         let wanted: Vec<Vec<RangeInclusive<usize>>> = groups
             .iter()
             .enumerate()
@@ -731,7 +735,20 @@ fn finish(
                             let entry = group.entry.as_ref();
                             super::blocks::around_hit(&lines, entry, hit)
                         };
-                        function_ranges(group, options.context.max(1), within, total, heads)
+                        let ranges =
+                            function_ranges(group, options.context.max(1), within, total, heads);
+                        match group.entry.as_ref().filter(|_| python) {
+                            // A hit in the docstring is what was asked about: it stays whole.
+                            Some(entry) => match docstring::rest_of_docstring(&lines, entry) {
+                                Some(drop)
+                                    if !group.hits.iter().any(|h| drop.contains(&h.line)) =>
+                                {
+                                    docstring::without(ranges, &drop)
+                                }
+                                _ => ranges,
+                            },
+                            None => ranges,
+                        }
                     }
                     false => context_ranges(group, options.context, within, total),
                 }

@@ -38,6 +38,27 @@ fn a_hit_in_a_longer_function_shows_its_branch_chain_not_the_whole_body() {
 }
 
 #[test]
+fn function_context_in_python_keeps_a_callers_docstring_to_its_first_line() {
+    let env = TestEnv::new();
+    env.write(
+        "app.py",
+        "def find_handler(e):\n    return None\n\n\ndef handle(e):\n    \"\"\"Handles an error.\n\n    .. versionadded:: 0.3\n    \"\"\"\n    handler = find_handler(e)\n    if handler is None:\n        raise\n    return handler(e)\n",
+    );
+    let (out, err, code) = env.print(&["--refs", "find_handler", "-W", "app.py"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "app.py:L1-2 function find_handler(e)  [definition]\nL5-13 function handle\n5 def handle(e):\n6     \"\"\"Handles an error.\n--\n10:     handler = find_handler(e)\n11     if handler is None:\n12         raise\n13     return handler(e)\n# 2 hits in 1 file\n"
+    );
+    // A hit in the docstring keeps it whole.
+    let (out, _, _) = env.print(&["--grep", "versionadded", "-W", "app.py"]);
+    assert!(
+        out.contains("7\n8:     .. versionadded:: 0.3\n9     \"\"\"\n"),
+        "{out}"
+    );
+}
+
+#[test]
 fn find_picks_overloads_by_the_start_of_their_parameters() {
     let env = TestEnv::new();
     env.write(
