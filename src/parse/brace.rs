@@ -12,6 +12,7 @@
 //! its docs) and ends at its closing brace, its `;`, or where a line-ended statement ends.
 
 mod head;
+mod params;
 
 use crate::outline::{Entry, Kind};
 use crate::parse::cursor::{Cursor, Nesting};
@@ -48,6 +49,9 @@ pub(crate) struct Spec {
     /// A `val`/`var` declares one name (Kotlin): a comma at the top of its initializer
     /// (`= object : A, B { … }`) starts no second declarator as Swift's `var a = 1, b = 2` does.
     pub(crate) one_declarator: bool,
+    /// Words that make a primary constructor's parameter a property of the type (Kotlin's
+    /// `class User(val name: String, var age: Int)`): listed as its first members.
+    pub(crate) constructor_properties: &'static [&'static str],
 }
 
 /// What a declaration keyword declares.
@@ -476,7 +480,7 @@ impl<'a> Scanner<'a> {
             .any(|word| word == "record");
         let record_params = match record {
             true => self.record_components(after_name, stop, end),
-            false => Vec::new(),
+            false => self.constructor_properties(after_name, stop, end),
         };
         if why != Stop::Body {
             let last = if self.at(stop) == b';' {
@@ -510,39 +514,6 @@ impl<'a> Scanner<'a> {
         }
         out.push(entry);
         close + 1
-    }
-
-    /// A record's or primary constructor's components (`record P(int x, int y)`), as fields:
-    /// the parameter list right after the name (generics skipped), before `stop`.
-    fn record_components(&self, after_name: usize, stop: usize, end: usize) -> Vec<Entry> {
-        let p = self.skip_generics(self.skip_ws(after_name, end), end);
-        let p = self.skip_ws(p, end);
-        if self.at(p) != b'(' || p >= stop || self.spec.line_ends {
-            return Vec::new();
-        }
-        let Some(close) = self.close(p, end) else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        let mut from = p + 1;
-        while from < close {
-            let stops = Stops::COMMA;
-            let (stop, _) = self.head_stop(from, close, stops);
-            let part_start = self.skip_attributes(from, stop);
-            // The name ends where a default value starts (`string? Zero = null`): nothing
-            // before the default (a type, a name) holds an `=`.
-            let part = self.m.get(part_start..stop).unwrap_or(&[]);
-            let name_end = memchr::memchr(b'=', part).map_or(stop, |n| part_start + n);
-            if let Some((s, e)) = self.word_before(name_end, part_start) {
-                let line = self.line(part_start);
-                out.push(
-                    Entry::new(Kind::Field, self.text(s, e), line, self.line(e))
-                        .with_signature(signature(&self.head_text(part_start, name_end))),
-                );
-            }
-            from = stop + 1;
-        }
-        out
     }
 
     /// An enum's constants, from the body's start to the `;` ending them (or the body's end):

@@ -70,4 +70,5 @@ pub(crate) const SPEC: Spec = Spec {
     sigil: None,
     untagged_members: true,
     one_declarator: false,
+    constructor_properties: &[],
 };

@@ -67,4 +67,5 @@ pub(crate) const SPEC: Spec = Spec {
     sigil: None,
     untagged_members: false,
     one_declarator: true,
+    constructor_properties: &["val", "var"],
 };

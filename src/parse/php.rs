@@ -52,6 +52,7 @@ pub(crate) const SPEC: Spec = Spec {
     infix_words: &[],
     untagged_members: true,
     one_declarator: false,
+    constructor_properties: &[],
     transparent_blocks: &["if", "else", "elseif", "try", "catch", "finally"],
     sigil: Some(b'$'),
 };

@@ -73,4 +73,5 @@ pub(crate) const SPEC: Spec = Spec {
     sigil: None,
     untagged_members: false,
     one_declarator: false,
+    constructor_properties: &[],
 };

@@ -387,7 +387,8 @@ fn refs_of_a_method_leave_out_uses_of_a_namesake_property_and_count_them() {
     );
     let (out, err, code) = env.print(&["--refs", "Planner.plan", "."]);
     assert_eq!(code, 0, "{err}");
-    // The calls, not the property of the nested type nor a read of it.
+    // The calls, not the property of the nested type (a definition of another owner's
+    // namesake, as its primary constructor declares it) nor a read of it.
     assert!(
         out.contains("10:   fun find(): Plan = planner.plan()"),
         "{out}"
@@ -398,7 +399,7 @@ fn refs_of_a_method_leave_out_uses_of_a_namesake_property_and_count_them() {
         "{out}"
     );
     assert!(
-        out.ends_with("; 2 uses with no call left out (a field or property of the same name)\n"),
+        out.ends_with("; 1 use with no call left out (a field or property of the same name)\n"),
         "{out}"
     );
     // A name no callable defines keeps every use.

@@ -131,6 +131,41 @@ fn csharp_file_scoped_namespaces_own_the_rest_of_the_file() {
 }
 
 #[test]
+fn kotlin_primary_constructor_val_and_var_parameters_are_properties() {
+    let src = concat!(
+        "class A<T> @Inject internal constructor(\n",
+        "  @get:JvmName(\"x\") val x: Int,\n",
+        "  y: Int,\n",
+        "  private var z: Map<String, Int> = mapOf(\"a\" to 1),\n",
+        ") : Base(y) {\n",
+        "  fun f() = x\n",
+        "}\n",
+        "data class P(val a: Int, val b: String = \"(,)\")\n",
+        "enum class E(val code: Int) { ONE(1), TWO(2) }\n",
+        "class Q : Base(1)\n",
+        "fun g(val: Int) = val\n",
+    );
+    assert_eq!(
+        flat(src, &kotlin::SPEC),
+        vec![
+            row(0, "class", "A", 1, 7),
+            row(1, "property", "x", 2, 2),
+            row(1, "property", "z", 4, 4),
+            row(1, "method", "f", 6, 6),
+            row(0, "class", "P", 8, 8),
+            row(1, "property", "a", 8, 8),
+            row(1, "property", "b", 8, 8),
+            row(0, "enum", "E", 9, 9),
+            row(1, "property", "code", 9, 9),
+            row(1, "constant", "ONE", 9, 9),
+            row(1, "constant", "TWO", 9, 9),
+            row(0, "class", "Q", 10, 10),
+            row(0, "function", "g", 11, 11),
+        ]
+    );
+}
+
+#[test]
 fn kotlin_templates_raw_strings_nested_comments_and_line_ends() {
     let src = concat!(
         "/* a /* nested } */ { */\n",
@@ -153,6 +188,7 @@ fn kotlin_templates_raw_strings_nested_comments_and_line_ends() {
             row(0, "variable", "s", 2, 2),
             row(0, "variable", "raw", 3, 5),
             row(0, "class", "C", 6, 18),
+            row(1, "property", "a", 6, 6),
             row(1, "property", "x", 8, 9),
             row(1, "property", "y", 10, 11),
             row(1, "method", "f", 12, 13),
