@@ -49,9 +49,27 @@ pub(crate) struct Spec {
     /// A `val`/`var` declares one name (Kotlin): a comma at the top of its initializer
     /// (`= object : A, B { … }`) starts no second declarator as Swift's `var a = 1, b = 2` does.
     pub(crate) one_declarator: bool,
-    /// Words that make a primary constructor's parameter a property of the type (Kotlin's
-    /// `class User(val name: String, var age: Int)`): listed as its first members.
-    pub(crate) constructor_properties: &'static [&'static str],
+    /// Constructor parameters that are members of the type: Kotlin's primary constructor
+    /// `class User(val name: String, var age: Int)` (listed as its first members), PHP's
+    /// promoted `__construct(private float $x)` (after the constructor).
+    pub(crate) constructor_properties: ParameterMembers,
+}
+
+/// Which constructor parameters declare a member, and what the language calls it.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct ParameterMembers {
+    /// Words that make a parameter a member (`val`, `var`; `private`, `readonly`).
+    pub(crate) words: &'static [&'static str],
+    /// The kind of the member, as the language's other member variables are outlined.
+    pub(crate) kind: Kind,
+}
+
+impl ParameterMembers {
+    /// No parameter declares a member.
+    pub(crate) const NONE: ParameterMembers = ParameterMembers {
+        words: &[],
+        kind: Kind::Field,
+    };
 }
 
 /// What a declaration keyword declares.

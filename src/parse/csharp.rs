@@ -9,7 +9,7 @@ pub(crate) const DOCS_LEX: LexSpec = LexSpec {
 };
 
 use crate::outline::Kind;
-use crate::parse::brace::{Decl, Spec};
+use crate::parse::brace::{Decl, ParameterMembers, Spec};
 use crate::parse::lex::{Interpolation, LexSpec};
 
 pub(crate) const SPEC: Spec = Spec {
@@ -70,5 +70,5 @@ pub(crate) const SPEC: Spec = Spec {
     sigil: None,
     untagged_members: true,
     one_declarator: false,
-    constructor_properties: &[],
+    constructor_properties: ParameterMembers::NONE,
 };

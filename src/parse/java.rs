@@ -2,7 +2,7 @@
 //! quoted; annotations are `@Name(…)`; members need no keyword.
 
 use crate::outline::Kind;
-use crate::parse::brace::{Decl, Spec};
+use crate::parse::brace::{Decl, ParameterMembers, Spec};
 use crate::parse::lex::LexSpec;
 
 pub(crate) const SPEC: Spec = Spec {
@@ -44,5 +44,5 @@ pub(crate) const SPEC: Spec = Spec {
     sigil: None,
     untagged_members: true,
     one_declarator: false,
-    constructor_properties: &[],
+    constructor_properties: ParameterMembers::NONE,
 };

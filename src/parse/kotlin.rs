@@ -2,7 +2,7 @@
 //! breaks; string templates `${…}` hold code; comments nest; accessors follow properties.
 
 use crate::outline::Kind;
-use crate::parse::brace::{Decl, Spec};
+use crate::parse::brace::{Decl, ParameterMembers, Spec};
 use crate::parse::lex::{Backtick, Interpolation, LexSpec};
 
 pub(crate) const SPEC: Spec = Spec {
@@ -67,5 +67,8 @@ pub(crate) const SPEC: Spec = Spec {
     sigil: None,
     untagged_members: false,
     one_declarator: true,
-    constructor_properties: &["val", "var"],
+    constructor_properties: ParameterMembers {
+        words: &["val", "var"],
+        kind: Kind::Property,
+    },
 };

@@ -5,7 +5,7 @@
 //! there.
 
 use crate::outline::Kind;
-use crate::parse::brace::{Decl, Spec};
+use crate::parse::brace::{Decl, ParameterMembers, Spec};
 use crate::parse::lex::{Interpolation, LexSpec};
 
 pub(crate) const SPEC: Spec = Spec {
@@ -52,7 +52,10 @@ pub(crate) const SPEC: Spec = Spec {
     infix_words: &[],
     untagged_members: true,
     one_declarator: false,
-    constructor_properties: &[],
+    constructor_properties: ParameterMembers {
+        words: &["public", "protected", "private", "readonly"],
+        kind: Kind::Field,
+    },
     transparent_blocks: &["if", "else", "elseif", "try", "catch", "finally"],
     sigil: Some(b'$'),
 };

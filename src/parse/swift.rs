@@ -3,7 +3,7 @@
 //! type they extend.
 
 use crate::outline::Kind;
-use crate::parse::brace::{Decl, Spec};
+use crate::parse::brace::{Decl, ParameterMembers, Spec};
 use crate::parse::lex::{Backtick, Interpolation, LexSpec};
 
 pub(crate) const SPEC: Spec = Spec {
@@ -73,5 +73,5 @@ pub(crate) const SPEC: Spec = Spec {
     sigil: None,
     untagged_members: false,
     one_declarator: false,
-    constructor_properties: &[],
+    constructor_properties: ParameterMembers::NONE,
 };

@@ -113,7 +113,12 @@ impl Scanner<'_> {
             extent.end_line,
         )
         .with_signature(sig);
+        let promoted = entry.name() == "__construct" && scope.type_name.is_some();
         out.push(entry);
+        // PHP 8's `__construct(private float $x)` declares the property `$x` too.
+        if promoted && !self.spec.constructor_properties.words.is_empty() {
+            out.extend(self.parameter_properties(params, end));
+        }
         extent.next
     }
 

@@ -1,6 +1,6 @@
-//! Declarations in a type's header parameters: a record's components (`record P(int x, int
-//! y)`) and the properties a primary constructor declares (Kotlin's `class User(val name:
-//! String)`), listed as the type's first members.
+//! Declarations in parameter lists: a record's components (`record P(int x, int y)`) and the
+//! properties a constructor declares (Kotlin's primary `class User(val name: String)`, PHP's
+//! promoted `__construct(private float $x)`), listed as members of the type.
 
 use super::head::Stops;
 use super::{signature, Scanner};
@@ -55,8 +55,7 @@ impl Scanner<'_> {
         stop: usize,
         end: usize,
     ) -> Vec<Entry> {
-        let words = self.spec.constructor_properties;
-        if words.is_empty() {
+        if self.spec.constructor_properties.words.is_empty() {
             return Vec::new();
         }
         let mut p = self.skip_generics(self.skip_ws(after_name, end), end);
@@ -77,36 +76,50 @@ impl Scanner<'_> {
                 _ => return Vec::new(),
             }
         }
-        let Some(close) = self.close(p, end) else {
+        self.parameter_properties(p, end)
+    }
+
+    /// The properties the parameter list opening at `open` declares: each parameter written
+    /// with one of [`super::Spec::constructor_properties`].
+    pub(super) fn parameter_properties(&self, open: usize, end: usize) -> Vec<Entry> {
+        let Some(close) = self.close(open, end) else {
             return Vec::new();
         };
         let mut out = Vec::new();
-        let mut from = p + 1;
+        let mut from = open + 1;
         while from < close {
             let (part_end, _) = self.head_stop(from, close, Stops::COMMA);
             let part_start = self.skip_attributes(from, part_end);
-            out.extend(self.constructor_property(part_start, part_end, words));
+            out.extend(self.parameter_property(part_start, part_end));
             from = part_end + 1;
         }
         out
     }
 
-    /// The parameter `start..end` as a property, when one of `words` declares it: named by
-    /// the word before its first `:` (`private val name: Type = default`).
-    fn constructor_property(&self, start: usize, end: usize, words: &[&str]) -> Option<Entry> {
+    /// The parameter `start..end` as a property, when one of the row's words declares it:
+    /// named by its `$name` where names carry a sigil (`private float $x = 0.0`), else by the
+    /// word before its first `:` (`private val name: Type = default`).
+    fn parameter_property(&self, start: usize, end: usize) -> Option<Entry> {
         let part = self.m.get(start..end)?;
-        let colon = start + memchr::memchr(b':', part)?;
-        let (s, e) = self.word_before(colon, start)?;
+        let (s, e) = match self.spec.sigil {
+            Some(sigil) => {
+                let at = start + memchr::memchr(sigil, part)?;
+                let (_, e) = self.ident(at + 1, end)?;
+                (at, e)
+            }
+            None => self.word_before(start + memchr::memchr(b':', part)?, start)?,
+        };
+        let members = self.spec.constructor_properties;
         if !self
             .text(start, s)
             .split_whitespace()
-            .any(|w| words.contains(&w))
+            .any(|w| members.words.contains(&w))
         {
             return None;
         }
         let declared_end = memchr::memchr(b'=', part).map_or(end, |n| start + n);
         let entry = Entry::new(
-            Kind::Property,
+            members.kind,
             self.text(s, e),
             self.line(s),
             self.last_code_line(start, end),

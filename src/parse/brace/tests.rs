@@ -270,6 +270,34 @@ fn junk_and_deep_nesting_end_without_panic() {
 }
 
 #[test]
+fn php_promoted_constructor_parameters_are_fields() {
+    let src = concat!(
+        "<?php\n",
+        "final class Point {\n",
+        "  public function __construct(\n",
+        "    #[Assert] private readonly float $x = 0.0,\n",
+        "    protected array $tags = ['a', 'b'],\n",
+        "    $plain = 1,\n",
+        "    int ...$rest,\n",
+        "  ) {}\n",
+        "  public function move(private $notPromoted) {}\n",
+        "}\n",
+        "function __construct(public $free) {}\n",
+    );
+    assert_eq!(
+        flat(src, &php::SPEC),
+        vec![
+            row(0, "class", "Point", 2, 10),
+            row(1, "method", "__construct", 3, 8),
+            row(1, "field", "$x", 4, 4),
+            row(1, "field", "$tags", 5, 5),
+            row(1, "method", "move", 9, 9),
+            row(0, "function", "__construct", 11, 11),
+        ]
+    );
+}
+
+#[test]
 fn php_templates_heredocs_if_blocks_and_sigils() {
     let src = concat!(
         "<p>{</p>\n",
