@@ -132,8 +132,8 @@ fn read_opened(file: File, meta: &std::fs::Metadata, path: &Path) -> Result<Load
 /// tree hold no hit, and are then neither hashed nor decoded); `Ok(None)` for one that does
 /// not. A larger file, or one in UTF-16 (whose bytes a text pattern cannot see), is read in
 /// full as [`read`] does. With a `root`, only a file inside it is read, as for [`read_in`].
-/// Meant for the files a walk lists: like [`read_listed`], it opens `path` before asking what
-/// it is, so a path that may name a device belongs to [`read_in`].
+/// Meant for the files a walk lists: it opens `path` before asking what it is, so a path
+/// that may name a device belongs to [`read_in`].
 pub fn read_if(
     path: &Path,
     root: Option<&Path>,
