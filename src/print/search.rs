@@ -128,16 +128,21 @@ fn find(
     };
     let additions = picture::has_additions(&result);
     let overloads = short_overloads(&result, query.names_parameters());
+    // What the answer wrote so far, so that the build sites below stay within the cap.
+    let written;
     if ((one_short_match || overloads) && !additions) || config.body {
         let mut all = result.matches.clone();
         all.extend(result.additions.iter().cloned());
-        outcome = worst(outcome, bodies(config, &all, out, err)?);
+        let mut bodies_text = Vec::new();
+        outcome = worst(outcome, bodies(config, &all, &mut bodies_text, err)?);
+        write_out(out, &bodies_text)?;
         let groups: String = result
             .groups
             .iter()
             .map(|g| picture::group_line(config, g))
             .collect();
         write_out(out, groups.as_bytes())?;
+        written = bodies_text.len() + groups.len();
     } else {
         // The output cap bounds the list as it bounds every mode: the first line always
         // shows, and the cut is said below with the matches left out.
@@ -200,13 +205,24 @@ fn find(
             );
         }
         write_out(out, text.as_bytes())?;
+        written = text.len();
     }
     // One plain name, with or without a kind (`--find 'struct Error'`): a type's build sites.
     let plain_name = query.parts.len() == 1 && query.glob().is_none();
     if let Some(name) = query.parts.first().filter(|_| plain_name) {
         let homes = super::built::homes(config, name, &result.matches);
         if !homes.is_empty() {
-            write_out(out, super::built::section(scope, name, &homes)?.as_bytes())?;
+            let section = super::built::section(scope, name, &homes)?;
+            let (shown, hidden) =
+                super::cap::cut_at_line(&section, max_output(config).saturating_sub(written));
+            write_out(out, shown.as_bytes())?;
+            if hidden > 0 {
+                let note = format!(
+                    "# … {hidden} lines of where it is built not shown: output cap of {} bytes reached (raise --max-output)\n",
+                    max_output(config)
+                );
+                write_out(out, note.as_bytes())?;
+            }
         }
     }
     let shown = result.matches.len() + result.additions.len() + result.groups.len();

@@ -292,6 +292,13 @@ fn find_says_where_a_type_is_built_and_what_returns_one() {
     // A kind narrows the declarations, not the build sites.
     let narrowed = stdout(&env, &["--find", "class Cache", "."]);
     assert!(narrowed.contains("# built at (3 sites;"), "{narrowed}");
+    // The output cap holds for them too, with a note.
+    let capped = stdout(&env, &["--find", "Cache", ".", "--max-output", "200"]);
+    assert!(capped.len() <= 200 + 120, "{capped}");
+    assert!(
+        capped.ends_with("lines of where it is built not shown: output cap of 200 bytes reached (raise --max-output)\n"),
+        "{capped}"
+    );
     // JSON lines keep the contract's objects.
     let json = stdout(&env, &["--find", "Cache", ".", "--json"]);
     assert!(!json.contains("built at"), "{json}");
