@@ -9,7 +9,7 @@ use crate::config::Config;
 use crate::error::Result;
 use crate::outline::Kind;
 use crate::sanitize::{echo, name_for_terminal};
-use crate::search::{self, Definition, EntryRef, HitGroup, RefQuery, Scope, TextSearch};
+use crate::search::{self, Definition, EntryRef, FindQuery, HitGroup, RefQuery, Scope, TextSearch};
 use crate::walk;
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
@@ -22,20 +22,28 @@ const SITE_LINES: usize = 2;
 /// Factories listed, at most.
 const MAX_FACTORIES: usize = 6;
 
-/// The files that declare `name` as a type a value is made of, when `--find` of `name` found
-/// any (text only: JSON lines keep the contract's objects).
-pub(super) fn homes<'d>(config: &Config, name: &str, matches: &'d [Definition]) -> Vec<&'d Path> {
+/// The type's name as the code spells it (smart case may have matched `cachecontrol`) and the
+/// files that declare it as a type a value is made of, when `--find` of `name` found any
+/// (text only: JSON lines keep the contract's objects).
+pub(super) fn homes<'d>(
+    config: &Config,
+    query: &FindQuery,
+    name: &str,
+    matches: &'d [Definition],
+) -> (Option<&'d str>, Vec<&'d Path>) {
     if config.json {
-        return Vec::new();
+        return (None, Vec::new());
     }
-    matches
+    let types: Vec<&Definition> = matches
         .iter()
         .filter(|found| {
-            found.entry.bare_name() == name
+            query.same(name, found.entry.bare_name())
                 && matches!(found.entry.kind, Kind::Class | Kind::Struct)
         })
-        .map(|found| walk::shown(&found.path))
-        .collect()
+        .collect();
+    let spelled = types.first().map(|found| found.entry.bare_name());
+    let homes = types.iter().map(|found| walk::shown(&found.path)).collect();
+    (spelled, homes)
 }
 
 /// A site or a factory: its file as shown, its first line, and its lines.

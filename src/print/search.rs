@@ -210,9 +210,9 @@ fn find(
     // One plain name, with or without a kind (`--find 'struct Error'`): a type's build sites.
     let plain_name = query.parts.len() == 1 && query.glob().is_none();
     if let Some(name) = query.parts.first().filter(|_| plain_name) {
-        let homes = super::built::homes(config, name, &result.matches);
-        if !homes.is_empty() {
-            let section = super::built::section(scope, name, &homes)?;
+        let (spelled, homes) = super::built::homes(config, query, name, &result.matches);
+        if let Some(spelled) = spelled {
+            let section = super::built::section(scope, spelled, &homes)?;
             let (shown, hidden) =
                 super::cap::cut_at_line(&section, max_output(config).saturating_sub(written));
             write_out(out, shown.as_bytes())?;

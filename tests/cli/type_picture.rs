@@ -289,6 +289,12 @@ fn find_says_where_a_type_is_built_and_what_returns_one() {
         out.contains("extension functions (2): Builder.commonBuild, Companion.commonParse"),
         "{out}"
     );
+    // Smart case: a lower-case query finds the type and its sites as the code spells it.
+    let lower = stdout(&env, &["--find", "cache", "."]);
+    assert!(
+        lower.contains("# built at (3 sites; --refs Cache -W"),
+        "{lower}"
+    );
     // A kind narrows the declarations, not the build sites.
     let narrowed = stdout(&env, &["--find", "class Cache", "."]);
     assert!(narrowed.contains("# built at (3 sites;"), "{narrowed}");
