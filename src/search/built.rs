@@ -48,7 +48,6 @@ fn builds_here(language: Language, before: &str, after: &str) -> bool {
             after
         }
     }));
-    let next = after.trim_start();
     match language {
         Language::Ruby => {
             after.starts_with(".new") && !after[4..].bytes().next().is_some_and(is_word_byte)
@@ -57,45 +56,54 @@ fn builds_here(language: Language, before: &str, after: &str) -> bool {
             (after.starts_with('{') && !before.ends_with(']'))
                 || (before.ends_with("new(") && after.starts_with(')'))
         }
-        Language::Rust => {
-            let declared = [
-                "impl", "for", "dyn", "struct", "enum", "union", "trait", "type", "mod",
-            ]
-            .iter()
-            .any(|word| ends_with_word(before, word));
-            let typed = before.ends_with("->")
-                || (before.ends_with(':') && !before.ends_with("::"))
-                || before.ends_with('&')
-                || before.ends_with("mut")
-                || before.ends_with('<')
-                || before.ends_with(',');
-            let literal = next.starts_with('{') && !declared && !typed;
-            // `Ids::Outline(x)` is a variant of another type, `module::Outline {` the type.
-            let variant = before.strip_suffix("::").is_some_and(|path| {
-                let segment = path
-                    .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
-                    .next();
-                segment.is_some_and(|s| s.starts_with(|c: char| c.is_ascii_uppercase()))
-            });
-            let tuple = after.starts_with('(') && !before.ends_with('.') && !variant;
-            let associated = ["::new(", "::default(", "::with_", "::from("]
-                .iter()
-                .any(|call| after.starts_with(call));
-            literal || tuple || associated
-        }
+        Language::Rust => rust_builds(before, after),
         Language::Kotlin | Language::Swift | Language::Python | Language::Cpp => {
-            let annotation = before.ends_with('@');
-            let member = before.ends_with('.') || before.ends_with("::");
-            // Kotlin's `class Bar : Foo(x)` calls a superclass constructor, not a build site.
-            let supertype = language == Language::Kotlin && before.ends_with(':');
-            let swift_init = language == Language::Swift && after.starts_with(".init(");
-            let cpp_braces = language == Language::Cpp && after.starts_with('{');
-            (after.starts_with('(') && !annotation && !member && !supertype)
-                || swift_init
-                || cpp_braces
+            call_builds(language, before, after)
         }
         _ => false,
     }
+}
+
+/// Rust: a struct literal `Foo {` (not a type written in a declaration, a signature or a
+/// bound), a tuple struct `Foo(`, or an associated constructor `Foo::new(`.
+fn rust_builds(before: &str, after: &str) -> bool {
+    let declared = [
+        "impl", "for", "dyn", "struct", "enum", "union", "trait", "type", "mod",
+    ]
+    .iter()
+    .any(|word| ends_with_word(before, word));
+    let typed = before.ends_with("->")
+        || (before.ends_with(':') && !before.ends_with("::"))
+        || before.ends_with('&')
+        || before.ends_with("mut")
+        || before.ends_with('<')
+        || before.ends_with(',');
+    let literal = after.trim_start().starts_with('{') && !declared && !typed;
+    // `Ids::Outline(x)` is a variant of another type, `module::Outline {` the type.
+    let variant = before.strip_suffix("::").is_some_and(|path| {
+        let segment = path
+            .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .next();
+        segment.is_some_and(|s| s.starts_with(|c: char| c.is_ascii_uppercase()))
+    });
+    let tuple = after.starts_with('(') && !before.ends_with('.') && !variant;
+    let associated = ["::new(", "::default(", "::with_", "::from("]
+        .iter()
+        .any(|call| after.starts_with(call));
+    literal || tuple || associated
+}
+
+/// Kotlin, Swift, Python and C++, which build by calling the type: `Foo(` (not an
+/// annotation, a member of something else, or Kotlin's supertype call), Swift's `Foo.init(`,
+/// C++'s `Foo{`.
+fn call_builds(language: Language, before: &str, after: &str) -> bool {
+    let annotation = before.ends_with('@');
+    let member = before.ends_with('.') || before.ends_with("::");
+    // Kotlin's `class Bar : Foo(x)` calls a superclass constructor, not a build site.
+    let supertype = language == Language::Kotlin && before.ends_with(':');
+    let swift_init = language == Language::Swift && after.starts_with(".init(");
+    let cpp_braces = language == Language::Cpp && after.starts_with('{');
+    (after.starts_with('(') && !annotation && !member && !supertype) || swift_init || cpp_braces
 }
 
 /// The members of the type `name` that the code line `line` calls on the type itself
