@@ -149,22 +149,14 @@ pub(super) fn section(scope: &Scope, name: &str, homes: &[&Path]) -> Result<Stri
     }
     let mut text = String::new();
     let name = echo(name);
-    if !sites.is_empty() {
-        let _ = writeln!(
-            text,
-            "# built at ({}; --refs {name} -W shows every use):",
-            count(sites.len() + more_sites, "site", MAX_SITES)
-        );
-        list(&mut text, &sites, MAX_SITES);
-    }
-    if !factories.is_empty() {
-        let _ = writeln!(
-            text,
-            "# returned by ({}):",
-            count(factories.len() + more_factories, "function", MAX_FACTORIES)
-        );
-        list(&mut text, &factories, MAX_FACTORIES);
-    }
+    let total = (sites.len() + more_sites, MAX_SITES);
+    list(&mut text, &sites, total, "site", |counted| {
+        format!("# built at ({counted}; --refs {name} -W shows every use):")
+    });
+    let total = (factories.len() + more_factories, MAX_FACTORIES);
+    list(&mut text, &factories, total, "function", |counted| {
+        format!("# returned by ({counted}):")
+    });
     Ok(text)
 }
 
@@ -230,16 +222,25 @@ fn factory(path: &str, entry: &EntryRef) -> Factory {
     }
 }
 
-fn count(total: usize, noun: &str, shown: usize) -> String {
-    match total {
+/// `listed` under a header that `heading` writes around their count (`total` of them, at
+/// most `shown` listed), each file named once per run of its lines; nothing when empty.
+fn list(
+    text: &mut String,
+    listed: &[Listed],
+    (total, shown): (usize, usize),
+    noun: &str,
+    heading: impl Fn(&str) -> String,
+) {
+    if listed.is_empty() {
+        return;
+    }
+    let counted = match total {
         1 => format!("1 {noun}"),
         _ if total > shown => format!("{total} {noun}s, the first {shown} shown"),
         _ => format!("{total} {noun}s"),
-    }
-}
-
-/// The first `shown` of `listed`, each file named once per run of its lines.
-fn list(text: &mut String, listed: &[Listed], shown: usize) {
+    };
+    text.push_str(&heading(&counted));
+    text.push('\n');
     let mut paths = PathRuns::default();
     for item in listed.iter().take(shown) {
         let path = name_for_terminal(&item.path);
